@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "PageScript",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "pagescript", targets: ["pagescript"]),
+        .library(name: "WebDriver", targets: ["WebDriver"]),
+        .library(name: "Injection", targets: ["Injection"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "SystemSupport"
+        ),
+
+        .target(
+            name: "WebDriver",
+            dependencies: [
+                "SystemSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .target(
+            name: "Injection",
+            dependencies: ["WebDriver"],
+            resources: [.copy("Resources/Action.js")]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["SystemSupport"]
+        ),
+
+        .executableTarget(
+            name: "pagescript",
+            dependencies: [
+                "WebDriver",
+                "Injection",
+                "TerminalUI",
+                "SystemSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ]
+)

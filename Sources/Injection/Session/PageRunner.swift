@@ -1,0 +1,82 @@
+import Foundation
+import WebDriver
+
+/// Opens a page in a browser, hands it to a body of work, and always cleans up: the session is
+/// deleted and every process PageScript started is stopped, on success and on every error.
+///
+/// ```swift
+/// let result = try await PageRunner.withPage(on: .local(.webkit), url: "http://127.0.0.1:8080/", scriptTimeout: 30) { page, context in
+///     try await page.run(script: "document.title")
+/// }
+/// ```
+public enum PageRunner {
+    /// Everything that can stop a page from being opened or a script from being run.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The engine is missing or did not start.
+        case engine(EngineError)
+        /// The page or the script failed to run (navigation, timeout, protocol, driver).
+        case injection(InjectionError)
+
+        public var description: String {
+            switch self {
+            case let .engine(error): error.description
+            case let .injection(error): error.description
+            }
+        }
+    }
+
+    /// Opens `url` on `choice` and runs `body` with the page session and its context.
+    ///
+    /// - Parameters:
+    ///   - choice: The engine or endpoint.
+    ///   - url: The page's address (already resolved, see ``PageAddress``).
+    ///   - scriptTimeout: How long each script may run, in seconds.
+    ///   - startupTimeout: How long the engine may take to start a browser, in seconds.
+    ///   - onEngineStarted: Called once the engine's processes run, before the session opens.
+    ///   - body: The work to do on the page.
+    public static func withPage<Output: Sendable>(
+        on choice: EngineChoice,
+        url: String,
+        scriptTimeout: Double,
+        startupTimeout: Double = 30,
+        body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
+    ) async throws(Failure) -> Output {
+        let engine: BrowserEngine
+        do {
+            engine = try await choice.start(timeout: startupTimeout)
+        } catch {
+            throw .engine(error)
+        }
+        let session: WebDriverSession
+        do {
+            session = try await engine.newSession(
+                timeout: startupTimeout, scriptTimeout: scriptTimeout, pageLoadTimeout: max(scriptTimeout, 60))
+        } catch {
+            await engine.stop()
+            throw .engine(error)
+        }
+        let page = PageSession(session: session, scriptTimeout: scriptTimeout)
+        do throws(Failure) {
+            let context: PageContext
+            do {
+                context = try await page.open(url)
+            } catch {
+                throw Failure.injection(error)
+            }
+            let output = try await body(page, context)
+            await page.close()
+            await engine.stop()
+            return output
+        } catch {
+            // A page stuck in a script would make a polite delete wait: a local engine is stopped
+            // outright, a remote one gets a short delete.
+            if case .injection(.timedOut) = error, engine.engine != nil {
+                await engine.stop()
+            } else {
+                await page.close()
+                await engine.stop()
+            }
+            throw error
+        }
+    }
+}

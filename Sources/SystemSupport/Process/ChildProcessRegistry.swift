@@ -1,0 +1,52 @@
+import Foundation
+
+/// Every child process that is still running, so that an interrupted run can stop them all.
+///
+/// The executable calls ``killAll()`` from its SIGINT and SIGTERM handling: no driver, browser or
+/// X server outlives PageScript.
+public final class ChildProcessRegistry: @unchecked Sendable {
+    /// The registry of this process.
+    public static let shared = ChildProcessRegistry()
+
+    private let lock = NSLock()
+    private var children: [pid_t: ChildProcess] = [:]
+
+    func register(_ child: ChildProcess) {
+        lock.lock()
+        children[child.processID] = child
+        lock.unlock()
+    }
+
+    func unregister(_ child: ChildProcess) {
+        lock.lock()
+        children[child.processID] = nil
+        lock.unlock()
+    }
+
+    /// The process IDs of the children still registered.
+    public var livePIDs: [pid_t] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(children.keys)
+    }
+
+    /// Stops every registered child's process group (SIGTERM, a short grace, then SIGKILL).
+    public func stopAll(grace: TimeInterval = 0.5) {
+        lock.lock()
+        let all = Array(children.values)
+        lock.unlock()
+        for child in all {
+            child.stop(grace: grace)
+        }
+    }
+
+    /// Kills every registered child's process group at once, without waiting.
+    public func killAll() {
+        lock.lock()
+        let all = Array(children.values)
+        lock.unlock()
+        for child in all {
+            child.killGroupImmediately()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+
+/// Turns SIGINT, SIGTERM and SIGHUP into a callback that runs on a normal queue, outside the
+/// signal handler, so that cleanup (stopping browsers, restoring the terminal) can do real work.
+///
+/// ```swift
+/// let signals = TerminationSignals { signal in
+///     ChildProcessRegistry.shared.stopAll()
+///     exit(128 + signal)
+/// }
+/// ```
+public final class TerminationSignals: @unchecked Sendable {
+    /// The signals handled: interrupt (Ctrl-C), terminate, hang-up.
+    public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    private let sources: [DispatchSourceSignal]
+    private let queue = DispatchQueue(label: "pagescript.signals", attributes: .concurrent)
+
+    /// Starts handling the termination signals; `handler` receives the signal number.
+    ///
+    /// The handler runs once, for the first signal; later signals while it runs kill the remaining
+    /// children at once so that a second Ctrl-C never leaves anything behind.
+    public init(handler: @escaping @Sendable (Int32) -> Void) {
+        let fired = FireOnce()
+        var made: [DispatchSourceSignal] = []
+        for number in Self.handled {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                if fired.claim() {
+                    handler(number)
+                } else {
+                    ChildProcessRegistry.shared.killAll()
+                }
+            }
+            source.resume()
+            made.append(source)
+        }
+        sources = made
+    }
+
+    /// Stops handling the signals and restores their default actions.
+    public func cancel() {
+        for source in sources { source.cancel() }
+        for number in Self.handled { signal(number, SIG_DFL) }
+    }
+}
+
+private final class FireOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fired = false
+
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if fired { return false }
+        fired = true
+        return true
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One browser session on a WebDriver endpoint.
+///
+/// Delete it on every path (``delete(timeout:)`` is idempotent): an endpoint such as
+/// WebKitWebDriver allows one session at a time, and a grid bills for open ones.
+public final class WebDriverSession: Sendable {
+    /// The session's ID.
+    public let id: String
+    /// The capabilities the endpoint granted.
+    public let capabilities: JSONValue
+    /// The client the session talks through.
+    public let client: WebDriverClient
+
+    private let deleted = DeletedFlag()
+
+    init(id: String, capabilities: JSONValue, client: WebDriverClient) {
+        self.id = id
+        self.capabilities = capabilities
+        self.client = client
+    }
+
+    /// The browser's name and version as the endpoint reports them, e.g. `MiniBrowser 2.50.6`.
+    public var browserDescription: String {
+        let name = capabilities["browserName"]?.stringValue ?? "browser"
+        let version = capabilities["browserVersion"]?.stringValue ?? ""
+        return version.isEmpty ? name : "\(name) \(version)"
+    }
+
+    /// `POST /session/{id}/timeouts`: the script and page-load timeouts, in seconds.
+    public func setTimeouts(script: Double? = nil, pageLoad: Double? = nil) async throws(WebDriverError) {
+        var members: [(key: String, value: JSONValue)] = []
+        if let script { members.append((key: "script", value: .integer(Int64(script * 1000)))) }
+        if let pageLoad { members.append((key: "pageLoad", value: .integer(Int64(pageLoad * 1000)))) }
+        _ = try await command(.POST, "/timeouts", body: .object(members), name: "set timeouts")
+    }
+
+    /// `POST /session/{id}/url`: navigates and waits for the page to load.
+    public func navigate(to url: String, timeout: Double? = nil) async throws(WebDriverError) {
+        _ = try await command(.POST, "/url", body: ["url": .string(url)], name: "navigate", timeout: timeout)
+    }
+
+    /// `GET /session/{id}/url`: the top-level browsing context's URL, as the browser knows it.
+    ///
+    /// Unlike `document.URL` inside the page, a page's script cannot disguise this one.
+    public func currentURL(timeout: Double? = nil) async throws(WebDriverError) -> String {
+        let value = try await command(.GET, "/url", body: nil, name: "get current url", timeout: timeout)
+        guard let url = value.stringValue else { throw .malformedReply(command: "get current url", reason: "not a string") }
+        return url
+    }
+
+    /// `GET /session/{id}/title`: the page's title.
+    public func title(timeout: Double? = nil) async throws(WebDriverError) -> String {
+        let value = try await command(.GET, "/title", body: nil, name: "get title", timeout: timeout)
+        return value.stringValue ?? ""
+    }
+
+    /// `POST /session/{id}/execute/sync`: runs `script` as a function body with `arguments`.
+    public func executeScript(
+        _ script: String, arguments: [JSONValue] = [], timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue {
+        try await command(
+            .POST, "/execute/sync", body: ["script": .string(script), "args": .array(arguments)],
+            name: "execute script", timeout: timeout)
+    }
+
+    /// `POST /session/{id}/execute/async`: runs `script` with a callback appended to `arguments`;
+    /// the reply is the value the script passes to the callback.
+    public func executeAsyncScript(
+        _ script: String, arguments: [JSONValue] = [], timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue {
+        try await command(
+            .POST, "/execute/async", body: ["script": .string(script), "args": .array(arguments)],
+            name: "execute async script", timeout: timeout)
+    }
+
+    /// `DELETE /session/{id}`: ends the session and closes its browser. Errors are swallowed:
+    /// this runs on cleanup paths, where the browser may already be gone.
+    public func delete(timeout: Double = 5) async {
+        guard deleted.claim() else { return }
+        _ = try? await client.send(.DELETE, path: "/session/\(id)", body: nil, command: "delete session", timeout: timeout)
+    }
+
+    /// Sends a command under this session's path.
+    public func command(
+        _ method: HTTPMethodName, _ path: String, body: JSONValue?, name: String, timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue {
+        try await client.send(method, path: "/session/\(id)\(path)", body: body, command: name, timeout: timeout)
+    }
+}
+
+/// The HTTP methods WebDriver commands use.
+public enum HTTPMethodName: Sendable {
+    case GET, POST, DELETE
+}
+
+private final class DeletedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
+    }
+}

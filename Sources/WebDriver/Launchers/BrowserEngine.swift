@@ -1,0 +1,175 @@
+import Foundation
+import SystemSupport
+
+/// A browser engine ready to open sessions: local driver processes PageScript started (and will
+/// stop), or a remote W3C endpoint such as a Selenium Grid.
+///
+/// ```swift
+/// let engine = try await BrowserEngine.start(.webkit)
+/// let session = try await engine.newSession(timeout: 30)
+/// // ...
+/// await session.delete()
+/// await engine.stop()
+/// ```
+public final class BrowserEngine: Sendable {
+    /// Which engine this is; `nil` for a remote endpoint of unknown kind.
+    public let engine: Engine?
+    /// The client that talks to the driver.
+    public let client: WebDriverClient
+    /// The capabilities sent with `POST /session`.
+    public let sessionCapabilities: JSONValue
+    /// The processes PageScript started for this engine (driver, X server), stopped by ``stop()``.
+    public let processes: [ChildProcess]
+    /// The driver's log file, when PageScript started the driver.
+    public let driverLogPath: String?
+
+    /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
+    let scratchFolders: [String]
+
+    init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?, scratchFolders: [String] = []) {
+        self.scratchFolders = scratchFolders
+        self.engine = engine
+        self.client = client
+        self.sessionCapabilities = sessionCapabilities
+        self.processes = processes
+        self.driverLogPath = driverLogPath
+    }
+
+    /// Uses a remote W3C endpoint; nothing is started locally.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint's base URL, e.g. `http://grid.example:4444/wd/hub`.
+    ///   - browserName: The `browserName` capability to ask for (`chrome`, `firefox`, `safari`), if any.
+    public static func remote(endpoint: URL, browserName: String? = nil) -> BrowserEngine {
+        var capabilities: [(key: String, value: JSONValue)] = []
+        if let browserName { capabilities.append((key: "browserName", value: .string(browserName))) }
+        return BrowserEngine(
+            engine: nil, client: WebDriverClient(endpoint: endpoint, connectTimeout: 5),
+            sessionCapabilities: .object(capabilities), processes: [], driverLogPath: nil)
+    }
+
+    /// Starts `engine`'s local driver (and, for WebKit, a private X display) and waits until the
+    /// driver is ready. On any failure everything started so far is stopped again.
+    public static func start(_ engine: Engine, timeout: Double = 20, path: String? = nil) async throws(EngineError) -> BrowserEngine {
+        let found = engine.requiredPrograms.map { ($0, ExecutableLocator.find($0, path: path)) }
+        let missing = found.filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty else { throw .missing(engine: engine, programs: missing) }
+        let programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+
+        var started: [ChildProcess] = []
+        var scratchFolders: [String] = []
+        let logPath = NSTemporaryDirectory() + "pagescript-\(engine.rawValue)-driver-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        do {
+            var environment = ProcessInfo.processInfo.environment
+            let capabilities: JSONValue
+            let driverPath: String
+            var driverArguments: [String]
+            let port = try FreePort.next()
+            switch engine {
+            case .webkit:
+                let display = try XvfbDisplay.start(executable: programs["Xvfb"] ?? "Xvfb", timeout: timeout)
+                started.append(display.process)
+                environment["DISPLAY"] = display.name
+                // Keep the browser off any accessibility bus or session bus of the user's desktop.
+                environment["NO_AT_BRIDGE"] = "1"
+                driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
+                driverArguments = ["--port=\(port)", "--host=127.0.0.1"]
+                capabilities = ["webkitgtk:browserOptions": ["args": ["--automation"]]]
+            case .chromium:
+                driverPath = programs["chromedriver"] ?? "chromedriver"
+                driverArguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
+                var arguments: [JSONValue] = ["--headless=new", "--disable-gpu", "--disable-dev-shm-usage",
+                                              "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                                              "--window-size=1280,1024"]
+                if geteuid() == 0 { arguments.append("--no-sandbox") }
+                // A profile folder of PageScript's own, removed in stop(), so that a browser that
+                // had to be killed leaves no profile behind.
+                let profile = NSTemporaryDirectory() + "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+                scratchFolders.append(profile)
+                arguments.append(.string("--user-data-dir=\(profile)"))
+                capabilities = ["goog:chromeOptions": ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]]
+            case .safari:
+                driverPath = programs["safaridriver"] ?? "safaridriver"
+                driverArguments = ["--port", "\(port)"]
+                capabilities = ["browserName": "safari"]
+            }
+            let driver = try ChildProcess.launch(
+                executable: driverPath, arguments: driverArguments, environment: environment, outputPath: logPath)
+            started.append(driver)
+            let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2)
+            let running = BrowserEngine(engine: engine, client: client, sessionCapabilities: capabilities,
+                                        processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders)
+            try await running.waitUntilReady(driver: driver, timeout: timeout)
+            return running
+        } catch let error as EngineError {
+            started.reversed().forEach { $0.stop() }
+            scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
+            throw error
+        } catch {
+            started.reversed().forEach { $0.stop() }
+            scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
+            throw .failedToStart(engine: engine, reason: "\(error)")
+        }
+    }
+
+    private func waitUntilReady(driver: ChildProcess, timeout: Double) async throws(EngineError) {
+        let engine = self.engine ?? .webkit
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = driver.pollExit() {
+                throw .failedToStart(engine: engine, reason: "the driver exited (status \(status))\(logTail())")
+            }
+            if let reply = try? await client.status(timeout: 1), reply.ready {
+                return
+            }
+            try? await Task.sleep(nanoseconds: 15_000_000)
+        }
+        throw .failedToStart(engine: engine, reason: "the driver was not ready within \(Int(timeout)) s\(logTail())")
+    }
+
+    /// The last lines of the driver's log, for error messages.
+    public func logTail(lines: Int = 5) -> String {
+        guard let driverLogPath, let text = try? String(contentsOfFile: driverLogPath, encoding: .utf8) else { return "" }
+        let tail = text.split(separator: "\n").suffix(lines).joined(separator: " | ")
+        return tail.isEmpty ? "" : "; driver log: \(tail)"
+    }
+
+    /// Opens a browser session. Errors are reported as ``EngineError`` naming the engine.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long the endpoint may take to start the browser, in seconds.
+    ///   - scriptTimeout: The session's script timeout, in seconds, set at creation (no extra
+    ///     round trip).
+    ///   - pageLoadTimeout: The session's page-load timeout, in seconds.
+    public func newSession(timeout: Double, scriptTimeout: Double? = nil, pageLoadTimeout: Double? = nil) async throws(EngineError) -> WebDriverSession {
+        var capabilities = sessionCapabilities
+        var timeouts: [(key: String, value: JSONValue)] = []
+        if let scriptTimeout { timeouts.append((key: "script", value: .integer(Int64(scriptTimeout * 1000)))) }
+        if let pageLoadTimeout { timeouts.append((key: "pageLoad", value: .integer(Int64(pageLoadTimeout * 1000)))) }
+        if !timeouts.isEmpty, case var .object(members) = capabilities {
+            members.append((key: "timeouts", value: .object(timeouts)))
+            capabilities = .object(members)
+        }
+        do {
+            return try await client.newSession(capabilities: capabilities, timeout: timeout)
+        } catch {
+            if let engine {
+                throw .failedToStart(engine: engine, reason: "\(error.description)\(logTail())")
+            }
+            throw .remoteUnavailable(endpoint: client.endpoint.absoluteString, reason: error.description)
+        }
+    }
+
+    /// Stops everything this engine started and releases its connections. Idempotent.
+    public func stop() async {
+        await client.shutdown()
+        for process in processes {
+            process.stop()
+        }
+        if let driverLogPath { unlink(driverLogPath) }
+        for folder in scratchFolders {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+}
