@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "pagescript", targets: ["pagescript"]),
+        .library(name: "TextInput", targets: ["TextInput"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -20,6 +21,13 @@ let package = Package(
             name: "SystemSupport"
         ),
 
+        .target(
+            name: "TextInput",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(
             name: "WebDriver",
             dependencies: [
@@ -37,6 +45,10 @@ let package = Package(
             dependencies: ["SystemSupport"]
         ),
 
+        .target(
+            name: "TestSupport",
+            dependencies: ["SystemSupport"]
+        ),
         .executableTarget(
             name: "pagescript",
             dependencies: [
@@ -47,5 +59,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )

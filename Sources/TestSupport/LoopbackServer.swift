@@ -1,0 +1,132 @@
+import Foundation
+import SystemSupport
+
+/// A small HTTP/1.1 server on 127.0.0.1 that serves fixed pages, for tests that need a real page.
+///
+/// Each request gets one response and the connection is closed. Paths not in `pages` get a 404.
+///
+/// ```swift
+/// let server = try LoopbackServer(pages: ["/": "<title>Hello</title>"])
+/// defer { server.stop() }
+/// let url = server.url("/")
+/// ```
+public final class LoopbackServer: @unchecked Sendable {
+    /// The port the server listens on.
+    public let port: UInt16
+    private let listener: Int32
+    private let pages: [String: String]
+    private let lock = NSLock()
+    private var stopped = false
+    private var thread: Thread?
+
+    /// Starts serving `pages` (path to HTML) on a free loopback port.
+    public init(pages: [String: String]) throws {
+        self.pages = pages
+        #if canImport(Glibc) || canImport(Musl)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let listener = socket(AF_INET, socketType, 0)
+        guard listener >= 0 else { throw ServerError(reason: "socket: \(errnoDescription(errno))") }
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 64) == 0 else {
+            close(listener)
+            throw ServerError(reason: "bind/listen: \(errnoDescription(errno))")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.listener = listener
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in serve() }
+        self.thread = thread
+        thread.start()
+    }
+
+    /// The URL of `path` on this server.
+    public func url(_ path: String = "/") -> String {
+        "http://127.0.0.1:\(port)\(path)"
+    }
+
+    /// Stops accepting connections.
+    public func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        lock.unlock()
+        if !wasStopped {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func serve() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if isStopped { return }
+                continue
+            }
+            respond(on: connection)
+            close(connection)
+        }
+    }
+
+    private func respond(on connection: Int32) {
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.containsHeaderEnd {
+            let count = read(connection, &buffer, buffer.count)
+            if count <= 0 { return }
+            request.append(contentsOf: buffer[0..<count])
+            if request.count > 65536 { return }
+        }
+        let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
+        let parts = line.split(separator: " ")
+        let path = parts.count > 1 ? String(parts[1]) : "/"
+        let pathWithoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
+        let body = pages[path] ?? pages[pathWithoutQuery]
+        let status = body == nil ? "404 Not Found" : "200 OK"
+        let content = Array((body ?? "<title>Not found</title>").utf8)
+        let header = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(content.count)\r\nConnection: close\r\n\r\n"
+        let response = Array(header.utf8) + content
+        var sent = 0
+        while sent < response.count {
+            let written = response[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            sent += written
+        }
+    }
+}
+
+/// The test server could not start.
+public struct ServerError: Error, CustomStringConvertible {
+    public let reason: String
+    public var description: String { "loopback server: \(reason)" }
+}
+
+private extension Array where Element == UInt8 {
+    var containsHeaderEnd: Bool {
+        guard count >= 4 else { return false }
+        for index in 0...(count - 4) where self[index] == 0x0D && self[index + 1] == 0x0A && self[index + 2] == 0x0D && self[index + 3] == 0x0A {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A field for free text, optionally limited in length.
+///
+/// Length is counted in characters as a person sees them: a family emoji or a flag counts
+/// as one, however many UTF-16 code units it takes. Control characters (Unicode category
+/// Cc: line breaks, tabs, escape, NUL) cannot be typed into a one-line field.
+///
+/// Pasted text is filtered rather than refused: line breaks and tabs become one space
+/// ("John\nSmith" gives "John Smith"), other control characters are dropped, and a paste
+/// longer than the room left is cut at a character boundary, as an HTML `maxlength` does.
+/// A typed character that does not fit is refused.
+///
+/// ```swift
+/// let format = TextFormat(maxLength: 5)
+/// format.applying("👨‍👩‍👧‍👦", in: NSRange(location: 4, length: 0), to: "abcd")  // "abcd👨‍👩‍👧‍👦"
+/// format.applying("xyz", in: NSRange(location: 3, length: 0), to: "abc")     // "abcxy"
+/// ```
+public struct TextFormat: FieldFormat {
+    /// The most characters the field holds; `nil` for no limit.
+    public let maxLength: Int?
+
+    /// The unit an edit's range must not cut through.
+    public let boundary: TextBoundary
+
+    /// Creates a text format.
+    ///
+    /// - Parameters:
+    ///   - maxLength: The most characters (grapheme clusters) the field holds; `nil` for no limit.
+    ///   - boundary: The unit an edit's range must not cut through. Characters by default;
+    ///     ``TextBoundary/unicodeScalar`` lets a keyboard that deletes one vowel sign of a
+    ///     Devanagari or Thai syllable do so.
+    public init(maxLength: Int? = nil, boundary: TextBoundary = .graphemeCluster) {
+        self.maxLength = maxLength.map { max($0, 0) }
+        self.boundary = boundary
+    }
+
+    /// The field's text after an edit, or `nil` when the edit is refused.
+    ///
+    /// - Parameters:
+    ///   - replacement: The typed or pasted text; empty for a deletion.
+    ///   - range: The replaced range of `text`, in UTF-16 code units.
+    ///   - text: The field's text before the edit.
+    /// - Returns: The new text, with a paste filtered and cut to fit.
+    public func applying(_ replacement: String, in range: NSRange, to text: String) -> String? {
+        guard let bounds = try? text.indexRange(of: range, boundary: boundary) else { return nil }
+        var candidate = text
+        guard !replacement.isEmpty else {
+            candidate.removeSubrange(bounds)
+            return candidate
+        }
+        let isSingleCharacter = replacement.index(after: replacement.startIndex) == replacement.endIndex
+        let insertion: String
+        if isSingleCharacter {
+            guard !Self.isControl(replacement.unicodeScalars) else { return nil }
+            insertion = replacement
+        } else {
+            insertion = Self.filteredPaste(replacement)
+            guard !insertion.isEmpty else { return nil }
+        }
+        candidate.replaceSubrange(bounds, with: insertion)
+        guard let maxLength, Self.characterCount(of: candidate, exceeds: maxLength) else { return candidate }
+        guard !isSingleCharacter else { return nil }
+        return truncatedPaste(insertion, in: bounds, of: text, maxLength: maxLength)
+    }
+
+    /// The text itself; `nil` when it is empty.
+    ///
+    /// - Parameter text: A field's text.
+    public func value(from text: String) -> String? {
+        text.isEmpty ? nil : text
+    }
+
+    /// The value itself.
+    ///
+    /// - Parameter value: The bound property's value.
+    public func text(for value: String) -> String {
+        value
+    }
+
+    /// The text with as much of a paste as fits, cut at a character boundary; `nil` when
+    /// nothing of it fits.
+    private func truncatedPaste(_ insertion: String, in bounds: Range<String.Index>, of text: String, maxLength: Int) -> String? {
+        let kept = text[..<bounds.lowerBound].count + text[bounds.upperBound...].count
+        var room = min(maxLength - kept, insertion.count)
+        while room > 0 {
+            var candidate = text
+            candidate.replaceSubrange(bounds, with: insertion.prefix(room))
+            // Characters can merge across the edges of the insertion (a combining mark, a
+            // regional indicator), so the count is checked on the whole result.
+            if !Self.characterCount(of: candidate, exceeds: maxLength) {
+                return candidate
+            }
+            room -= 1
+        }
+        return nil
+    }
+
+    /// Whether `text` has more than `limit` characters, counting no further than needed.
+    private static func characterCount(of text: String, exceeds limit: Int) -> Bool {
+        // A character takes at least one UTF-16 code unit: a short text needs no counting.
+        guard text.utf16.count > limit else { return false }
+        var count = 0
+        for _ in text {
+            count += 1
+            if count > limit { return true }
+        }
+        return false
+    }
+
+    /// A paste without control characters, line breaks and tabs turned into single spaces.
+    private static func filteredPaste(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isLineBreakOrTab(scalar) {
+                pendingSpace = !result.isEmpty
+            } else if scalar.properties.generalCategory == .control {
+                continue
+            } else {
+                if pendingSpace && scalar != " " && result.last != " " { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalars: String.UnicodeScalarView) -> Bool {
+        scalars.contains { $0.properties.generalCategory == .control || isLineBreakOrTab($0) }
+    }
+
+    private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{0085}", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+}

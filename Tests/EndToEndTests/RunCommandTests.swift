@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+import TestSupport
+import WebDriver
+
+/// `pagescript run` end to end: the built binary, real engines, a real loopback server.
+@Suite(.serialized)
+struct RunCommandTests {
+    static let engines = ["webkit", "chromium"]
+
+    static let hostileTitle = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{202E}RTL"
+
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer(pages: [
+            "/": "<!doctype html><html><head><title>Hello</title></head><body><p>hi</p></body></html>",
+            "/hostile": "<!doctype html><html><head><title>x</title></head><body><script>document.title = \(JSONString(Self.hostileTitle))</script></body></html>",
+        ])
+    }
+
+    /// Runs `pagescript run` with a process marker and checks that nothing it started survives.
+    func run(_ arguments: [String], input: String? = nil) throws -> PageScriptBinary.Outcome {
+        let marker = ProcessProbe.newMarker()
+        let outcome = try PageScriptBinary.run(["run"] + arguments, input: input, environment: [marker.name: marker.value])
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        #expect(leftovers.isEmpty, "still running after pagescript \(arguments): \(leftovers)")
+        return outcome
+    }
+
+    @Test(arguments: engines)
+    func printsTheValueOfAnExpression(engine: String) throws {
+        let outcome = try run([server.url(), "-e", "document.title.toUpperCase()", "--engine", engine])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "\"HELLO\"\n")
+        #expect(outcome.standardError.contains("Hello"))
+        #expect(outcome.standardError.contains(server.url()))
+    }
+
+    @Test(arguments: engines)
+    func reportsConsoleLinesWithLevelsInJSON(engine: String) throws {
+        let outcome = try run([server.url(), "-e", #"console.log("a", 1); console.warn("w"); 6*7"#, "--json", "--engine", engine])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(object["value"] as? Int == 42)
+        #expect(object["title"] as? String == "Hello")
+        #expect(object["url"] as? String == server.url())
+        #expect(object["error"] is NSNull)
+        let console = try #require(object["console"] as? [[String: String]])
+        #expect(console == [["level": "log", "message": "a 1"], ["level": "warn", "message": "w"]])
+    }
+
+    @Test(arguments: engines)
+    func syntaxErrorExitsOneWithLineAndColumn(engine: String) throws {
+        let outcome = try run([server.url(), "-e", "let x = ;", "--json", "--engine", engine])
+        #expect(outcome.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["name"] as? String == "SyntaxError")
+        #expect(error["line"] as? Int == 1)
+        #expect(error["column"] as? Int == 9)
+    }
+
+    @Test(arguments: engines)
+    func syntaxErrorOnALaterLineIsPlacedThere(engine: String) throws {
+        let script = "const a = 1;\nconst b = 2;\n  if (a) { b +* 3 }\n"
+        let outcome = try run([server.url(), "-e", script, "--json", "--engine", engine])
+        #expect(outcome.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["name"] as? String == "SyntaxError")
+        #expect(error["line"] as? Int == 3)
+        #expect(error["column"] as? Int == 15)
+    }
+
+    @Test(arguments: engines)
+    func typeErrorExitsOne(engine: String) throws {
+        let outcome = try run([server.url(), "-e", "null.x", "--engine", engine])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("TypeError"))
+        #expect(outcome.standardError.contains("line 1"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test(arguments: engines)
+    func endlessScriptTimesOutWithExitFour(engine: String) throws {
+        let outcome = try run([server.url(), "-e", "while (true) {}", "--timeout", "2", "--engine", engine])
+        #expect(outcome.status == 4, "\(outcome.standardError)")
+        #expect(outcome.seconds < 10)
+        #expect(outcome.standardError.contains("did not finish within 2 s"))
+    }
+
+    @Test(arguments: engines)
+    func awaitsAReturnedPromise(engine: String) throws {
+        let outcome = try run([server.url(), "-e", "new Promise(r => setTimeout(() => r(5), 100))", "--engine", engine])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "5\n")
+    }
+
+    @Test(arguments: engines)
+    func rejectedPromiseExitsOne(engine: String) throws {
+        let outcome = try run([server.url(), "-e", "Promise.reject(new RangeError('too far'))", "--json", "--engine", engine])
+        #expect(outcome.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["name"] as? String == "RangeError")
+        #expect(error["message"] as? String == "too far")
+    }
+
+    @Test(arguments: engines)
+    func readsTheScriptFromStandardInput(engine: String) throws {
+        let outcome = try run([server.url(), "-", "--engine", engine], input: "[1, 'two', {three: 3}]")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "[1,\"two\",{\"three\":3}]\n")
+    }
+
+    @Test(arguments: engines)
+    func hostileTitleIsEscapedInBothModes(engine: String) throws {
+        for mode in [[], ["--json"]] {
+            let outcome = try run([server.url("/hostile"), "-e", "document.title"] + mode + ["--engine", engine])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            for text in [outcome.standardOutput, outcome.standardError] {
+                let raw = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }
+                #expect(raw.isEmpty, "raw control characters reached the terminal: \(raw.map { $0.value })")
+            }
+            #expect(outcome.standardOutput.contains("pwned"))
+        }
+    }
+
+    @Test func missingEngineExitsThreeNamingThePackages() throws {
+        let bare = try PageScriptBinary.run(["run", server.url(), "-e", "1"], environment: ["PATH": "/nonexistent"])
+        #expect(bare.status == 3)
+        #expect(bare.standardError.contains("webkit2gtk-driver"))
+        #expect(bare.standardError.contains("xvfb"))
+        let chromium = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--engine", "chromium"], environment: ["PATH": "/nonexistent"])
+        #expect(chromium.status == 3)
+        #expect(chromium.standardError.contains("chromium-driver"))
+    }
+
+    @Test func unreachableWebDriverURLExitsThreeQuickly() throws {
+        let outcome = try run([server.url(), "-e", "1", "--webdriver-url", "http://127.0.0.1:9/"])
+        #expect(outcome.status == 3)
+        #expect(outcome.seconds < 5)
+        #expect(outcome.standardError.contains("127.0.0.1:9"))
+    }
+
+    @Test func remoteEndpointRunsTheScript() async throws {
+        // A real endpoint started through the library, used by the binary as a remote one.
+        let engine = try await BrowserEngine.start(.webkit)
+        let endpoint = engine.client.endpoint.absoluteString
+        let outcome = try await Task.detached { [server] in
+            try PageScriptBinary.run(["run", server.url(), "-e", "document.title", "--webdriver-url", endpoint])
+        }.value
+        await engine.stop()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "\"Hello\"\n")
+    }
+
+    @Test func badInputExitsTwo() throws {
+        let invalid = try PageScriptBinary.run(["run", "notascheme://x", "-e", "1"])
+        #expect(invalid.status == 2)
+        #expect(invalid.standardError.contains("notascheme"))
+        let missingFile = try PageScriptBinary.run(["run", server.url(), "-f", "/nonexistent/script.js"])
+        #expect(missingFile.status == 2)
+        #expect(missingFile.standardError.contains("no such file"))
+        let noScript = try PageScriptBinary.run(["run", server.url()])
+        #expect(noScript.status == 2)
+        #expect(noScript.standardError.contains("give a script"))
+    }
+}
+
+func JSONString(_ text: String) -> String {
+    var output = "\""
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value > 0x7E {
+            output += String(format: "\\u%04x", scalar.value)
+        } else if scalar == "\"" || scalar == "\\" {
+            output += "\\" + String(scalar)
+        } else {
+            output.unicodeScalars.append(scalar)
+        }
+    }
+    return output + "\""
+}
+
+func freePortForTest() throws -> UInt16 {
+    let server = try LoopbackServer(pages: [:])
+    let port = server.port
+    server.stop()
+    return port
+}
