@@ -60,6 +60,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )

@@ -156,6 +156,32 @@ struct RunCommandTests {
         #expect(outcome.standardOutput == "\"Hello\"\n")
     }
 
+    @Test(arguments: engines)
+    func sigtermStopsEverythingPageScriptStarted(engine: String) throws {
+        let marker = ProcessProbe.newMarker()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PageScriptBinary.path)
+        process.arguments = ["run", server.url(), "-e", "while (true) {}", "--timeout", "60", "--engine", engine]
+        process.environment = ProcessInfo.processInfo.environment.merging([marker.name: marker.value]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the browser is up and busy in the script.
+        var browserSeen = false
+        for _ in 0..<200 where !browserSeen {
+            browserSeen = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+                .contains { $0.contains("MiniBrowser") || $0.contains("WebKitWebProcess") || $0.contains("chromium") }
+            if !browserSeen { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(browserSeen)
+        Thread.sleep(forTimeInterval: 1)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        #expect(leftovers.isEmpty, "still running after SIGTERM: \(leftovers)")
+    }
+
     @Test func badInputExitsTwo() throws {
         let invalid = try PageScriptBinary.run(["run", "notascheme://x", "-e", "1"])
         #expect(invalid.status == 2)

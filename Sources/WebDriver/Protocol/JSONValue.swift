@@ -79,7 +79,7 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
@@ -87,6 +87,5 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(elements.map { (key: $0.0, value: $0.1) })
     }
-    public init(nilLiteral: ()) { self = .null }
     public init(floatLiteral value: Double) { self = .number(value) }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TestSupport
+import WebDriver
+
+/// The client against real drivers and real sockets.
+@Suite(.serialized)
+struct WebDriverClientTests {
+    @Test func aSilentEndpointTimesOutInsteadOfHanging() async throws {
+        let silent = try SilentListener()
+        defer { silent.stop() }
+        let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(silent.port)")!)
+        let started = Date()
+        await #expect(throws: WebDriverError.requestTimedOut(command: "new session", seconds: 1)) {
+            _ = try await client.newSession(capabilities: [:], timeout: 1)
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        await client.shutdown()
+    }
+
+    @Test func aClosedPortIsUnreachable() async throws {
+        let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:9")!, connectTimeout: 1)
+        do {
+            _ = try await client.status(timeout: 2)
+            Issue.record("status succeeded on a closed port")
+        } catch {
+            if case .unreachable = error {} else { Issue.record("expected unreachable, got \(error)") }
+        }
+        await client.shutdown()
+    }
+
+    @Test(arguments: [Engine.webkit, Engine.chromium])
+    func protocolErrorsAreTyped(engine: Engine) async throws {
+        let running = try await BrowserEngine.start(engine)
+        let session = try await running.newSession(timeout: 30)
+        do {
+            let value = try await session.executeScript("return [1, 'two', {three: arguments[0]}]", arguments: [3])
+            #expect(value == [1, "two", ["three": 3]])
+            await #expect {
+                _ = try await session.executeScript("throw new Error('boom')")
+            } throws: { error in
+                (error as? WebDriverError)?.code == .javascriptError
+            }
+            await #expect {
+                _ = try await session.command(.GET, "/no-such-endpoint", body: nil, name: "nonsense")
+            } throws: { error in
+                guard let error = error as? WebDriverError else { return false }
+                return [WebDriverErrorCode.unknownCommand, .unknownMethod].contains(error.code)
+            }
+            #expect(["about:blank", "data:,"].contains(try await session.currentURL()))
+        } catch {
+            Issue.record("\(error)")
+        }
+        await session.delete()
+        await #expect {
+            _ = try await session.title()
+        } throws: { error in
+            (error as? WebDriverError)?.code == .invalidSessionID
+        }
+        await running.stop()
+        #expect(running.processes.allSatisfy { !$0.isRunning })
+    }
+
+    @Test func missingProgramsAreNamed() async {
+        await #expect(throws: EngineError.missing(engine: .chromium, programs: ["chromedriver", "chromium"])) {
+            _ = try await BrowserEngine.start(.chromium, path: "/nonexistent")
+        }
+    }
+
+    @Test func inventoryFindsInstalledEngines() {
+        let webkit = EngineInventory.inspect(.webkit)
+        #expect(webkit.isInstalled)
+        #expect(webkit.version?.isEmpty == false)
+        let none = EngineInventory.inspect(.chromium, path: "/nonexistent")
+        #expect(!none.isInstalled)
+        #expect(none.summaryLine.contains("not installed"))
+    }
+}
