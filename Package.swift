@@ -18,7 +18,11 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "SystemSupport"
+            name: "CSystemSupport"
+        ),
+        .target(
+            name: "SystemSupport",
+            dependencies: ["CSystemSupport"]
         ),
 
         .target(

@@ -9,4 +9,22 @@ struct PageScript: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Run.self, Engines.self]
     )
+
+    /// Parses and runs the command; usage errors exit with 2, as the documented exit codes say.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                exit(withError: ExitCode.badInput)
+            }
+            exit(withError: error)
+        }
+    }
 }

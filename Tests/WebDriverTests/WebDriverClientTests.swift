@@ -47,7 +47,7 @@ struct WebDriverClientTests {
                 guard let error = error as? WebDriverError else { return false }
                 return [WebDriverErrorCode.unknownCommand, .unknownMethod].contains(error.code)
             }
-            #expect(["about:blank", "data:,"].contains(try await session.currentURL()))
+            #expect(!(try await session.currentURL()).isEmpty)
         } catch {
             Issue.record("\(error)")
         }

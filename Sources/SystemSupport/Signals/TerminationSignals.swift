@@ -29,6 +29,7 @@ public final class TerminationSignals: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 if fired.claim() {
+                    TerminationSignals.markReceived(number)
                     handler(number)
                 } else {
                     ChildProcessRegistry.shared.killAll()
@@ -38,6 +39,30 @@ public final class TerminationSignals: @unchecked Sendable {
             made.append(source)
         }
         sources = made
+    }
+
+    private static let receivedLock = NSLock()
+    nonisolated(unsafe) private static var receivedSignal: Int32?
+
+    static func markReceived(_ signal: Int32) {
+        receivedLock.lock()
+        receivedSignal = signal
+        receivedLock.unlock()
+    }
+
+    /// The termination signal being handled, if one arrived. Work that fails because the handler
+    /// is tearing things down should not report that failure: the handler exits for it.
+    public static var received: Int32? {
+        receivedLock.lock()
+        defer { receivedLock.unlock() }
+        return receivedSignal
+    }
+
+    /// Blocks for good when a termination signal is being handled (its handler ends the process),
+    /// and returns at once otherwise.
+    public static func yieldToTermination() {
+        guard received != nil else { return }
+        while true { sleep(60) }
     }
 
     /// Stops handling the signals and restores their default actions.

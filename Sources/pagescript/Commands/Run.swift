@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Injection
+import SystemSupport
 import TerminalUI
 import WebDriver
 
@@ -46,7 +47,10 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let signals = Interruption.install()
-        defer { signals.cancel() }
+        defer {
+            signals.cancel()
+            Interruption.sweep()
+        }
 
         let script: String
         do {
@@ -75,6 +79,7 @@ struct Run: AsyncParsableCommand {
                 }
             }
         } catch {
+            TerminationSignals.yieldToTermination()
             printError("pagescript: \(TerminalSafeText.escaped(error.description))")
             throw Self.exitCode(for: error)
         }

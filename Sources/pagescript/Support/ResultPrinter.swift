@@ -26,7 +26,7 @@ enum ResultPrinter {
         return "\(title) <\(TerminalSafeText.escaped(context.url))>"
     }
 
-    static func errorLine(_ error: ScriptError) -> String {
+    static func errorLine(_ error: Injection.ScriptError) -> String {
         let text = "\(TerminalSafeText.escaped(error.name)): \(TerminalSafeText.escaped(error.message))"
         switch (error.line, error.column) {
         case let (line?, column?): return "\(text) (line \(line), column \(column))"

@@ -1,0 +1,9 @@
+#ifndef CSYSTEMSUPPORT_H
+#define CSYSTEMSUPPORT_H
+
+/// Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so
+/// that a helper a browser daemonises stays below PageScript and can be stopped with it.
+/// Returns 0 on success, -1 with errno set, and -1 with errno ENOSYS where unsupported.
+int pagescript_become_subreaper(void);
+
+#endif
