@@ -50,6 +50,10 @@ let package = Package(
         ),
 
         .target(
+            name: "Benchmarking",
+            dependencies: ["Injection", "WebDriver"]
+        ),
+        .target(
             name: "TestSupport",
             dependencies: ["SystemSupport"]
         ),
@@ -60,6 +64,7 @@ let package = Package(
                 "Injection",
                 "TerminalUI",
                 "SystemSupport",
+                "Benchmarking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -138,6 +138,10 @@ struct TextEditTests {
         DifferenceVector("a👍b", "a👍🏽b", 1, 2, "👍🏽"),
         DifferenceVector("x\(family)y", "xy", 1, 11, ""),
         DifferenceVector("日本", "日本語", 2, 0, "語"),
+        DifferenceVector("é", "e\u{301}", 0, 1, "e\u{301}"),
+        DifferenceVector("🇫🇷", "🇫🇮", 0, 4, "🇫🇮"),
+        DifferenceVector("ab", "a\u{301}b", 0, 1, "a\u{301}"),
+        DifferenceVector("xx", "xxx", 2, 0, "x"),
     ]
 
     @Test(arguments: differenceVectors)

@@ -9,10 +9,10 @@ import Foundation
 /// - **Each keystroke** (``replaceCharacters(in:with:)``): the format accepts, filters or
 ///   refuses the edit. An accepted text that stands for a value updates the property at once;
 ///   an empty text resets it; a partial text ("-", "1.") leaves it as it is.
-/// - **End editing** (``endEditing()``): the text is committed and then rewritten from the
-///   property, normalised ("007" shows as "7", "1." as "1").
+/// - **End editing** (``endEditing()``): the field shows the property again, normalised
+///   ("007" shows as "7"); a partial "1." commits 1 first.
 /// - **Clear** (``clear()``): the property becomes `nil`, or its default when it is not
-///   optional. **Return** (``returnKeyPressed()``): commit and end editing.
+///   optional. **Return** (``returnKeyPressed()``): commit the text and end editing.
 /// - **Model changes** reach the field only when it is not being edited and its text would
 ///   differ, so the caret and an input method's composition are never disturbed. Changes
 ///   reported from other threads are applied on the main actor.
@@ -56,6 +56,10 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
     private let writeValue: (Model, Format.Value?) -> Void
     /// What the property reads after a reset: `nil`, or the default of a non-optional one.
     private let emptyValue: Format.Value?
+
+    /// The property's value when the binding last wrote or showed it. When the property
+    /// reads otherwise, someone else changed it while the field was being edited.
+    private var syncedValue: Format.Value?
     private var modelObservation: ObservationToken?
 
     /// The last text the binding accepted: what the field shows when no change is pending.
@@ -164,7 +168,7 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
     public func fieldTextDidChange() {
         guard let field, !field.hasMarkedText else { return }
         let current = field.text
-        guard current != acceptedText else { return }
+        guard !current.isIdentical(to: acceptedText) else { return }
         beginEditing()
         textBeforeAutofill = nil
         let edit = TextEdit(from: acceptedText, to: current)
@@ -177,16 +181,18 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
         }
     }
 
-    /// Commits the field's text and gives the field back to the model.
+    /// Gives the field back to the model: it shows the property's value again, normalised
+    /// ("007" shows as "7").
     ///
-    /// The property takes the text's value; an empty text resets it; a text ending in a
-    /// separator or sign commits what comes before ("1." commits 1, "-" commits nothing); a
-    /// text with no value (out of range) leaves the property as it was. The field then shows
-    /// the property's value as the format writes it.
+    /// Keystrokes have already updated the property. A text left partial commits what comes
+    /// before its trailing separator or sign ("1." commits 1, "-" commits nothing), unless the
+    /// property was changed elsewhere while the field was being edited: that change wins.
     public func endEditing() {
         if isEditing {
             fieldTextDidChange()
-            commit(field?.text ?? acceptedText)
+            if Self.isSame(readValue(model), syncedValue) {
+                commit(acceptedText)
+            }
             isEditing = false
             textBeforeAutofill = nil
         }
@@ -206,8 +212,16 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
         }
     }
 
-    /// Commits the text and ends editing, as the Return key does.
+    /// Commits the field's text and ends editing, as the Return key does.
+    ///
+    /// Unlike ``endEditing()``, the text wins over a change made elsewhere meanwhile: the
+    /// person confirmed what the field shows. A text without a value (out of range) still
+    /// commits nothing.
     public func returnKeyPressed() {
+        if isEditing {
+            fieldTextDidChange()
+            commit(acceptedText)
+        }
         endEditing()
     }
 
@@ -215,7 +229,7 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
 
     private func accept(_ result: String, for edit: TextEdit, on current: String) -> FieldEditDecision {
         let decision: FieldEditDecision
-        if let plain = try? edit.apply(to: current), plain == result {
+        if let plain = try? edit.apply(to: current), plain.isIdentical(to: result) {
             decision = .accept
         } else if let field {
             write(result, to: field)
@@ -223,7 +237,7 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
         } else {
             return .refuse
         }
-        if result != acceptedText {
+        if !result.isIdentical(to: acceptedText) {
             acceptedText = result
             updateModel(from: result)
         }
@@ -233,16 +247,17 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
     /// The caret after a rewritten edit: before the text that followed the edit, which a
     /// format keeps as it was.
     private func caret(in result: String, keeping edit: TextEdit, of current: String) -> Int {
-        let following = current.utf16.count - edit.range.location - edit.range.length
-        let caret = max(result.utf16.count - following, 0)
-        return (try? result.characterBoundary(atOrAfter: caret)) ?? result.utf16.count
+        let following = current.utf16Length - edit.range.location - edit.range.length
+        let resultLength = result.utf16Length
+        let caret = max(resultLength - following, 0)
+        return (try? result.characterBoundary(atOrAfter: caret)) ?? resultLength
     }
 
     // MARK: - Autofill
 
     /// Whether a refused edit is autofill's first call: one space over the whole text.
     private func isAutofillPreamble(_ replacement: String, range: NSRange, in text: String) -> Bool {
-        replacement == " " && range.location == 0 && range.length == text.utf16.count
+        replacement == " " && range.location == 0 && range.length == text.utf16Length
     }
 
     private func beginAutofill() -> FieldEditDecision {
@@ -262,7 +277,7 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
         write(result, to: field)
         acceptedText = result
         updateModel(from: result)
-        return .replaced(text: result, caretLocation: result.utf16.count)
+        return .replaced(text: result, caretLocation: result.utf16Length)
     }
 
     // MARK: - Model
@@ -282,7 +297,7 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
             setModel(value)
         } else if let last = text.last, last.isPunctuation || last.isSymbol,
                   let value = format.value(from: String(text.dropLast())) {
-            // A trailing separator or sign ("1.", "-5-") is a step on the way, not a
+            // A trailing separator or sign ("1.", "1,", "-") is a step on the way, not a
             // different number: commit what comes before it. A text that is complete but
             // refused (out of range) commits nothing, and the field shows the property again.
             setModel(value)
@@ -292,18 +307,26 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
     /// Writes the property, or resets it for `nil`, only when that changes it: a write
     /// reports a change to every other observer.
     private func setModel(_ value: Format.Value?) {
-        guard readValue(model) != (value ?? emptyValue) else { return }
+        let target = value ?? emptyValue
+        syncedValue = target
+        guard !Self.isSame(readValue(model), target) else { return }
         writeValue(model, value)
+    }
+
+    /// Whether two values are the same, comparing text values by their code units: the
+    /// property should hold exactly what the field shows, and `==` on a long text costs a
+    /// normalising pass per keystroke.
+    private static func isSame(_ first: Format.Value?, _ second: Format.Value?) -> Bool {
+        if let first = first as? String, let second = second as? String {
+            return first.isIdentical(to: second)
+        }
+        return first == second
     }
 
     private func start(observing keyPath: AnyKeyPath) {
         showModelValue()
         modelObservation = model.observeChanges(of: keyPath) { [weak self] in
-            if Thread.isMainThread {
-                MainActor.assumeIsolated { self?.modelDidChange() }
-            } else {
-                Task { @MainActor in self?.modelDidChange() }
-            }
+            MainActorHop.run { self?.modelDidChange() }
         }
     }
 
@@ -313,6 +336,7 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
     }
 
     private func showModelValue() {
+        syncedValue = readValue(model)
         let text = displayText
         acceptedText = text
         if let field { write(text, to: field) }
@@ -321,6 +345,6 @@ public final class FieldBinding<Model: ObservableModel, Format: FieldFormat> {
     /// Sets the field's text only when it differs: rewriting resets the caret and breaks an
     /// input method's composition.
     private func write(_ text: String, to field: any BoundField) {
-        if field.text != text { field.text = text }
+        if !field.text.isIdentical(to: text) { field.text = text }
     }
 }

@@ -25,7 +25,7 @@ import Foundation
 /// let format = DecimalFormat(locale: Locale(identifier: "de_DE"), maximumFractionDigits: 2)
 /// format.applying(".", in: NSRange(location: 1, length: 0), to: "3")   // "3." (both separators)
 /// format.value(from: "3.25")                                           // 3.25
-/// format.text(for: Decimal(string: "3.25")!)                           // "3,25"
+/// format.text(for: 3.25)                                              // "3,25"
 /// ```
 public struct DecimalFormat: FieldFormat {
     /// The locale whose decimal separator is shown and preferred when reading pasted numbers.
@@ -109,8 +109,8 @@ public struct DecimalFormat: FieldFormat {
 
     /// How a decimal reads when the field is not being edited.
     ///
-    /// The value is rounded half up to ``maximumFractionDigits`` when it has more, shown
-    /// with the locale's decimal separator, no grouping and no trailing zeros.
+    /// The value is rounded half away from zero to ``maximumFractionDigits`` when it has
+    /// more, and shown with the locale's decimal separator, no grouping, no trailing zeros.
     ///
     /// - Parameter value: The bound property's value.
     /// - Returns: The text to show, e.g. "1234,5" in de_DE; empty for NaN.

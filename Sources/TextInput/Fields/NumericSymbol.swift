@@ -44,6 +44,8 @@ enum NumericSymbol: Equatable {
             self = .space
         case "\n", "\r", "\t", "\u{0085}", "\u{2028}", "\u{2029}":
             self = .lineBreak
+        case "$":
+            self = .currency
         default:
             self = Self.classifyNonASCII(scalar)
         }

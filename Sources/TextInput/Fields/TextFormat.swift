@@ -98,8 +98,9 @@ public struct TextFormat: FieldFormat {
 
     /// Whether `text` has more than `limit` characters, counting no further than needed.
     private static func characterCount(of text: String, exceeds limit: Int) -> Bool {
-        // A character takes at least one UTF-16 code unit: a short text needs no counting.
-        guard text.utf16.count > limit else { return false }
+        // A character takes at least one UTF-8 byte and one UTF-16 unit, and both are
+        // cheaper to count than characters: most texts are decided without counting those.
+        guard text.utf8.count > limit, text.utf16Length > limit else { return false }
         var count = 0
         for _ in text {
             count += 1

@@ -8,11 +8,14 @@
 /// end of composition; show the placeholder when ``isVisible`` says so.
 ///
 /// ```swift
-/// var placeholder = PlaceholderState(text: textView.text)
-/// token = center.observe(textDidChange, object: textView) { _ in
-///     MainActor.assumeIsolated {
+/// final class NotesView {
+///     private var placeholder = PlaceholderState()
+///
+///     // Called from the text-did-change observation, after setting `text` in code, and
+///     // when marked text begins or ends.
+///     func textDidChange() {
 ///         if placeholder.update(text: textView.text, isComposing: textView.markedTextRange != nil) {
-///             label.isHidden = !placeholder.isVisible
+///             placeholderLabel.isHidden = !placeholder.isVisible
 ///         }
 ///     }
 /// }

@@ -120,7 +120,11 @@ public final class BrowserEngine: Sendable {
             if let status = driver.pollExit() {
                 throw .failedToStart(engine: engine, reason: "the driver exited (status \(status))\(logTail())")
             }
-            if let reply = try? await client.status(timeout: 1), reply.ready {
+            // The HTTP client retries a refused connection until its connect timeout; a direct
+            // TCP probe answers at once while the driver is not listening yet.
+            let port = UInt16(client.endpoint.port ?? 80)
+            if TCPProbe.failureReason(host: "127.0.0.1", port: port, timeout: 0.2) == nil,
+               let reply = try? await client.status(timeout: 1), reply.ready {
                 return
             }
             try? await Task.sleep(nanoseconds: 15_000_000)

@@ -1,0 +1,42 @@
+import Foundation
+import Injection
+import WebDriver
+
+/// PageScript's run against the WebDriver floor on one engine.
+public enum RunBenchmark {
+    /// Rows 1 and 2 of the benchmark table for `engine`:
+    /// a warm `run` of a trivial script against one bare Execute Script round trip on the same
+    /// session, and a cold run (engine start, session, page, script, teardown) against the
+    /// driver's own new-session time (`POST /session` on a running driver).
+    public static func rows(engine: Engine, pageURL: String, repetitions: Int, coldRepetitions: Int) async throws -> [ComparisonRow] {
+        let running = try await BrowserEngine.start(engine)
+        let session = try await running.newSession(timeout: 30, scriptTimeout: 30)
+        let page = PageSession(session: session, scriptTimeout: 30)
+        _ = try await page.open(pageURL)
+        let bare = try await Measurement.time("bare Execute Script", repetitions: repetitions) {
+            _ = try await session.executeScript("return 1")
+        }
+        let warm = try await Measurement.time("pagescript run (warm)", repetitions: repetitions) {
+            _ = try await page.run(script: "1")
+        }
+        await page.close()
+        let newSession = try await Measurement.time("driver new session", repetitions: coldRepetitions, warmup: 1) {
+            let fresh = try await running.newSession(timeout: 30)
+            await fresh.delete()
+        }
+        await running.stop()
+        let cold = try await Measurement.time("pagescript run (cold)", repetitions: coldRepetitions, warmup: 1) {
+            _ = try await PageRunner.withPage(on: .local(engine), url: pageURL, scriptTimeout: 30) { page, _ throws(PageRunner.Failure) in
+                do throws(InjectionError) {
+                    return try await page.run(script: "1").value
+                } catch {
+                    throw .injection(error)
+                }
+            }
+        }
+        return [
+            ComparisonRow(title: "\(engine): warm run vs bare Execute Script", subject: warm, baseline: bare, aim: 1.2),
+            ComparisonRow(title: "\(engine): cold run vs driver new session", subject: cold, baseline: newSession, aim: 1.2),
+        ]
+    }
+}
