@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "pagescript", targets: ["pagescript"]),
         .library(name: "TextInput", targets: ["TextInput"]),
+        .library(name: "UserScripts", targets: ["UserScripts"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -33,6 +34,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "UserScripts",
+            resources: [.copy("Examples/Scripts")]
+        ),
+        .target(
             name: "WebDriver",
             dependencies: [
                 "SystemSupport",
@@ -41,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "Injection",
-            dependencies: ["WebDriver"],
+            dependencies: ["WebDriver", "UserScripts"],
             resources: [.copy("Resources/Action.js")]
         ),
         .target(
@@ -65,10 +70,12 @@ let package = Package(
                 "TerminalUI",
                 "SystemSupport",
                 "Benchmarking",
+                "UserScripts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
+        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),

@@ -17,6 +17,8 @@ public enum InjectionError: Error, Sendable, Equatable, CustomStringConvertible 
     case pageChanged(expected: String, actual: String)
     /// The browser or driver failed.
     case webDriver(WebDriverError)
+    /// The script library could not be read.
+    case library(String)
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum InjectionError: Error, Sendable, Equatable, CustomStringConvertible 
             "the page moved from \(expected) to \(actual) before the script ran; it was not run"
         case let .webDriver(error):
             error.description
+        case let .library(reason):
+            reason
         }
     }
 }

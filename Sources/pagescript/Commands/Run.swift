@@ -3,6 +3,7 @@ import Foundation
 import Injection
 import SystemSupport
 import TerminalUI
+import UserScripts
 import WebDriver
 
 /// `pagescript run URL [-e CODE | -f FILE | -]`: runs a script on a page and prints its value.
@@ -11,8 +12,10 @@ struct Run: AsyncParsableCommand {
         abstract: "Run JavaScript on a page and print its value as JSON.",
         discussion: """
             The page's title and URL go to standard error, the script's completion value (a returned \
-            promise is awaited) to standard output as JSON. Exit codes: 0 ran; 1 the script threw or \
-            did not parse; 2 usage or bad input; 3 engine missing or failed; 4 timed out.
+            promise is awaited) to standard output as JSON. With no script, every enabled library \
+            script whose patterns match the page and whose @run-at is automatic runs, each in its own \
+            scope. Exit codes: 0 ran; 1 a script threw or did not parse; 2 usage or bad input; \
+            3 engine missing or failed; 4 timed out.
             """)
 
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
@@ -27,6 +30,12 @@ struct Run: AsyncParsableCommand {
     @Option(name: .customShort("f"), help: "A file holding the script.")
     var file: String?
 
+    @Option(name: .long, help: "Run one library script by name or ID, whatever its patterns.")
+    var script: String?
+
+    @Option(name: .long, help: "Run a built-in example script by name (see 'pagescript examples').")
+    var example: String?
+
     @Flag(name: .long, help: "Print one JSON object: url, title, value, console and error.")
     var json = false
 
@@ -35,13 +44,14 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var engineOptions: EngineOptions
 
+    @OptionGroup var libraryOptions: LibraryOptions
+
     func validate() throws {
         if let standardInputMarker, standardInputMarker != "-" {
             throw ValidationError("unexpected argument '\(standardInputMarker)'; use '-' to read the script from standard input")
         }
-        let sources = [code != nil, file != nil, standardInputMarker != nil].filter { $0 }.count
-        guard sources <= 1 else { throw ValidationError("give the script once: -e CODE, -f FILE or -") }
-        guard sources == 1 else { throw ValidationError("give a script: -e CODE, -f FILE or - (standard input)") }
+        let sources = [code != nil, file != nil, standardInputMarker != nil, script != nil, example != nil].filter { $0 }.count
+        guard sources <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
     }
 
@@ -51,40 +61,85 @@ struct Run: AsyncParsableCommand {
             signals.cancel()
             Interruption.sweep()
         }
-
-        let script: String
-        do {
-            script = try ScriptSource.read(code: code, file: file, standardInput: standardInputMarker != nil)
-        } catch {
-            printError("pagescript: \(error)")
-            throw ExitCode.badInput
-        }
         let address: String
         let choice: EngineChoice
         do {
             address = try PageAddress.resolve(url)
             choice = try engineOptions.choice()
         } catch {
-            printError("pagescript: \(error)")
-            throw ExitCode.badInput
+            throw fail("\(error)", .badInput)
         }
-
+        guard let source = try chosenScript() else {
+            try await runLibraryScripts(on: choice, address: address)
+            return
+        }
         let result: ScriptResult
         do throws(PageRunner.Failure) {
             result = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, _ throws(PageRunner.Failure) in
                 do throws(InjectionError) {
-                    return try await page.run(script: script)
+                    return try await page.run(script: source)
                 } catch {
                     throw .injection(error)
                 }
             }
         } catch {
             TerminationSignals.yieldToTermination()
-            printError("pagescript: \(TerminalSafeText.escaped(error.description))")
-            throw Self.exitCode(for: error)
+            throw fail(error.description, Self.exitCode(for: error))
         }
         ResultPrinter.print(result, asJSON: json)
         if result.error != nil { throw ExitCode.scriptFailed }
+    }
+
+    /// The script the options name; `nil` when the library's matching scripts should run.
+    private func chosenScript() throws -> String? {
+        if let script {
+            do {
+                return try libraryOptions.open().find(script).script.text
+            } catch {
+                throw fail(error.description, .badInput)
+            }
+        }
+        if let example {
+            do {
+                return try ExampleCatalog.builtIn().example(named: example).script.text
+            } catch {
+                throw fail(error.description, .badInput)
+            }
+        }
+        guard code != nil || file != nil || standardInputMarker != nil else { return nil }
+        do {
+            return try ScriptSource.read(code: code, file: file, standardInput: standardInputMarker != nil)
+        } catch {
+            throw fail("\(error)", .badInput)
+        }
+    }
+
+    private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
+        let library: ScriptLibrary
+        do {
+            library = try libraryOptions.open()
+        } catch {
+            throw fail(error.description, .badInput)
+        }
+        let outcome: (context: PageContext, url: String, results: [LibraryScriptResult])
+        do throws(PageRunner.Failure) {
+            outcome = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
+                do throws(InjectionError) {
+                    let run = try await LibraryRun.runMatching(library: library, on: page)
+                    return (context, run.url, run.results)
+                } catch {
+                    throw .injection(error)
+                }
+            }
+        } catch {
+            TerminationSignals.yieldToTermination()
+            throw fail(error.description, Self.exitCode(for: error))
+        }
+        ResultPrinter.printLibraryRun(context: outcome.context, url: outcome.url, results: outcome.results, asJSON: json)
+        if outcome.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
+            throw ExitCode.timedOut
+        }
+        if !outcome.results.allSatisfy(\.succeeded) { throw ExitCode.scriptFailed }
     }
 
     static func exitCode(for failure: PageRunner.Failure) -> ExitCode {
@@ -94,6 +149,7 @@ struct Run: AsyncParsableCommand {
         case .injection(.invalidURL), .injection(.navigationFailed): .badInput
         case .injection(.webDriver), .injection(.resourceMissing): .engineFailed
         case .injection(.malformedReply), .injection(.pageChanged): .scriptFailed
+        case .injection(.library): .badInput
         }
     }
 }

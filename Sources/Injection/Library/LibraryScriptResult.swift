@@ -1,0 +1,23 @@
+import UserScripts
+
+/// What happened to one library script run automatically on a page.
+public struct LibraryScriptResult: Sendable {
+    /// The script.
+    public let script: StoredScript
+    /// The pattern that matched the page.
+    public let pattern: MatchPattern
+    /// The script's result, or why it could not run (the page moved, it timed out, ...).
+    public let outcome: Result<ScriptResult, InjectionError>
+
+    public init(script: StoredScript, pattern: MatchPattern, outcome: Result<ScriptResult, InjectionError>) {
+        self.script = script
+        self.pattern = pattern
+        self.outcome = outcome
+    }
+
+    /// Whether the script ran to completion without throwing.
+    public var succeeded: Bool {
+        if case let .success(result) = outcome { return result.error == nil }
+        return false
+    }
+}

@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("The script library needs a POSIX C library (Glibc, Musl or Darwin).")
+#endif
+
+/// Every operating-system file call the library makes, and the only file in the module that
+/// imports the C library; the platform differences (`stat` field names, `F_FULLFSYNC`) stay here.
+///
+/// The library cannot use the package's `SystemSupport` target (`UserScripts` has no dependencies),
+/// so it keeps this small, file-only layer of its own.
+enum FileSystem {
+    /// What `stat` says about a file, reduced to what change detection and listing need.
+    struct Status: Hashable, Sendable {
+        var size: Int64
+        var modificationSeconds: Int64
+        var modificationNanoseconds: Int64
+        /// The inode change time: unlike the modification time, no tool can set it back.
+        var changeSeconds: Int64
+        var changeNanoseconds: Int64
+        var inode: UInt64
+        var mode: UInt32
+        var isRegularFile: Bool
+        var isDirectory: Bool
+        var isSymbolicLink: Bool
+
+        /// Stands for a file that could not be examined, so that the next look tries again.
+        static let unreadable = Status(
+            size: -1, modificationSeconds: 0, modificationNanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0,
+            inode: 0, mode: 0, isRegularFile: false, isDirectory: false, isSymbolicLink: false
+        )
+    }
+
+    /// A failed call: what was attempted, on which path, and the `errno` it failed with.
+    struct Failure: Error, Sendable {
+        let operation: String
+        let path: String
+        let code: Int32
+
+        var message: String { String(cString: strerror(code)) }
+        var isNotFound: Bool { code == ENOENT }
+    }
+
+    /// The stages of an atomic write, reported to an observer so tests can stop a writer at each.
+    enum WriteStage: Sendable, Equatable {
+        /// The temporary file exists and `bytes` of the new content have been written to it.
+        case wroteBytes(Int)
+        /// The temporary file's content is on disk.
+        case synced
+        /// The temporary file has replaced the target.
+        case renamed
+        /// The directory entry of the rename is on disk.
+        case directorySynced
+    }
+
+    /// The size of the chunks written, so a large file is written (and can be interrupted) in parts.
+    static let chunkSize = 64 * 1024
+
+    static var processID: Int32 { getpid() }
+
+    /// `stat` (following symbolic links), or `nil` when nothing is there.
+    static func status(atPath path: String) throws(Failure) -> Status? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw Failure(operation: "stat", path: path, code: code)
+        }
+        return Status(info)
+    }
+
+    /// `lstat`: the link itself when `path` is a symbolic link.
+    static func linkStatus(atPath path: String) throws(Failure) -> Status? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw Failure(operation: "lstat", path: path, code: code)
+        }
+        return Status(info)
+    }
+
+    /// Reads a whole file, with the `fstat` of the same open file so content and status agree.
+    static func readFile(atPath path: String) throws(Failure) -> (bytes: [UInt8], status: Status) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return (bytes, Status(info))
+    }
+
+    /// The entries of a directory (without `.` and `..`), each with its `stat`; entries that vanish
+    /// while the directory is being read, or whose names are not UTF-8, are skipped.
+    static func listDirectory(atPath path: String) throws(Failure) -> [(name: String, status: Status)] {
+        guard let directory = opendir(path) else { throw Failure(operation: "opendir", path: path, code: errno) }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var entries: [(name: String, status: Status)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
+                    String(validatingCString: $0)
+                }
+            }
+            guard let name, name != ".", name != ".." else { continue }
+            var info = stat()
+            guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
+            entries.append((name, Status(info)))
+        }
+        return entries
+    }
+
+    /// `mkdir -p`, with mode 0700 for directories it creates: scripts can hold private URLs.
+    static func createDirectory(atPath path: String) throws(Failure) {
+        if let existing = try status(atPath: path) {
+            guard existing.isDirectory else { throw Failure(operation: "mkdir", path: path, code: ENOTDIR) }
+            return
+        }
+        let parent = parentDirectory(of: path)
+        if parent != path { try createDirectory(atPath: parent) }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw Failure(operation: "mkdir", path: path, code: errno)
+        }
+    }
+
+    /// Writes `bytes` to `path` so that, whatever happens, the path holds either its old content
+    /// or the new content, whole: a temporary file in the same directory is written, flushed to
+    /// disk, and renamed over the target, and then the directory itself is flushed.
+    ///
+    /// - Parameters:
+    ///   - beforeReplacing: Runs just before the rename, when the new content is already safe on
+    ///     disk; throwing from it cancels the write and removes the temporary file. The library
+    ///     checks there that the target has not changed, to keep the race window to microseconds.
+    ///   - observer: Told about each stage (tests stop a writer there).
+    /// - Returns: The status of the new file.
+    static func writeAtomically(
+        _ bytes: [UInt8],
+        toPath path: String,
+        beforeReplacing: () throws -> Void = {},
+        observer: (@Sendable (WriteStage) -> Void)? = nil
+    ) throws -> Status {
+        let target = try resolvedSymbolicLink(path)
+        let directory = parentDirectory(of: target)
+        let temporary = directory + "/" + temporaryName(for: baseName(of: target))
+        let existingMode = try status(atPath: target).map { mode_t($0.mode) & 0o7777 }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o600)
+        guard descriptor >= 0 else { throw Failure(operation: "create", path: temporary, code: errno) }
+        var shouldRemoveTemporary = true
+        defer { if shouldRemoveTemporary { unlink(temporary) } }
+        do {
+            defer { close(descriptor) }
+            if let existingMode { fchmod(descriptor, existingMode) }
+            var written = 0
+            observer?(.wroteBytes(0))
+            while written < bytes.count {
+                let count = min(chunkSize, bytes.count - written)
+                let result = bytes.withUnsafeBytes { buffer in
+                    buffer.baseAddress.map { write(descriptor, $0 + written, count) } ?? 0
+                }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(operation: "write", path: temporary, code: errno)
+                }
+                written += result
+                observer?(.wroteBytes(written))
+            }
+            try synchronize(descriptor, path: temporary)
+            observer?(.synced)
+        }
+        try beforeReplacing()
+        guard rename(temporary, target) == 0 else { throw Failure(operation: "rename", path: target, code: errno) }
+        shouldRemoveTemporary = false
+        observer?(.renamed)
+        try synchronizeDirectory(atPath: directory)
+        observer?(.directorySynced)
+        guard let written = try status(atPath: target) else {
+            throw Failure(operation: "stat", path: target, code: ENOENT)
+        }
+        return written
+    }
+
+    /// Moves a file to `destination`, which must not exist (checked by the caller under the
+    /// library lock), and flushes both directories.
+    static func move(_ source: String, to destination: String) throws(Failure) {
+        guard rename(source, destination) == 0 else { throw Failure(operation: "rename", path: source, code: errno) }
+        try synchronizeDirectory(atPath: parentDirectory(of: destination))
+        try synchronizeDirectory(atPath: parentDirectory(of: source))
+    }
+
+    static func removeFile(atPath path: String) {
+        unlink(path)
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `path` (created if needed), so PageScript
+    /// processes sharing a library take turns at read-check-write sequences.
+    static func withExclusiveLock<T>(onFile path: String, _ body: () throws -> T) throws -> T {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Failure(operation: "flock", path: path, code: errno) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// Whether a process with this ID exists (a temporary file of a dead writer can be removed).
+    static func isProcessAlive(_ processID: Int32) -> Bool {
+        kill(processID, 0) == 0 || errno == EPERM
+    }
+
+    /// Seconds since 1970, for the age of leftover temporary files.
+    static var now: Int64 { Int64(time(nil)) }
+
+    /// The name of a temporary file for `name`: hidden, and carrying the writer's process ID so
+    /// a later reader can tell a dead writer's leftover from a write in progress.
+    static func temporaryName(for name: String) -> String {
+        ".\(name).\(processID).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// The writer's process ID in a temporary file name made by ``temporaryName(for:)``.
+    static func writerProcessID(inTemporaryName name: String) -> Int32? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.split(separator: ".")
+        guard parts.count >= 4 else { return nil }
+        return Int32(parts[parts.count - 3])
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Saving through a symbolic link writes the file it points to, so the link survives.
+    private static func resolvedSymbolicLink(_ path: String) throws(Failure) -> String {
+        guard let link = try linkStatus(atPath: path), link.isSymbolicLink else { return path }
+        guard let resolved = realpath(path, nil) else { throw Failure(operation: "realpath", path: path, code: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func synchronize(_ descriptor: Int32, path: String) throws(Failure) {
+        #if canImport(Darwin)
+        // On Apple platforms only F_FULLFSYNC asks the drive to write its cache; fsync does not.
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        guard fsync(descriptor) == 0 else { throw Failure(operation: "fsync", path: path, code: errno) }
+    }
+
+    private static func synchronizeDirectory(atPath path: String) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        try synchronize(descriptor, path: path)
+    }
+}
+
+extension FileSystem.Status {
+    fileprivate init(_ info: stat) {
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modificationSeconds = Int64(info.st_mtimespec.tv_sec)
+        modificationNanoseconds = Int64(info.st_mtimespec.tv_nsec)
+        changeSeconds = Int64(info.st_ctimespec.tv_sec)
+        changeNanoseconds = Int64(info.st_ctimespec.tv_nsec)
+        #else
+        modificationSeconds = Int64(info.st_mtim.tv_sec)
+        modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
+        changeSeconds = Int64(info.st_ctim.tv_sec)
+        changeNanoseconds = Int64(info.st_ctim.tv_nsec)
+        #endif
+        inode = UInt64(info.st_ino)
+        mode = UInt32(info.st_mode)
+        let type = UInt32(info.st_mode) & UInt32(S_IFMT)
+        isRegularFile = type == UInt32(S_IFREG)
+        isDirectory = type == UInt32(S_IFDIR)
+        isSymbolicLink = type == UInt32(S_IFLNK)
+    }
+}

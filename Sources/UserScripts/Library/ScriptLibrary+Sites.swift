@@ -1,0 +1,88 @@
+extension ScriptLibrary {
+    /// The script kept for the site of `url` (its host and port), or `nil`: what the editor loads
+    /// when it opens on a page.
+    ///
+    /// The state file records which script is each site's own. Without such a record (a library
+    /// copied without its state file, say), a script whose only rules are exactly the site's
+    /// patterns is taken, the first by name.
+    public func scriptForSite(url: PageURL) throws(LibraryError) -> StoredScript? {
+        try scriptForSite(Site(url: url))
+    }
+
+    /// The script kept for `site`; see ``scriptForSite(url:)``.
+    public func scriptForSite(_ site: Site) throws(LibraryError) -> StoredScript? {
+        let scripts = try scripts()
+        return try locked { () throws(LibraryError) in
+            if let recorded = currentState.sites[site.description],
+               let script = scripts.first(where: { $0.id.rawValue == recorded }) {
+                return script
+            }
+            let sitePatterns = Set(site.matchPatterns)
+            return scripts.first { stored in
+                let rules = stored.script.siteRules
+                return !rules.isEmpty && rules.allSatisfy { $0.kind == .match && $0.error == nil }
+                    && Set(rules.flatMap(\.patterns)) == sitePatterns
+            }
+        }
+    }
+
+    /// Creates or updates the script for the site of `url`.
+    ///
+    /// When the site has no script yet, one is created, named after the site (`example.com`,
+    /// `localhost:3000`, `[::1]:8080`, "Local files") with `@match` lines for exactly that site
+    /// (see ``Site/matchPatterns``) and no `@run-at` unless one is given, so it runs when asked,
+    /// like the editor's script in the original extension. When it has one, `code` replaces it.
+    ///
+    /// - Parameters:
+    ///   - url: The page the editor is on.
+    ///   - code: A whole script (with a `// ==UserScript==` block), which replaces the file's text,
+    ///     or just code, which replaces the body and keeps the metadata block.
+    ///   - runAt: Sets `@run-at`, to make the script run automatically on the site.
+    ///   - basedOn: The site script as the editor loaded it. Its fingerprint guards the save, so an
+    ///     edit made elsewhere in the meantime is not overwritten
+    ///     (``LibraryError/changedOnDisk(path:)``). Without it, the script on disk now is updated.
+    /// - Returns: The saved script.
+    @discardableResult
+    public func saveForSite(url: PageURL, code: String, runAt: RunAt? = nil, basedOn: StoredScript? = nil) throws(LibraryError) -> StoredScript {
+        let site = Site(url: url)
+        let existing: StoredScript?
+        if let basedOn {
+            existing = basedOn
+        } else {
+            existing = try scriptForSite(site)
+        }
+        let edited: UserScript
+        do throws(MetadataError) {
+            let hasBlock = try UserScript(text: code, fallbackName: site.displayName).hasMetadataBlock
+            var script: UserScript
+            if let existing {
+                script = existing.script
+                if hasBlock {
+                    try script.setText(code)
+                } else {
+                    try script.setBody(code)
+                }
+            } else if hasBlock {
+                script = try UserScript(text: code, fallbackName: site.displayName)
+            } else {
+                script = try UserScript.make(name: site.displayName, matches: site.matchPatterns.map(\.description), body: code)
+            }
+            if let runAt { try script.setValue(runAt.rawValue, forKey: "run-at") }
+            edited = script
+        } catch {
+            throw .malformedScript(path: existing?.file.path(percentEncoded: false), error)
+        }
+        var saved: StoredScript
+        if var updated = existing {
+            updated.script = edited
+            saved = try save(updated)
+        } else {
+            saved = try create(edited)
+        }
+        try locked { () throws(LibraryError) in
+            try recordSiteScript(saved.id, for: site)
+            saved = try storedScript(saved.id)
+        }
+        return saved
+    }
+}

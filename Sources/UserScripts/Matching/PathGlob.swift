@@ -1,0 +1,63 @@
+/// The path part of a match pattern, compiled once: the literal pieces between its `*`s.
+///
+/// A `*` matches any run of characters, `/` and `?` included; everything else is literal and
+/// case-sensitive. The glob is matched against a URL's path plus `?` and query. It is a class so
+/// that the matcher can hold and pass thousands of them without copying their contents.
+final class PathGlob: Hashable, Sendable {
+    /// The path as written in the pattern, starting with `/`.
+    let text: String
+    private let pieces: [[UInt8]]
+    /// For rule 7: `/dir/*` also matches `/dir`.
+    private let directoryWithoutSlash: [UInt8]?
+
+    init(_ text: String) {
+        self.text = text
+        pieces = text.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
+        directoryWithoutSlash = text.hasSuffix("/*") && text.count > 2 ? Array(text.utf8.dropLast(2)) : nil
+    }
+
+    static func == (lhs: PathGlob, rhs: PathGlob) -> Bool {
+        lhs.text == rhs.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
+
+    /// Matches the UTF-8 of a URL's path and query (rule 7 included).
+    func matches(bytes subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if matches(subject) { return true }
+        guard let directoryWithoutSlash else { return false }
+        return subject.elementsEqual(directoryWithoutSlash)
+    }
+
+    private func matches(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard pieces.count > 1 else { return subject.elementsEqual(pieces[0]) }
+        let first = pieces[0]
+        let last = pieces[pieces.count - 1]
+        guard subject.count >= first.count + last.count,
+              subject.prefix(first.count).elementsEqual(first),
+              subject.suffix(last.count).elementsEqual(last) else { return false }
+        // Leftmost placement of each middle piece is always optimal when the only wildcard is `*`.
+        var position = first.count
+        let end = subject.count - last.count
+        for piece in pieces[1..<(pieces.count - 1)] where !piece.isEmpty {
+            guard let found = firstOccurrence(of: piece, in: subject, from: position, before: end) else { return false }
+            position = found + piece.count
+        }
+        return true
+    }
+
+    private func firstOccurrence(of piece: [UInt8], in subject: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+        guard end - start >= piece.count else { return nil }
+        let firstByte = piece[0]
+        var index = start
+        while index + piece.count <= end {
+            if subject[index] == firstByte, subject[index..<(index + piece.count)].elementsEqual(piece) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+}

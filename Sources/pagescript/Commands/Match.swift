@@ -1,0 +1,28 @@
+import ArgumentParser
+import UserScripts
+
+/// `pagescript match PATTERN URL...`: whether a match pattern matches each URL.
+struct Match: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check URLs against a match pattern: one line per URL, 'match' or 'no match', a tab, the URL.",
+        discussion: "Exits 2 with the reason (and a suggested fix where one exists) when the pattern is invalid. A URL that does not parse never matches.")
+
+    @Argument(help: "A match pattern, e.g. '*://*.example.com/*' or '<all_urls>'.")
+    var pattern: String
+
+    @Argument(help: "The URLs to check.")
+    var urls: [String] = []
+
+    func run() throws {
+        let compiled: MatchPattern
+        do {
+            compiled = try MatchPattern(pattern)
+        } catch {
+            throw fail(error.description, .badInput)
+        }
+        for text in urls {
+            let matched = (try? PageURL(text)).map(compiled.matches) ?? false
+            printOutput("\(matched ? "match" : "no match")\t\(TerminalSafeTextBridge.escaped(text))")
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `pagescript scripts ...`: the user's script library.
+struct Scripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage the script library: userscript files matched to sites by strict match patterns.",
+        subcommands: [
+            ListScripts.self, ShowScript.self, NewScript.self, RenameScript.self, RemoveScript.self,
+            EnableScript.self, DisableScript.self, DisableScriptForSite.self, EnableScriptForSite.self,
+            WhichScripts.self, SaveScriptForSite.self, ImportScripts.self, ExportScripts.self,
+        ])
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import UserScripts
+
+struct DisableScriptForSite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "disable-for",
+        abstract: "Switch a script off on one site (kept outside the script's text).",
+        discussion: "With only a URL, every script that would run there is switched off on that site.")
+
+    @Argument(help: "The script's name or ID, then the URL; or only the URL.")
+    var arguments: [String]
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func run() throws {
+        try SiteSwitch.apply(disabled: true, arguments: arguments, libraryOptions: libraryOptions)
+    }
+}
+
+/// Shared by `disable-for` and `enable-for`.
+enum SiteSwitch {
+    static func apply(disabled: Bool, arguments: [String], libraryOptions: LibraryOptions) throws {
+        guard (1...2).contains(arguments.count), let address = arguments.last else {
+            throw fail("give a URL, or a script and a URL", .badInput)
+        }
+        let url: PageURL
+        do { url = try PageURL(address) } catch { throw fail(error.description, .badInput) }
+        do {
+            let library = try libraryOptions.open()
+            let site = Site(url: url)
+            let ids = arguments.count == 2
+                ? [try library.find(arguments[0]).id]
+                : try library.which(url: url, includingInactive: true).map(\.script.id)
+            for id in Set(ids).sorted() {
+                try library.setDisabled(disabled, id: id, on: site)
+                printError("\(disabled ? "disabled" : "enabled") \(id) on \(TerminalSafeTextBridge.escaped(site.description))")
+            }
+        } catch {
+            throw fail(error.description, .badInput)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+struct ShowScript: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a script's file.")
+
+    @Argument(help: "The script's name or ID.")
+    var reference: String
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func run() throws {
+        do {
+            let text = try libraryOptions.open().find(reference).script.text
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        } catch {
+            throw fail(error.description, .badInput)
+        }
+    }
+}

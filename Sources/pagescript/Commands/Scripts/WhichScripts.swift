@@ -1,0 +1,38 @@
+import ArgumentParser
+import UserScripts
+
+struct WhichScripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "which", abstract: "The scripts that would run automatically on a URL, each with the pattern that matched.")
+
+    @Argument(help: "The page's URL.")
+    var url: String
+
+    @Flag(name: .long, help: "Also list matching scripts that would not run (disabled, on demand only, not in frames).")
+    var all = false
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func run() throws {
+        let page: PageURL
+        do { page = try PageURL(url) } catch { throw fail(error.description, .badInput) }
+        do {
+            for match in try libraryOptions.open().which(url: page, includingInactive: all) {
+                printOutput([match.script.id.rawValue, TerminalSafeTextBridge.escaped(match.script.name),
+                             TerminalSafeTextBridge.escaped(match.pattern.text), Self.describe(match.status)].joined(separator: "\t"))
+            }
+        } catch {
+            throw fail(error.description, .badInput)
+        }
+    }
+
+    static func describe(_ status: ScriptMatch.Status) -> String {
+        switch status {
+        case let .runs(runAt): "runs at \(runAt)"
+        case .onDemandOnly: "on demand only"
+        case .disabled: "disabled"
+        case let .disabledOnSite(site): "disabled on \(site)"
+        case .notInFrames: "not in frames"
+        }
+    }
+}
