@@ -22,32 +22,11 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Starts serving `pages` (path to HTML) on a free loopback port.
     public init(pages: [String: String]) throws {
         self.pages = pages
-        #if canImport(Glibc) || canImport(Musl)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let listener = socket(AF_INET, socketType, 0)
-        guard listener >= 0 else { throw ServerError(reason: "socket: \(errnoDescription(errno))") }
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else {
-            close(listener)
-            throw ServerError(reason: "bind/listen: \(errnoDescription(errno))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
+        let bound = try LoopbackSocket.bind(listenBacklog: 64)
+        let listener = bound.descriptor
+        let port = bound.port
         self.listener = listener
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let thread = Thread { [self] in serve() }
         self.thread = thread
         thread.start()
@@ -115,11 +94,6 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 }
 
-/// The test server could not start.
-public struct ServerError: Error, CustomStringConvertible {
-    public let reason: String
-    public var description: String { "loopback server: \(reason)" }
-}
 
 private extension Array where Element == UInt8 {
     var containsHeaderEnd: Bool {

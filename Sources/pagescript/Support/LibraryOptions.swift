@@ -13,3 +13,16 @@ struct LibraryOptions: ParsableArguments {
         return try ScriptLibrary(directory: location.directory)
     }
 }
+
+extension LibraryOptions {
+    /// Opens the library, finds the script `reference` names (name, ID or ID prefix) and hands
+    /// both to `body`; a library error is printed and exits with 2.
+    func withScript(_ reference: String, _ body: (ScriptLibrary, StoredScript) throws -> Void) throws {
+        do {
+            let library = try open()
+            try body(library, try library.find(reference))
+        } catch let error as LibraryError {
+            throw fail(error.description, .badInput)
+        }
+    }
+}

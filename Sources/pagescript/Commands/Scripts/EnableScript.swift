@@ -9,11 +9,8 @@ struct EnableScript: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do {
-            let library = try libraryOptions.open()
-            try library.setEnabled(true, id: library.find(reference).id)
-        } catch {
-            throw fail(error.description, .badInput)
+        try libraryOptions.withScript(reference) { library, script in
+            try library.setEnabled(true, id: script.id)
         }
     }
 }

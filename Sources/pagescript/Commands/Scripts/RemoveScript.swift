@@ -9,12 +9,9 @@ struct RemoveScript: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do {
-            let library = try libraryOptions.open()
-            let trashed = try library.delete(id: library.find(reference).id)
+        try libraryOptions.withScript(reference) { library, script in
+            let trashed = try library.delete(id: script.id)
             printError("moved to \(TerminalSafeTextBridge.escaped(trashed.path))")
-        } catch {
-            throw fail(error.description, .badInput)
         }
     }
 }

@@ -9,11 +9,9 @@ struct ShowScript: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do {
-            let text = try libraryOptions.open().find(reference).script.text
+        try libraryOptions.withScript(reference) { _, stored in
+            let text = stored.script.text
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-        } catch {
-            throw fail(error.description, .badInput)
         }
     }
 }

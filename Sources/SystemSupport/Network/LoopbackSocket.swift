@@ -1,0 +1,55 @@
+import Foundation
+
+/// A TCP socket bound to 127.0.0.1, the one piece of socket setup PageScript needs in several
+/// places (finding a free port, test servers).
+public enum LoopbackSocket {
+    /// Creates a TCP socket bound to `127.0.0.1:port` (0 lets the kernel choose), listening with
+    /// `backlog` when given, and returns its descriptor and actual port. The caller closes it.
+    public static func bind(port: UInt16 = 0, listenBacklog backlog: Int32? = nil) throws(LoopbackSocketError) -> (descriptor: Int32, port: UInt16) {
+        #if canImport(Glibc) || canImport(Musl)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw LoopbackSocketError(operation: "socket", reason: errnoDescription(errno)) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            let reason = errnoDescription(errno)
+            close(descriptor)
+            throw LoopbackSocketError(operation: "bind", reason: reason)
+        }
+        if let backlog, listen(descriptor, backlog) != 0 {
+            let reason = errnoDescription(errno)
+            close(descriptor)
+            throw LoopbackSocketError(operation: "listen", reason: reason)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else {
+            let reason = errnoDescription(errno)
+            close(descriptor)
+            throw LoopbackSocketError(operation: "getsockname", reason: reason)
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A loopback socket could not be set up.
+public struct LoopbackSocketError: Error, Equatable, CustomStringConvertible {
+    /// The call that failed.
+    public let operation: String
+    /// The system's reason.
+    public let reason: String
+    public var description: String { "loopback socket: \(operation) failed: \(reason)" }
+}
