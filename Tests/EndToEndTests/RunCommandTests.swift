@@ -189,9 +189,14 @@ struct RunCommandTests {
         let missingFile = try PageScriptBinary.run(["run", server.url(), "-f", "/nonexistent/script.js"])
         #expect(missingFile.status == 2)
         #expect(missingFile.standardError.contains("no such file"))
-        let noScript = try PageScriptBinary.run(["run", server.url()])
-        #expect(noScript.status == 2)
-        #expect(noScript.standardError.contains("give a script"))
+        let twoScripts = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--example", "word-count"])
+        #expect(twoScripts.status == 2)
+        #expect(twoScripts.standardError.contains("give one script"))
+        let emptyLibrary = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-empty-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: emptyLibrary) }
+        let noScript = try PageScriptBinary.run(["run", server.url(), "--library", emptyLibrary, "--engine", "chromium"])
+        #expect(noScript.status == 0)
+        #expect(noScript.standardError.contains("no library script runs automatically"))
     }
 }
 
