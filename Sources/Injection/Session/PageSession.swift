@@ -85,11 +85,11 @@ public final class PageSession: Sendable {
     }
 
     private func execute(request: JSONValue) async throws(InjectionError) -> JSONValue {
-        let body = try Self.driverScript()
+        let script = try Self.serializedDriverScript()
         let reply: JSONValue
         do {
             reply = try await session.executeAsyncScript(
-                body, arguments: [request], timeout: scriptTimeout + Self.transportMargin)
+                serializedScript: script, arguments: [request], timeout: scriptTimeout + Self.transportMargin)
         } catch {
             switch error {
             case .protocolError(code: .scriptTimeout, _, _), .requestTimedOut:
@@ -153,13 +153,33 @@ public final class PageSession: Sendable {
         }
     }
 
+    /// ``driverScript()`` as a JSON string literal, escaped once.
+    static func serializedDriverScript() throws(InjectionError) -> String {
+        switch cachedSerializedDriverScript {
+        case let .success(text): return text
+        case let .failure(error): throw error
+        }
+    }
+
     private static let cachedDriverScript: Result<String, InjectionError> = {
         do throws(InjectionError) {
-            return .success(try ActionScript.source() + "\n" + driverShim)
+            return .success(compact(try ActionScript.source()) + "\n" + driverShim)
         } catch {
             return .failure(error)
         }
     }()
+
+    private static let cachedSerializedDriverScript: Result<String, InjectionError> = cachedDriverScript.map { JSONValue.string($0).serialized }
+
+    /// Action.js as sent to the page: the same code without whole-line comments and indentation,
+    /// a third fewer bytes for the engine to parse on every call. Safe for Action.js, whose
+    /// strings and regular expressions never span lines or start a line with `//`.
+    static func compact(_ source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n")
+    }
 
     private static let driverShim = """
         var pagescriptDone = arguments[arguments.length - 1];

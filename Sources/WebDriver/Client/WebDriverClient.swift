@@ -69,6 +69,18 @@ public final class WebDriverClient: Sendable {
         command: String,
         timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
+        try await send(method, path: path, serializedBody: body?.serialized, command: command, timeout: timeout)
+    }
+
+    /// Sends one command whose body is already JSON text (for a large constant part serialised
+    /// once), and returns the reply's `value`, or throws the protocol's error.
+    public func send(
+        _ method: HTTPMethodName,
+        path: String,
+        serializedBody body: String?,
+        command: String,
+        timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue {
         let seconds = timeout ?? defaultTimeout
         let url = endpoint.absoluteString.trimmingSuffix("/") + path
         var request = HTTPClientRequest(url: url)
@@ -76,7 +88,7 @@ public final class WebDriverClient: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
-            request.body = .bytes(ByteBuffer(string: body.serialized))
+            request.body = .bytes(ByteBuffer(string: body))
         }
         let bytes: [UInt8]
         do {

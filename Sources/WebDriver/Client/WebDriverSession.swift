@@ -74,6 +74,17 @@ public final class WebDriverSession: Sendable {
             name: "execute async script", timeout: timeout)
     }
 
+    /// `POST /session/{id}/execute/async` with a script already serialised as a JSON string
+    /// literal (see ``JSONValue/serialized``), so that a large constant script is escaped once,
+    /// not on every call. `arguments` are serialised as usual.
+    public func executeAsyncScript(
+        serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue {
+        let body = "{\"script\":" + serializedScript + ",\"args\":" + JSONValue.array(arguments).serialized + "}"
+        return try await client.send(
+            .POST, path: "/session/\(id)/execute/async", serializedBody: body, command: "execute async script", timeout: timeout)
+    }
+
     /// `DELETE /session/{id}`: ends the session and closes its browser. Errors are swallowed:
     /// this runs on cleanup paths, where the browser may already be gone.
     public func delete(timeout: Double = 5) async {
