@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "pagescript", targets: ["pagescript"]),
         .library(name: "TextInput", targets: ["TextInput"]),
         .library(name: "UserScripts", targets: ["UserScripts"]),
+        .library(name: "ActionExtensionSupport", targets: ["ActionExtensionSupport"]),
+        .library(name: "PageScriptUIKit", targets: ["PageScriptUIKit"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -36,6 +38,14 @@ let package = Package(
         .target(
             name: "UserScripts",
             resources: [.copy("Examples/Scripts")]
+        ),
+        .target(
+            name: "ActionExtensionSupport",
+            dependencies: ["UserScripts"]
+        ),
+        .target(
+            name: "PageScriptUIKit",
+            dependencies: ["TextInput", "UserScripts", "ActionExtensionSupport"]
         ),
         .target(
             name: "WebDriver",
@@ -79,6 +89,8 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),
+        .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
+        .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )
