@@ -61,9 +61,13 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport"]
+            dependencies: ["SystemSupport", "TextInput"]
         ),
 
+        .target(
+            name: "EditorSession",
+            dependencies: ["TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport"]
+        ),
         .target(
             name: "Benchmarking",
             dependencies: ["Injection", "WebDriver"]
@@ -81,11 +85,13 @@ let package = Package(
                 "SystemSupport",
                 "Benchmarking",
                 "UserScripts",
+                "EditorSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),

@@ -9,31 +9,38 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     public static let shared = ChildProcessRegistry()
 
     private let lock = NSLock()
-    private var children: [pid_t: ChildProcess] = [:]
+    private var childrenByID: [pid_t: ChildProcess] = [:]
 
     func register(_ child: ChildProcess) {
         lock.lock()
-        children[child.processID] = child
+        childrenByID[child.processID] = child
         lock.unlock()
     }
 
     func unregister(_ child: ChildProcess) {
         lock.lock()
-        children[child.processID] = nil
+        childrenByID[child.processID] = nil
         lock.unlock()
+    }
+
+    /// The children still registered (not yet seen to exit).
+    public var children: [ChildProcess] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(childrenByID.values)
     }
 
     /// The process IDs of the children still registered.
     public var livePIDs: [pid_t] {
         lock.lock()
         defer { lock.unlock() }
-        return Array(children.keys)
+        return Array(childrenByID.keys)
     }
 
     /// Stops every registered child's process group (SIGTERM, a short grace, then SIGKILL).
     public func stopAll(grace: TimeInterval = 0.5) {
         lock.lock()
-        let all = Array(children.values)
+        let all = Array(childrenByID.values)
         lock.unlock()
         for child in all {
             child.stop(grace: grace)
@@ -43,7 +50,7 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     /// Kills every registered child's process group at once, without waiting.
     public func killAll() {
         lock.lock()
-        let all = Array(children.values)
+        let all = Array(childrenByID.values)
         lock.unlock()
         for child in all {
             child.killGroupImmediately()

@@ -1,0 +1,57 @@
+import Foundation
+import Injection
+import SystemSupport
+import WebDriver
+
+/// Notices when the browser under an open page goes away (its driver exits, or the session stops
+/// answering), so that the editor can give the terminal back instead of waiting on a dead page.
+public final class BrowserWatchdog: Sendable {
+    private let task: Task<Void, Never>
+
+    /// Starts watching; `onDeath` is called once, with a reason, when the browser is gone.
+    ///
+    /// - Parameters:
+    ///   - processes: The engine's local processes now (none for a remote endpoint).
+    ///   - session: The page's session, asked for its URL every `interval` seconds.
+    ///   - isBusy: Whether a script is running now (a busy page is not asked, so that a long
+    ///     script is not mistaken for a dead browser).
+    public init(processes: @escaping @Sendable () -> [ChildProcess], session: WebDriverSession, interval: Double = 1,
+                isBusy: @escaping @Sendable () -> Bool, onDeath: @escaping @Sendable (String) -> Void) {
+        task = Task {
+            var unknownFailures = 0
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+                if Task.isCancelled { return }
+                if let exited = processes().first(where: { !$0.isRunning }) {
+                    onDeath("The browser's driver (\(exited.executablePath)) exited.")
+                    return
+                }
+                if isBusy() { continue }
+                do throws(WebDriverError) {
+                    _ = try await session.currentURL(timeout: 5)
+                    unknownFailures = 0
+                } catch {
+                    switch error {
+                    case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
+                        onDeath("The browser closed: \(error.description)")
+                        return
+                    case .protocolError(code: .unknownError, _, _), .requestTimedOut:
+                        // A driver that lost its browser says so this way; twice in a row is not a blip.
+                        unknownFailures += 1
+                        if unknownFailures >= 2 {
+                            onDeath("The browser stopped answering: \(error.description)")
+                            return
+                        }
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops watching.
+    public func cancel() {
+        task.cancel()
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import SystemSupport
+
+/// The full-screen script editor: the entry point of `pagescript edit`.
+///
+/// ``run()`` takes over the terminal (raw mode, alternate screen, bracketed paste), runs the
+/// event loop until the user quits, and gives the terminal back exactly as it was — also when
+/// it throws, when a termination signal arrives, and when ``stop(reason:)`` is called (for
+/// example because the browser died). The loop is a thin shell around a pure state machine:
+/// it turns bytes, resizes and host answers into events, performs the effects the state
+/// machine asks for by calling the ``EditorHost``, and draws each new state with one write.
+///
+/// ```swift
+/// let app = EditorApp(
+///     page: PageInfo(title: title, url: url),
+///     initialScript: savedScriptForSite ?? "",
+///     host: EditorHost(runner: BrowserRunner(session: session),
+///                      saveForSite: { try await store.save($0, for: site); return "Saved for \(site)" })
+/// )
+/// session.onTermination = { app.stop(reason: "The browser closed.") }
+/// let outcome = try await app.run()
+/// if case .signal(let number) = outcome.reason { exit(128 + number) }
+/// ```
+public final class EditorApp: Sendable {
+    private let terminal: TerminalDevice
+    private let page: PageInfo
+    private let initialScript: String
+    private let host: EditorHost
+    private let configuration: EditorConfiguration
+    private let events: AsyncStream<AppEvent>
+    private let continuation: AsyncStream<AppEvent>.Continuation
+
+    enum AppEvent: Sendable {
+        case reader(TerminalInputReader.Output)
+        case host(HostResponse)
+        case terminate(EditorOutcome.Reason)
+    }
+
+    /// The sequence that undoes the editor's screen setup; static so that a signal handler
+    /// can write it (see ``RawMode/restoreAfterSignal()``).
+    static let exitSequence: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Creates an editor; nothing happens to the terminal until ``run()``.
+    ///
+    /// - Parameters:
+    ///   - terminal: The terminal to run on; standard input and output by default.
+    ///   - page: The page's title and URL for the title bar.
+    ///   - initialScript: The text to start with, such as the script saved for this site. It
+    ///     counts as saved: quitting without changes does not ask.
+    ///   - host: Runs scripts and provides the optional features.
+    ///   - configuration: Editor preferences.
+    public init(terminal: TerminalDevice = .standard, page: PageInfo, initialScript: String = "", host: EditorHost,
+                configuration: EditorConfiguration = EditorConfiguration()) {
+        self.terminal = terminal
+        self.page = page
+        self.initialScript = initialScript
+        self.host = host
+        self.configuration = configuration
+        (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
+    }
+
+    /// Ends ``run()`` from any thread or task: the editor restores the terminal and returns
+    /// an outcome whose reason is ``EditorOutcome/Reason/stopped(_:)``. Use it when the
+    /// browser session dies. Safe to call more than once and before `run()` starts.
+    public func stop(reason: String) {
+        continuation.yield(.terminate(.stopped(reason)))
+    }
+
+    /// Runs the editor until the user quits (or a signal, ``stop(reason:)`` or the end of
+    /// input ends it) and returns the final script and how the session ended. Call it once.
+    ///
+    /// - Throws: ``TerminalError`` when the terminal cannot be set up or written to. The
+    ///   terminal is restored before the error propagates.
+    public func run() async throws -> EditorOutcome {
+        let rawMode = try RawMode.enable(input: terminal.input, output: terminal.output, exitSequence: Self.exitSequence)
+        defer { rawMode.restore() }
+        let writer = TerminalWriter(fileDescriptor: terminal.output)
+        try writer.writeAll(ANSI.enterEditor)
+
+        let pipe = try SignalPipe()
+        var signals = [SIGWINCH]
+        if configuration.handlesTerminationSignals {
+            signals += [SIGINT, SIGTERM, SIGHUP]
+        }
+        let forwarding = SignalForwarding(signals: signals, pipe: pipe)
+        defer { forwarding.uninstall() }
+
+        let reader = TerminalInputReader(input: terminal.input, pipe: pipe, escapeDelay: configuration.escapeDelay)
+        let continuation = self.continuation
+        reader.start { output in
+            continuation.yield(.reader(output))
+        }
+
+        var state = EditorState(page: page, script: initialScript,
+                                size: TerminalSize.current(of: terminal.output) ?? .fallback,
+                                configuration: configuration, features: host.features, formSettings: host.form)
+        var tasks: [Task<Void, Never>] = []
+        defer {
+            for task in tasks { task.cancel() }
+        }
+        do {
+            let outcome = try await loop(state: &state, writer: writer, tasks: &tasks)
+            await reader.stop()
+            return outcome
+        } catch {
+            await reader.stop()
+            throw error
+        }
+    }
+
+    private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async throws -> EditorOutcome {
+        var renderer = FrameRenderer()
+        try draw(&state, renderer: &renderer, writer: writer)
+        for await event in events {
+            for editorEvent in translate(event, renderer: &renderer) {
+                for effect in state.handle(editorEvent) {
+                    if case .quit(let outcome) = effect {
+                        return outcome
+                    }
+                    tasks.append(perform(effect))
+                }
+            }
+            try draw(&state, renderer: &renderer, writer: writer)
+        }
+        return state.finish(.stopped("The event stream ended."))
+    }
+
+    private func translate(_ event: AppEvent, renderer: inout FrameRenderer) -> [EditorEvent] {
+        switch event {
+        case .reader(.input(let inputs)):
+            return inputs.map { input in
+                switch input {
+                case .key(let key): return .key(key)
+                case .paste(let text): return .paste(text)
+                }
+            }
+        case .reader(.resize):
+            renderer.invalidate()
+            return [.resize(TerminalSize.current(of: terminal.output) ?? .fallback)]
+        case .reader(.signal(let number)):
+            return [.terminate(.signal(number))]
+        case .reader(.closed):
+            return [.terminate(.inputClosed)]
+        case .host(let response):
+            return [.host(response)]
+        case .terminate(let reason):
+            return [.terminate(reason)]
+        }
+    }
+
+    private func draw(_ state: inout EditorState, renderer: inout FrameRenderer, writer: TerminalWriter) throws {
+        let frame = EditorScreen.render(&state)
+        let bytes = renderer.render(frame.grid, cursor: frame.cursor)
+        if !bytes.isEmpty {
+            try writer.writeAll(bytes)
+        }
+    }
+
+    /// Starts the host call an effect asks for; its answer comes back as an event.
+    private func perform(_ effect: EditorEffect) -> Task<Void, Never> {
+        let host = self.host
+        let continuation = self.continuation
+        func answer(_ response: HostResponse) {
+            continuation.yield(.host(response))
+        }
+        return Task {
+            switch effect {
+            case .runScript(let script):
+                do {
+                    answer(.runFinished(try await host.runner.run(script: script)))
+                } catch {
+                    answer(.runFailed(Self.describe(error)))
+                }
+            case .saveForSite(let script, let revision):
+                guard let save = host.saveForSite else { return answer(.siteSaveFailed("not available")) }
+                do {
+                    answer(.siteSaved(revision: revision, message: try await save(script)))
+                } catch {
+                    answer(.siteSaveFailed(Self.describe(error)))
+                }
+            case .loadExamples:
+                guard let examples = host.examples else { return answer(.examplesFailed("not available")) }
+                do {
+                    answer(.examplesLoaded(try await examples()))
+                } catch {
+                    answer(.examplesFailed(Self.describe(error)))
+                }
+            case .loadScriptNames:
+                guard let names = host.scriptNames else { return answer(.scriptNamesFailed("not available")) }
+                do {
+                    answer(.scriptNamesLoaded(try await names()))
+                } catch {
+                    answer(.scriptNamesFailed(Self.describe(error)))
+                }
+            case .openScript(let name):
+                guard let open = host.openScript else { return answer(.scriptOpenFailed("not available")) }
+                do {
+                    answer(.scriptOpened(try await open(name)))
+                } catch {
+                    answer(.scriptOpenFailed(Self.describe(error)))
+                }
+            case .saveNamedScript(let script, let revision):
+                guard let save = host.saveNamedScript else { return answer(.namedScriptSaveFailed("not available")) }
+                do {
+                    try await save(script)
+                    answer(.namedScriptSaved(script, revision: revision))
+                } catch {
+                    answer(.namedScriptSaveFailed(Self.describe(error)))
+                }
+            case .quit:
+                break
+            }
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let localized = error as? LocalizedError, let description = localized.errorDescription {
+            return description
+        }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,53 @@
+/// Where everything goes on a screen of a given size.
+///
+/// Row 0 is the title bar, the last row the status line, and the rows between belong to the
+/// editor; the output panel, when open, rises over the editor's lower part. Recomputed from
+/// scratch for every frame, so a resize lays everything out again.
+struct EditorLayout: Hashable, Sendable {
+    /// Below this the editor shows only a "too small" notice.
+    static let minimumColumns = 20
+    static let minimumRows = 5
+
+    let size: TerminalSize
+    let titleBar: CellRect
+    let statusBar: CellRect
+    let editor: CellRect
+    let gutterWidth: Int
+    let textArea: CellRect
+    let panel: CellRect?
+    /// Rows of text visible above the panel.
+    let visibleTextRows: Int
+
+    init(size: TerminalSize, lineCount: Int, showsLineNumbers: Bool, panel: OutputPanel?) {
+        self.size = size
+        titleBar = CellRect(x: 0, y: 0, width: size.columns, height: 1)
+        statusBar = CellRect(x: 0, y: max(0, size.rows - 1), width: size.columns, height: 1)
+        editor = CellRect(x: 0, y: 1, width: size.columns, height: size.rows - 2)
+        let digits = String(max(1, lineCount)).count
+        gutterWidth = showsLineNumbers ? max(3, digits) + 1 : 0
+        textArea = CellRect(x: editor.x + gutterWidth, y: editor.y, width: editor.width - gutterWidth, height: editor.height)
+        if let panel, editor.height >= 3 {
+            let wanted = panel.contentHeight(width: editor.width) + 1
+            let limit = max(3, editor.height / 2)
+            let height = min(max(3, wanted), limit, editor.height - 1)
+            let frame = CellRect(x: editor.x, y: editor.maxY - height, width: editor.width, height: height)
+            self.panel = frame
+        } else {
+            self.panel = nil
+        }
+        let inset = PanelAvoidance.bottomInset(panelFrame: self.panel, viewFrame: editor, safeAreaBottom: 0)
+        visibleTextRows = PanelAvoidance.visibleRows(viewFrame: editor, bottomInset: inset)
+    }
+
+    var isTooSmall: Bool {
+        size.columns < Self.minimumColumns || size.rows < Self.minimumRows
+    }
+
+    /// A box centred over the editor for pickers and forms.
+    func dialog(width wanted: Int, height wantedHeight: Int) -> CellRect {
+        let width = min(wanted, editor.width - 2)
+        let height = min(wantedHeight, editor.height)
+        return CellRect(x: editor.x + (editor.width - width) / 2, y: editor.y + (editor.height - height) / 2,
+                        width: width, height: height)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import EditorSession
+import Foundation
+import Injection
+import SystemSupport
+import TerminalUI
+import UserScripts
+
+/// `pagescript edit URL`: the full-screen terminal script editor on a live page.
+struct Edit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a page and edit a script for it in a full-screen terminal editor.",
+        discussion: """
+            The page's title and URL are on top; Ctrl-R runs the script on the page (the browser stays \
+            open while you edit), Ctrl-S saves it for this site, Ctrl-E opens the examples, Ctrl-O a \
+            named script, Ctrl-N names and saves the script with its match patterns, Ctrl-Q quits \
+            (asking first when there are unsaved changes). The script saved for the site is loaded.
+            """)
+
+    @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
+    var url: String
+
+    @Option(name: .long, help: "Seconds a script may run (default 30).")
+    var timeout: Double = 30
+
+    @OptionGroup var engineOptions: EngineOptions
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func run() async throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw fail("edit needs a terminal on standard input and output", .badInput)
+        }
+        let address: String
+        let choice: EngineChoice
+        let library: ScriptLibrary
+        do {
+            address = try PageAddress.resolve(url)
+            choice = try engineOptions.choice()
+            library = try libraryOptions.open()
+        } catch {
+            throw fail("\(error)", .badInput)
+        }
+
+        // Until the editor owns the terminal, a signal stops the browser start-up here.
+        let startupSignals = Interruption.install()
+        let outcome: EditorOutcome
+        do throws(PageRunner.Failure) {
+            outcome = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
+                startupSignals.cancel()
+                let busy = BusyFlag()
+                let app = EditorApp(
+                    page: PageInfo(title: context.title, url: context.url),
+                    initialScript: PageEditorHost.initialScript(library: library, pageURL: context.url),
+                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, busy: busy))
+                // In this process the registry holds exactly the engine's driver and X server.
+                let watchdog = BrowserWatchdog(processes: { ChildProcessRegistry.shared.children }, session: page.session, isBusy: { busy.isBusy }) { reason in
+                    app.stop(reason: reason)
+                }
+                defer { watchdog.cancel() }
+                do {
+                    return try await app.run()
+                } catch {
+                    throw .injection(.malformedReply(reason: "the terminal failed: \(error)"))
+                }
+            }
+        } catch {
+            startupSignals.cancel()
+            TerminationSignals.yieldToTermination()
+            Interruption.sweep()
+            throw fail(error.description, Run.exitCode(for: error))
+        }
+        Interruption.sweep()
+        switch outcome.reason {
+        case let .signal(number):
+            throw ExitCode(128 + number)
+        case let .stopped(reason):
+            throw fail(reason, .engineFailed)
+        case .quit, .inputClosed:
+            if outcome.hasUnsavedChanges {
+                printError("pagescript: quit with unsaved changes")
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `pagescript edit` in a real terminal (tmux) against real engines and a loopback page.
+@Suite(.serialized)
+struct EditorTerminalTests {
+    let server: LoopbackServer
+    let library: String
+    let marker = ProcessProbe.newMarker()
+
+    init() throws {
+        server = try LoopbackServer(pages: ["/": "<!doctype html><title>Editor page</title><p>text</p>"])
+        library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-edit-\(UUID().uuidString)").path
+    }
+
+    func editCommand(engine: String) -> String {
+        "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
+    }
+
+    func expectNothingLeft() {
+        Thread.sleep(forTimeInterval: 0.3)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
+        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+    }
+
+    @Test(arguments: ["webkit", "chromium"])
+    func writesRunsSavesAndFindsTheScriptAgain(engine: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let terminal = try TmuxSession(command: editCommand(engine: engine), environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.waitFor(text: "Editor page")
+        #expect(try terminal.screen().first?.contains(server.url()) == true)
+        #expect(try terminal.screen().contains { $0.contains("Write JavaScript to run on this page") })
+
+        try terminal.type("console.log('from the page')")
+        try terminal.press("Enter")
+        try terminal.type("document.title.length * 3")
+        try terminal.press("C-r")
+        let ran = try terminal.waitFor(text: "33")
+        #expect(ran.contains { $0.contains("from the page") }, "\(ran)")
+
+        // An error on line 3 moves the cursor there.
+        try terminal.press("Escape")
+        try terminal.press("Enter")
+        try terminal.type("null.boom")
+        try terminal.press("Home")
+        try terminal.press("C-r")
+        let failed = try terminal.waitFor(text: "TypeError")
+        #expect(failed.contains { $0.contains("Ln 3") }, "\(failed)")
+
+        try terminal.press("C-s")
+        try terminal.waitFor(text: "Saved for")
+        try terminal.press("C-q")
+        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        expectNothingLeft()
+
+        let again = try TmuxSession(command: editCommand(engine: engine), environment: [marker.name: marker.value])
+        defer { again.kill() }
+        let reopened = try again.waitFor(text: "null.boom")
+        #expect(reopened.contains { $0.contains("document.title.length * 3") })
+        try again.press("C-q")
+        try again.waitFor(timeout: 15) { _ in (try? again.hasExited()) == true }
+        expectNothingLeft()
+    }
+
+    @Test func resizingWithThePanelUpKeepsTheCursorVisible() throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let terminal = try TmuxSession(command: editCommand(engine: "chromium"), columns: 100, rows: 40, environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.waitFor(text: "Editor page")
+        for line in 1...30 {
+            try terminal.type("const v\(line) = \(line)")
+            try terminal.press("Enter")
+        }
+        try terminal.type("console.log('tall'); v30")
+        try terminal.press("C-r")
+        try terminal.waitFor(text: "[log] tall")
+        try terminal.resize(columns: 80, rows: 24)
+        let screen = try terminal.waitFor { rows in
+            rows.count <= 25 && rows.contains { $0.contains("[log] tall") } && rows.contains { $0.contains("Result") }
+        }
+        let cursor = try terminal.cursor()
+        let panelTop = try #require(screen.firstIndex { $0.contains("Result") }, "no panel on screen: \(screen.joined(separator: "\n"))")
+        #expect(cursor.row < panelTop, "the cursor (row \(cursor.row)) is hidden under the panel (row \(panelTop))")
+        #expect(screen[cursor.row].contains("v30"), "the cursor's line is not on screen: \(screen)")
+        try terminal.press("Escape")
+        try terminal.press("C-q")
+        try terminal.press("y")
+        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        expectNothingLeft()
+    }
+
+    enum Ending: String, CaseIterable {
+        case quit, sigterm, killedBrowser
+    }
+
+    @Test(arguments: Ending.allCases)
+    func theTerminalIsRestored(ending: Ending) throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-stty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let command = "stty -g > '\(folder)/before'; \(editCommand(engine: "chromium")); echo $? > '\(folder)/status'; stty -g > '\(folder)/after'"
+        let terminal = try TmuxSession(command: command, environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.waitFor(text: "Editor page")
+        let processes = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        switch ending {
+        case .quit:
+            try terminal.press("C-q")
+        case .sigterm:
+            let editor = try #require(processes.first { $0.contains("pagescript edit") })
+            let pid = try #require(Int32(editor.split(separator: " ")[0]))
+            kill(pid, SIGTERM)
+        case .killedBrowser:
+            // The browser's main process: Chromium's binary without a --type= (helpers have one).
+            let browsers = processes.filter {
+                $0.split(separator: " ").dropFirst().first?.hasSuffix("/chromium") == true && !$0.contains("--type=")
+            }
+            #expect(!browsers.isEmpty, "no browser process found among \(processes)")
+            for browser in browsers {
+                if let pid = Int32(browser.split(separator: " ")[0]) { kill(pid, SIGKILL) }
+            }
+        }
+        let statusFile = "\(folder)/after"
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: statusFile), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let before = try String(contentsOfFile: "\(folder)/before", encoding: .utf8)
+        let after = try String(contentsOfFile: statusFile, encoding: .utf8)
+        #expect(before == after, "terminal settings differ after \(ending)")
+        let status = try String(contentsOfFile: "\(folder)/status", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        switch ending {
+        case .quit: #expect(status == "0")
+        case .sigterm: #expect(status == "143")
+        case .killedBrowser: #expect(status == "3")
+        }
+        expectNothingLeft()
+    }
+}
