@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver"]
+            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "SystemSupport"]
         ),
         .target(
             name: "TestSupport",
@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )

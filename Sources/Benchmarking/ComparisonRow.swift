@@ -1,52 +1,58 @@
 import Foundation
 
-/// One line of the benchmark table: a measurement against the floor or peer it is compared with.
+/// One line of the benchmark table: a measurement of PageScript against the floor, the peer or
+/// the budget it is compared with.
+///
+/// The ratio is always PageScript's median over the baseline's median, so lower is better. A row
+/// without a natural peer compares with its budget (``budget(title:subject:budget:)``): its ratio
+/// then reads as the fraction of the budget used.
+///
+/// ```swift
+/// let row = ComparisonRow(title: "webkit: warm run vs bare Execute Script", subject: warm, baseline: bare, aim: 1.2)
+/// row.ratio      // 1.07
+/// row.meetsAim   // true
+/// ```
 public struct ComparisonRow: Sendable {
     /// What the row compares, e.g. `webkit: warm run vs bare Execute Script`.
     public let title: String
     /// The measurement of PageScript.
     public let subject: Measurement
-    /// The floor or peer.
-    public let baseline: Measurement
-    /// The ratio the row aims at (subject / baseline), if any.
+    /// The floor, peer or budget; `nil` when it could not be measured (the peer was skipped).
+    public let baseline: Measurement?
+    /// The ratio the row aims at (subject / baseline, at most), if any.
     public let aim: Double?
 
-    public init(title: String, subject: Measurement, baseline: Measurement, aim: Double?) {
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - title: What the row compares.
+    ///   - subject: PageScript's measurement.
+    ///   - baseline: What it is compared with; `nil` when that could not be measured.
+    ///   - aim: The highest ratio that meets the aim, if the row has one.
+    public init(title: String, subject: Measurement, baseline: Measurement?, aim: Double?) {
         self.title = title
         self.subject = subject
         self.baseline = baseline
         self.aim = aim
     }
 
-    /// subject / baseline, by medians.
-    public var ratio: Double { subject.median / baseline.median }
-
-    /// Whether the aim is met (true when there is none).
-    public var meetsAim: Bool { aim.map { ratio <= $0 } ?? true }
-}
-
-/// Renders rows as a fixed-width text table.
-public enum ComparisonTable {
-    /// The table's text, one row per comparison.
-    public static func render(_ rows: [ComparisonRow]) -> String {
-        var lines = [pad("comparison", 52) + pad("subject", 12) + pad("baseline", 12) + pad("ratio", 8) + "aim"]
-        for row in rows {
-            let aim = row.aim.map { String(format: "<= %.1fx %@", $0, row.meetsAim ? "met" : "MISSED") } ?? "-"
-            lines.append(pad(row.title, 52) + pad(format(row.subject.median), 12) + pad(format(row.baseline.median), 12)
-                         + pad(String(format: "%.2fx", row.ratio), 8) + aim)
-        }
-        return lines.joined(separator: "\n")
+    /// A row without a natural peer, compared with its budget: the ratio is the fraction of the
+    /// budget used, and the aim is to stay within it.
+    ///
+    /// - Parameters:
+    ///   - title: What the row measures; say that it is compared with a budget.
+    ///   - subject: PageScript's measurement.
+    ///   - budget: The aim, in the subject's unit.
+    public static func budget(title: String, subject: Measurement, budget: Double) -> ComparisonRow {
+        ComparisonRow(title: title, subject: subject, baseline: .budget(budget, unit: subject.unit), aim: 1)
     }
 
-    /// A duration with a unit that suits it.
-    public static func format(_ seconds: Double) -> String {
-        if seconds >= 1 { return String(format: "%.2f s", seconds) }
-        if seconds >= 1e-3 { return String(format: "%.2f ms", seconds * 1e3) }
-        if seconds >= 1e-6 { return String(format: "%.2f us", seconds * 1e6) }
-        return String(format: "%.0f ns", seconds * 1e9)
-    }
+    /// subject / baseline, by medians; `nil` without a baseline.
+    public var ratio: Double? { baseline.map { subject.median / $0.median } }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    /// Whether the aim is met; `nil` when the row has no aim or no baseline.
+    public var meetsAim: Bool? {
+        guard let aim, let ratio else { return nil }
+        return ratio <= aim
     }
 }

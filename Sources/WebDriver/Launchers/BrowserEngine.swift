@@ -35,6 +35,20 @@ public final class BrowserEngine: Sendable {
         self.driverLogPath = driverLogPath
     }
 
+    /// The arguments PageScript gives Chromium, apart from its throwaway profile folder: headless,
+    /// a fixed window size, nothing that runs at first start, and `--no-sandbox` when run as root
+    /// (Chromium's sandbox refuses root).
+    public static var chromiumArguments: [String] {
+        var arguments = ["--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                         "--no-default-browser-check", "--disable-extensions", "--window-size=1280,1024"]
+        if geteuid() == 0 { arguments.append("--no-sandbox") }
+        return arguments
+    }
+
+    /// The arguments PageScript gives WebKitGTK's MiniBrowser: `--automation`, which lets the
+    /// driver control it.
+    public static let webKitArguments = ["--automation"]
+
     /// Uses a remote W3C endpoint; nothing is started locally.
     ///
     /// - Parameters:
@@ -74,14 +88,11 @@ public final class BrowserEngine: Sendable {
                 environment["NO_AT_BRIDGE"] = "1"
                 driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
                 driverArguments = ["--port=\(port)", "--host=127.0.0.1"]
-                capabilities = ["webkitgtk:browserOptions": ["args": ["--automation"]]]
+                capabilities = ["webkitgtk:browserOptions": ["args": .array(Self.webKitArguments.map { .string($0) })]]
             case .chromium:
                 driverPath = programs["chromedriver"] ?? "chromedriver"
                 driverArguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
-                var arguments: [JSONValue] = ["--headless=new", "--disable-gpu", "--disable-dev-shm-usage",
-                                              "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                                              "--window-size=1280,1024"]
-                if geteuid() == 0 { arguments.append("--no-sandbox") }
+                var arguments = Self.chromiumArguments.map { JSONValue.string($0) }
                 // A profile folder of PageScript's own, removed in stop(), so that a browser that
                 // had to be killed leaves no profile behind.
                 let profile = NSTemporaryDirectory() + "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

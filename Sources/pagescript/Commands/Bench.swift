@@ -4,19 +4,38 @@ import Foundation
 import TerminalUI
 import WebDriver
 
-/// `pagescript bench`: PageScript's cost against the WebDriver floor, as ratios.
+/// `pagescript bench`: PageScript's cost against the WebDriver floor, Selenium for Python, and
+/// its own budgets, as one table of ratios.
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure PageScript against the WebDriver floor and print one table of ratios.")
+        abstract: "Measure PageScript against the WebDriver floor, Selenium and its budgets; print one table of ratios.",
+        discussion: """
+            Takes a minute or two. The Selenium rows install Selenium for Python from PyPI into \
+            $XDG_CACHE_HOME/pagescript/bench-venv (~/.cache/...) the first time; --skip-peer leaves \
+            them out. The cold-process rows time this pagescript executable: run a release build.
+            """)
 
     @Option(name: .long, parsing: .upToNextOption, help: "Engines to measure (default: webkit chromium).")
     var engines: [Engine] = [.webkit, .chromium]
 
-    @Option(name: .long, help: "Repetitions of each warm measurement.")
-    var repetitions = 50
+    @Option(name: .long, help: "Repetitions of each warm measurement (default 50; 10 with --quick).")
+    var repetitions: Int?
 
-    @Option(name: .customLong("cold-repetitions"), help: "Repetitions of each cold measurement.")
-    var coldRepetitions = 5
+    @Option(name: .customLong("cold-repetitions"), help: "Repetitions of each cold measurement (default 5; 2 with --quick).")
+    var coldRepetitions: Int?
+
+    @Flag(name: .customLong("skip-peer"), help: "Leave out Selenium for Python (for machines without PyPI).")
+    var skipPeer = false
+
+    @Flag(name: .long, help: "Fewer repetitions (10 warm, 2 cold): a rough table, to check that every row runs.")
+    var quick = false
+
+    func validate() throws {
+        guard (repetitions ?? 1) >= 1, (coldRepetitions ?? 1) >= 1 else {
+            throw ValidationError("--repetitions and --cold-repetitions must be at least 1")
+        }
+        guard !engines.contains(.safari) else { throw ValidationError("bench measures webkit and chromium only") }
+    }
 
     func run() async throws {
         let signals = Interruption.install()
@@ -24,18 +43,19 @@ struct Bench: AsyncParsableCommand {
             signals.cancel()
             Interruption.sweep()
         }
-        let page = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-bench-\(getpid()).html")
-        try "<!doctype html><title>Bench</title><p>bench</p>".write(to: page, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: page) }
-        var rows: [ComparisonRow] = []
-        for engine in engines {
-            do {
-                rows += try await RunBenchmark.rows(engine: engine, pageURL: page.absoluteString,
-                                                    repetitions: repetitions, coldRepetitions: coldRepetitions)
-            } catch {
-                printError("pagescript bench: \(engine): \(TerminalSafeText.escaped("\(error)"))")
-                throw ExitCode.engineFailed
+        var options = BenchmarkOptions(quick: quick, pagescriptExecutable: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        options.engines = engines
+        options.includesPeer = !skipPeer
+        if let repetitions { options.repetitions = repetitions }
+        if let coldRepetitions { options.coldRepetitions = coldRepetitions }
+        let rows: [ComparisonRow]
+        do {
+            rows = try await BenchmarkSuite.run(options) { note in
+                printError("pagescript bench: \(note)")
             }
+        } catch {
+            printError("pagescript bench: \(TerminalSafeText.escaped("\(error)"))")
+            throw ExitCode.engineFailed
         }
         printOutput(ComparisonTable.render(rows))
     }

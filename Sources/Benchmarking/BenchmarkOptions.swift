@@ -1,0 +1,40 @@
+import Foundation
+import WebDriver
+
+/// What `pagescript bench` measures, and how many times.
+///
+/// ```swift
+/// var options = BenchmarkOptions(quick: true)
+/// options.engines = [.chromium]
+/// ```
+public struct BenchmarkOptions: Sendable {
+    /// The engines whose rows are measured.
+    public var engines: [Engine] = [.webkit, .chromium]
+    /// Timed repetitions of each warm measurement (round trips on a warm session).
+    public var repetitions: Int
+    /// Timed repetitions of each cold measurement (engine start, process start).
+    public var coldRepetitions: Int
+    /// Samples of each in-process measurement (lookups, keystrokes, library loads).
+    public var batches: Int
+    /// Whether Selenium for Python is measured as the peer (it needs `python3` and, once, PyPI).
+    public var includesPeer = true
+    /// The `pagescript` executable timed as a process: the benchmark's own, normally.
+    public var pagescriptExecutable: String
+    /// The folder of Selenium's virtual environment.
+    public var peerFolder: URL
+
+    /// The defaults, or fewer repetitions for a quick look.
+    ///
+    /// - Parameters:
+    ///   - quick: Whether to measure fewer repetitions (10 warm, 2 cold, 7 samples instead of
+    ///     50, 5 and 25): a rough table, for checking that every row still runs.
+    ///   - pagescriptExecutable: The `pagescript` executable timed as a process.
+    ///   - peerFolder: Where Selenium's virtual environment goes.
+    public init(quick: Bool = false, pagescriptExecutable: String = "pagescript", peerFolder: URL? = nil) {
+        repetitions = quick ? 10 : 50
+        coldRepetitions = quick ? 2 : 5
+        batches = quick ? 7 : 25
+        self.pagescriptExecutable = pagescriptExecutable
+        self.peerFolder = peerFolder ?? SeleniumPeer.defaultFolder(environment: ProcessInfo.processInfo.environment)
+    }
+}
