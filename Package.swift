@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "SystemSupport"]
+            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport"]
         ),
         .target(
             name: "TestSupport",

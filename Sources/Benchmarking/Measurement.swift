@@ -146,7 +146,7 @@ public struct Measurement: Sendable {
 
     /// An opaque use of a value, so that the work producing it is not optimised away.
     @inline(never) @_optimize(none)
-    private static func keep<Value>(_ value: Value) {
+    static func keep<Value>(_ value: Value) {
         withExtendedLifetime(value) {}
     }
 }
