@@ -79,17 +79,7 @@ public struct DecimalFormat: FieldFormat {
     /// - Returns: The new text; a typed separator is kept as typed, a pasted number appears
     ///   with the locale's separator and without grouping.
     public func applying(_ replacement: String, in range: NSRange, to text: String) -> String? {
-        guard let bounds = try? text.indexRange(of: range) else { return nil }
-        guard !replacement.isEmpty else {
-            var result = text
-            result.removeSubrange(bounds)
-            return result
-        }
-        guard let insertion = insertion(for: replacement) else { return nil }
-        var candidate = text
-        candidate.replaceSubrange(bounds, with: insertion)
-        candidate = LoneZero.collapsed(candidate, before: text, editRange: range)
-        return isAcceptable(candidate) ? candidate : nil
+        applyingNumericEdit(replacement, in: range, to: text)
     }
 
     /// The decimal `text` stands for; `nil` when empty, partial ("-", "1."), too precise or
@@ -126,7 +116,7 @@ public struct DecimalFormat: FieldFormat {
     }
 
     /// What a replacement inserts, or `nil` when it cannot belong.
-    private func insertion(for replacement: String) -> String? {
+    func insertion(for replacement: String) -> String? {
         let scalars = replacement.unicodeScalars
         if scalars.count == 1, let scalar = scalars.first {
             switch NumericSymbol(scalar) {
@@ -152,7 +142,7 @@ public struct DecimalFormat: FieldFormat {
     }
 
     /// Whether a whole text is a decimal, or the start of one, that the format allows.
-    private func isAcceptable(_ candidate: String) -> Bool {
+    func isAcceptable(_ candidate: String) -> Bool {
         guard let number = NumericText(candidate, allowsSeparator: allowsSeparator),
               isWithinDigitLimits(number)
         else { return false }
@@ -225,3 +215,5 @@ public struct DecimalFormat: FieldFormat {
         return Decimal(sign: sign, exponent: -fractionCount, significand: significand)
     }
 }
+
+extension DecimalFormat: NumericEditing {}

@@ -51,17 +51,7 @@ public struct IntegerFormat: FieldFormat {
     ///   - text: The field's text before the edit.
     /// - Returns: The new text; a pasted number appears without its formatting.
     public func applying(_ replacement: String, in range: NSRange, to text: String) -> String? {
-        guard let bounds = try? text.indexRange(of: range) else { return nil }
-        guard !replacement.isEmpty else {
-            var result = text
-            result.removeSubrange(bounds)
-            return result
-        }
-        guard let insertion = insertion(for: replacement) else { return nil }
-        var candidate = text
-        candidate.replaceSubrange(bounds, with: insertion)
-        candidate = LoneZero.collapsed(candidate, before: text, editRange: range)
-        return isAcceptable(candidate) ? candidate : nil
+        applyingNumericEdit(replacement, in: range, to: text)
     }
 
     /// The integer `text` stands for; `nil` when empty, partial ("-"), past `Int`'s limits
@@ -86,7 +76,7 @@ public struct IntegerFormat: FieldFormat {
     }
 
     /// What a replacement inserts: its digits and sign, or `nil` when it cannot belong.
-    private func insertion(for replacement: String) -> String? {
+    func insertion(for replacement: String) -> String? {
         let scalars = replacement.unicodeScalars
         if scalars.count == 1, let scalar = scalars.first {
             switch NumericSymbol(scalar) {
@@ -102,7 +92,7 @@ public struct IntegerFormat: FieldFormat {
     }
 
     /// Whether a whole text is an integer, or the start of one, that the range allows.
-    private func isAcceptable(_ candidate: String) -> Bool {
+    func isAcceptable(_ candidate: String) -> Bool {
         guard let number = NumericText(candidate, allowsSeparator: false) else { return false }
         if number.isNegative && !allowsNegative { return false }
         guard let magnitude = number.integerMagnitude else { return false }
@@ -144,3 +134,5 @@ public struct IntegerFormat: FieldFormat {
         return Int(magnitude)
     }
 }
+
+extension IntegerFormat: NumericEditing {}
