@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "Injection",
             dependencies: ["WebDriver", "UserScripts"],
-            resources: [.copy("Resources/Action.js")]
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "TerminalUI",

@@ -1,4 +1,5 @@
 import Foundation
+import UserScripts
 
 /// The `Action.js` file: the page side of PageScript, the same file the iOS Action Extension
 /// ships as its `NSExtensionJavaScriptPreprocessingFile`.
@@ -15,23 +16,12 @@ public enum ActionScript {
     }
 
     private static let cachedSource: Result<String, InjectionError> = {
-        let bundleName = "PageScript_Injection.resources"
-        var candidates: [URL] = []
-        let executableDirectory = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
-            .resolvingSymlinksInPath().deletingLastPathComponent()
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundleName))
-        candidates.append(executableDirectory.appendingPathComponent(bundleName))
-        candidates.append(executableDirectory.deletingLastPathComponent().appendingPathComponent(bundleName))
-        #if os(macOS) || os(iOS)
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("PageScript_Injection.bundle"))
-        candidates.append(Bundle.main.resourceURL?.appendingPathComponent("PageScript_Injection.bundle") ?? Bundle.main.bundleURL)
-        #endif
-        for directory in candidates {
-            let file = directory.appendingPathComponent(fileName)
-            if let text = try? String(contentsOf: file, encoding: .utf8) {
-                return .success(text)
-            }
+        // The target's sources folder: this file is in Sources/Injection/Protocol/.
+        let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+        let (folder, searched) = ResourceBundleLocator.locate(folder: "Resources", target: "Injection", sourceDirectory: sourceDirectory)
+        guard let folder, let text = try? String(contentsOfFile: folder + "/" + fileName, encoding: .utf8) else {
+            return .failure(.resourceMissing(name: fileName, searched: searched))
         }
-        return .failure(.resourceMissing(name: fileName, searched: candidates.map(\.path)))
+        return .success(text)
     }()
 }

@@ -59,7 +59,8 @@ public struct ExampleCatalog: Sendable {
 
     /// ``builtIn(bundleName:)`` with the source file whose folder is the last place looked in.
     static func builtIn(bundleName: String?, sourceFile: String) throws(LibraryError) -> ExampleCatalog {
-        let (folder, searched) = ResourceBundleLocator.locate(folder: "Scripts", bundleName: bundleName, sourceFile: sourceFile)
+        let (folder, searched) = ResourceBundleLocator.locate(
+            folder: "Scripts", target: "UserScripts", bundleName: bundleName, sourceDirectory: FileSystem.parentDirectory(of: sourceFile))
         guard let folder else { throw .examplesUnavailable(searched: searched) }
         return try ExampleCatalog(directory: URL(fileURLWithPath: folder, isDirectory: true))
     }
