@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// A rectangle of cells: columns `x..<x+width`, rows `y..<y+height`.

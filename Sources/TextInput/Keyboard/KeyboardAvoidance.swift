@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// Pure geometry for keeping content clear of a keyboard, or of anything else that rises from

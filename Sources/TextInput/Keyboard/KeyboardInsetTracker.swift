@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// Saves a view's own bottom inset when the keyboard first covers it and gives it back when the

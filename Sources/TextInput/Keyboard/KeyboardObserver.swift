@@ -4,6 +4,9 @@ import Combine
 import OpenCombine
 import OpenCombineFoundation
 #endif
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// Observes all six keyboard notifications on a notification center and reports each one, read

@@ -1,3 +1,6 @@
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
 import Foundation
 
 /// The keyboard as one view sees it: how much of the view it covers, what kind of keyboard it
