@@ -110,7 +110,7 @@ public struct ConsoleRewrite: Hashable, Sendable {
             throw error
         }
         if mode == .console, let position = facts.topLevelReturn {
-            throw Self.illegalReturn(at: position, units: units)
+            throw Self.illegalReturn(at: position, value: facts.topLevelReturnValue, units: units)
         }
         self.usesTopLevelAwait = facts.topLevelAwait != nil
 
@@ -231,35 +231,21 @@ public struct ConsoleRewrite: Hashable, Sendable {
         return WholeObject(inside: inside, start: group.start, end: group.end)
     }
 
-    private static func illegalReturn(at position: SourcePosition, units: [UInt16]) -> JavaScriptSyntaxError {
+    private static func illegalReturn(at position: SourcePosition, value: Range<Int>?, units: [UInt16]) -> JavaScriptSyntaxError {
         var message = "Illegal return statement: `return` is only valid inside a function, and this code runs like a console's, where the result is the value of the last expression."
-        let afterReturn = position.offset + 6
-        var lineEnd = afterReturn
-        while lineEnd < units.count, !CodeUnit.isLineTerminator(units[lineEnd]) {
-            lineEnd += 1
-        }
-        var expression = String(decoding: units[afterReturn..<lineEnd], as: UTF16.self).trimmingWhitespace()
-        if expression.hasSuffix(";") {
-            expression = String(expression.dropLast()).trimmingWhitespace()
-        }
+        let expression = value.map { String(decoding: units[$0], as: UTF16.self) } ?? ""
         let isShowable = !expression.isEmpty && expression.utf16.count <= 60
-            && !expression.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
-            && !expression.contains("//") && !expression.contains("/*")
+            && !expression.unicodeScalars.contains { scalar in
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator: true
+                default: false
+                }
+            }
         if isShowable {
             message += " Write `\(expression)` instead of `return \(expression)`."
         } else {
             message += " End the code with the expression whose value you want: `document.title`, not `return document.title`. To stop early, use if/else or put the code in a function."
         }
         return JavaScriptSyntaxError(kind: .illegalReturn, message: message, position: position)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    fileprivate func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        return String(scalars[first...last])
     }
 }

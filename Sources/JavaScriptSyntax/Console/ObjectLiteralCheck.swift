@@ -51,11 +51,20 @@ enum ObjectLiteralCheck {
         return nil
     }
 
-    /// Reads a value: at least one item, up to the next comma, without a `;`.
+    /// Reads a value: at least one item, up to the next comma, without a `;` and without a `:`
+    /// that no `?` of a conditional expression is waiting for (`{ a: 1 b: 2 }` is no object).
     private static func readValue(_ items: [OutlineItem], from start: Int) -> Int? {
         var index = start
+        var openConditionals = 0
         while index < items.count, !items[index].isPunctuator(.comma) {
-            if items[index].isPunctuator(.semicolon) { return nil }
+            let item = items[index]
+            if item.isPunctuator(.semicolon) { return nil }
+            if item.isPunctuator(.questionMark) {
+                openConditionals += 1
+            } else if item.isPunctuator(.colon) {
+                guard openConditionals > 0 else { return nil }
+                openConditionals -= 1
+            }
             index += 1
         }
         return index > start ? index : nil

@@ -14,6 +14,8 @@ struct ScriptOutline: Sendable {
     var topLevelAwait: SourcePosition?
     /// The first `return` outside any function.
     var topLevelReturn: SourcePosition?
+    /// The expression that `return` returns, when it has one on its line.
+    var topLevelReturnValue: Range<Int>?
     /// The lexer's first error.
     var error: JavaScriptSyntaxError?
 
@@ -24,6 +26,7 @@ struct ScriptOutline: Sendable {
         var depthBefore = 0
         var isFirstToken = true
         var arrows = ConciseArrowBodies()
+        var returnValue = ReturnValueReader()
         while let token = lexer.next() {
             if token.isComment {
                 if token.kind == .hashbang { hashbangOffset = token.range.lowerBound }
@@ -45,16 +48,44 @@ struct ScriptOutline: Sendable {
             }
             isFirstToken = false
             arrows.note(token, depthBefore: depthBefore, depthAfter: depthAfter)
+            returnValue.note(token, depthBefore: depthBefore, depthAfter: depthAfter)
             if token.kind == .keyword, lexer.state.functionDepth == 0 {
                 if token.word == .await, topLevelAwait == nil, !arrows.isInside {
                     topLevelAwait = token.start
                 } else if token.word == .return, topLevelReturn == nil {
                     topLevelReturn = token.start
+                    returnValue.start(atDepth: depthAfter)
                 }
             }
             depthBefore = depthAfter
         }
         error = lexer.firstError
+        topLevelReturnValue = returnValue.range
+    }
+}
+
+/// Finds the expression a top-level `return` returns on its own line (`return document.title;`
+/// gives `document.title`), for the error message's suggestion.
+struct ReturnValueReader: Sendable {
+    private var depth: Int?
+    private(set) var range: Range<Int>?
+
+    mutating func start(atDepth depth: Int) {
+        self.depth = depth
+    }
+
+    /// Called for every token after the `return` (comments are never passed).
+    mutating func note(_ token: JavaScriptToken, depthBefore: Int, depthAfter: Int) {
+        guard let depth else { return }
+        if token.isPrecededByLineBreak || depthAfter < depth || (depthBefore == depth && token.punctuator == .semicolon) {
+            if depthBefore > depth {
+                // The value goes on to the next line inside brackets: it cannot be shown as one line.
+                range = nil
+            }
+            self.depth = nil
+            return
+        }
+        range = (range?.lowerBound ?? token.range.lowerBound)..<token.range.upperBound
     }
 }
 

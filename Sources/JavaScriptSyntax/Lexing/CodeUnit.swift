@@ -100,16 +100,19 @@ enum CodeUnit {
         }
     }
 
-    /// ID_Start, plus `$` and `_`, as ECMAScript's IdentifierStartChar.
+    /// ID_Start, plus `$` and `_`, as ECMAScript's IdentifierStartChar. A code point this
+    /// Swift's Unicode tables do not know yet counts as a letter: a newer engine may know it as
+    /// one, and refusing valid code is worse than leaving an error to the engine.
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 128 { return isASCIIIdentifierStart(UInt16(scalar.value)) }
-        return scalar.properties.isIDStart
+        return scalar.properties.isIDStart || scalar.properties.generalCategory == .unassigned
     }
 
     /// ID_Continue, plus `$`, ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER, as ECMAScript's
-    /// IdentifierPartChar.
+    /// IdentifierPartChar; unknown code points count, as in ``isIdentifierStart(_:)``.
     static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 128 { return isASCIIIdentifierPart(UInt16(scalar.value)) }
         return scalar.value == 0x200C || scalar.value == 0x200D || scalar.properties.isIDContinue
+            || scalar.properties.generalCategory == .unassigned
     }
 }

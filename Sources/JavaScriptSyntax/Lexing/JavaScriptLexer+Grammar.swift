@@ -76,7 +76,7 @@ extension JavaScriptLexer {
         if level.pendingFunction != nil, word != .function {
             // The function's name: keep waiting for its parameters.
             state.level.isGuess = false
-            return word?.isReserved == true && word != .yield && word != .await && word != .let ? .keyword : .identifier
+            return .identifier
         }
         if level.isMemberName {
             clearOneTokenFlags()

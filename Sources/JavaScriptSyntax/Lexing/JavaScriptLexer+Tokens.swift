@@ -97,7 +97,7 @@ extension JavaScriptLexer {
             return "Invalid character: a lone surrogate U+\(hex(UInt32(unit)))"
         }
         let code = "U+" + hex(scalar.value)
-        let name = scalar.properties.name.map { " " + $0 } ?? ""
+        let name = scalar.properties.name.map { " " + $0 } ?? (scalar.properties.generalCategory == .control ? ", a control character" : "")
         let shown: String
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate, .spaceSeparator:
@@ -379,7 +379,8 @@ extension JavaScriptLexer {
             let digits = scanDigits(from: cursor, radix: radix)
             cursor = digits.end
             if digits.count == 0 {
-                report(.invalidNumber, "Invalid or unexpected token: '0\(Character(Unicode.Scalar(UInt8(second))))' must be followed by digits", at: position(at: start))
+                let base = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
+                report(.invalidNumber, "Invalid or unexpected token: '0\(Character(Unicode.Scalar(UInt8(second))))' must be followed by \(base) digits", at: position(at: start))
             }
         } else if first == 0x30, CodeUnit.isDecimalDigit(second) || second == 0x5F {
             cursor = scanLegacyOctalLike(start: start)

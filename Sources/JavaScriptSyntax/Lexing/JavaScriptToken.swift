@@ -16,8 +16,9 @@ public struct JavaScriptToken: Hashable, Sendable {
         /// A name: a variable, a property name (`a.if` is a name), a contextual word such as
         /// `async`, `of`, `get` or `set`. May contain `\u` escapes and any Unicode letters.
         case identifier
-        /// A reserved word used as one (`if`, `return`, `true`, `this`, ...), and `let`, `static`,
-        /// `yield` and `await`.
+        /// A reserved word used as one (`if`, `return`, `true`, `this`, `yield`, `await`, ...), and
+        /// `let` where it declares. The contextual words (`async`, `static`, `of`, `get`, `set`)
+        /// are identifiers.
         case keyword
         /// A private name, `#field`.
         case privateName

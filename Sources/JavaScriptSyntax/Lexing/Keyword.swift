@@ -13,16 +13,6 @@ enum Keyword: UInt8, CaseIterable, Hashable, Sendable {
         String(describing: self)
     }
 
-    /// Whether the word is coloured as a keyword when it is not a property name: the reserved
-    /// words, and `let`, `static`, `yield` and `await`. `async`, `of`, `get` and `set` are
-    /// ordinary identifiers that only some positions give a meaning.
-    var isReserved: Bool {
-        switch self {
-        case .async, .of, .get, .set: false
-        default: true
-        }
-    }
-
     /// Whether the word can be the shorthand property of an object literal (`{ let }` can,
     /// `{ if }` cannot). `await` and `yield` are refused because the code runs in an async
     /// function, where `{ await }` is an error either way.
