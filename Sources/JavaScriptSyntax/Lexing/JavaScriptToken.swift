@@ -29,8 +29,9 @@ public struct JavaScriptToken: Hashable, Sendable {
         /// A string literal, quotes included.
         case string
         /// One piece of a template literal: the whole literal when it has no substitution,
-        /// otherwise the piece from its start or from a substitution's `}` to the next `${` or to
-        /// the closing backtick, as ECMAScript cuts them (`` `a${ ``, `}b${`, `` }c` ``).
+        /// otherwise the piece from its opening backtick or from a substitution's `}` to the next
+        /// `${` or to the closing backtick, as ECMAScript cuts them: a template with two
+        /// substitutions is three pieces.
         case template
         /// A regular expression literal with its flags.
         case regularExpression

@@ -98,14 +98,6 @@ enum ContextKind: Hashable, Sendable {
     /// The literal text of a template, between its backtick and the next `${` or backtick.
     case template
 
-    /// Whether statements are read directly inside (`;` ends one, `:` ends a label).
-    var holdsStatements: Bool {
-        switch self {
-        case .brace(.block), .brace(.function): true
-        default: false
-        }
-    }
-
     /// The closing character this context expects, for messages.
     var closer: String {
         switch self {

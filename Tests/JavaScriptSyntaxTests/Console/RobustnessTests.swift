@@ -59,4 +59,34 @@ struct RobustnessTests {
             }
         }
     }
+
+    /// Random text made of JavaScript's significant characters: reading and rewriting always end,
+    /// and every token lies inside the text, in order. The generator is seeded, so a failure
+    /// repeats.
+    @Test
+    func randomTextNeverBreaksTheReader() {
+        let alphabet = Array("abyield await return let if else for while do function class async of get set static {}()[];,.?:!=+-*/%<>&|^~`'\"\\$#@_0129xnoe \n\r\t\u{2028}😀“")
+        var seed: UInt64 = 0x5EED
+        func next() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        for _ in 0..<3_000 {
+            let length = next() % 120
+            let text = String((0..<length).map { _ in alphabet[next() % alphabet.count] })
+            var lexer = JavaScriptLexer(text)
+            var previousEnd = 0
+            let count = text.utf16.count
+            while let token = lexer.next() {
+                #expect(token.range.lowerBound >= previousEnd && token.range.upperBound <= count && !token.range.isEmpty, "\(text.debugDescription)")
+                previousEnd = token.range.upperBound
+            }
+            _ = try? ConsoleRewrite(text)
+            _ = try? ConsoleRewrite(text, mode: .userscript)
+            var state = LexerState.initial
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                state = JavaScriptLexer.tokens(inLine: String(line), startingIn: state).endState
+            }
+        }
+    }
 }
