@@ -47,12 +47,12 @@ public struct JavaScriptToken: Hashable, Sendable {
         case invalid
     }
 
-    /// What the token is.
-    public var kind: Kind
     /// Where the token is, in UTF-16 code units from the start of the text that was read.
     public var range: Range<Int>
     /// Where the token starts.
     public var start: SourcePosition
+    /// What the token is.
+    public var kind: Kind
     /// Whether a line terminator comes between the previous token that is not a comment and this
     /// one (in a comment between them included), which is what automatic semicolon insertion
     /// looks at.
