@@ -117,7 +117,9 @@ extension JavaScriptLexer {
             return .identifier
         case .let:
             if startsStatement || (isInForHeader && level.expected == .expression) {
+                // Probably a declaration, but `let / 2` divides a variable named `let` in sloppy code.
                 state.level.expected = .expression
+                state.level.isGuess = true
                 return .keyword
             }
             state.level.expected = .operator

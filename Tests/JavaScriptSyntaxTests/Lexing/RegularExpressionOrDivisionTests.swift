@@ -110,6 +110,7 @@ struct RegularExpressionOrDivisionTests {
     @Test(arguments: [
         "yield / 2",
         "await / 2",
+        "var let = 4; let / 2",
         "x = a ? {} : {}\n/ 2",
         "f = () => {}\n/ 2",
     ])
