@@ -60,8 +60,11 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .target(
+            name: "TerminalText"
+        ),
+        .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput"]
+            dependencies: ["SystemSupport", "TextInput", "TerminalText"]
         ),
 
         .target(
@@ -82,6 +85,7 @@ let package = Package(
                 "WebDriver",
                 "Injection",
                 "TerminalUI",
+                "TerminalText",
                 "SystemSupport",
                 "Benchmarking",
                 "UserScripts",
@@ -91,6 +95,7 @@ let package = Package(
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// How one document character is drawn: as itself, as spaces up to a tab stop, or as a
 /// visible escape when it is a control or invisible character.
 ///

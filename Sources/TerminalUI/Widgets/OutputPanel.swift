@@ -1,7 +1,9 @@
+import TerminalText
+
 /// The panel that rises from the bottom after a run: the value, the console lines and the
 /// exception, or why the script could not run.
 ///
-/// Everything in it came from the page, so each line is escaped (``TerminalSafeText``) before
+/// Everything in it came from the page, so each line is escaped (`TerminalSafeText`) before
 /// it is measured and drawn; newlines in messages start new panel lines.
 struct OutputPanel: Hashable, Sendable {
     enum Tone: Hashable, Sendable {

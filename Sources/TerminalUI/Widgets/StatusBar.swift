@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The bottom row: the keys that work now, or a message, or a question.
 enum StatusBar {
     /// A key and what it does, drawn as a highlighted key name and a label.

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The top row: the page's title and URL (escaped, since the page chose them), the script's
 /// name, and a marker while there are unsaved changes.
 enum TitleBar {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Benchmarking
 import Foundation
-import TerminalUI
+import TerminalText
 import WebDriver
 
 /// `pagescript bench`: PageScript's cost against the WebDriver floor, Selenium for Python, and

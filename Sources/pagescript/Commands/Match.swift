@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 import UserScripts
 
 /// `pagescript match PATTERN URL...`: whether a match pattern matches each URL.
@@ -22,7 +23,7 @@ struct Match: ParsableCommand {
         }
         for text in urls {
             let matched = (try? PageURL(text)).map(compiled.matches) ?? false
-            printOutput("\(matched ? "match" : "no match")\t\(TerminalSafeTextBridge.escaped(text))")
+            printOutput("\(matched ? "match" : "no match")\t\(TerminalSafeText.escaped(text))")
         }
     }
 }

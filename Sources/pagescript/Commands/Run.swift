@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Injection
 import SystemSupport
-import TerminalUI
 import UserScripts
 import WebDriver
 

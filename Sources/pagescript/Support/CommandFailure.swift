@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalUI
+import TerminalText
 
 /// Prints `message` (escaped for the terminal) and returns the exit code to throw.
 func fail(_ message: String, _ code: ExitCode) -> ExitCode {

@@ -1,6 +1,6 @@
 import Foundation
 import Injection
-import TerminalUI
+import TerminalText
 import UserScripts
 import WebDriver
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 import UserScripts
 
 struct DisableScriptForSite: ParsableCommand {
@@ -33,7 +34,7 @@ enum SiteSwitch {
                 : try library.which(url: url, includingInactive: true).map(\.script.id)
             for id in Set(ids).sorted() {
                 try library.setDisabled(disabled, id: id, on: site)
-                printError("\(disabled ? "disabled" : "enabled") \(id) on \(TerminalSafeTextBridge.escaped(site.description))")
+                printError("\(disabled ? "disabled" : "enabled") \(id) on \(TerminalSafeText.escaped(site.description))")
             }
         } catch {
             throw fail(error.description, .badInput)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalText
 import UserScripts
 
 struct ExportScripts: ParsableCommand {
@@ -23,11 +24,11 @@ struct ExportScripts: ParsableCommand {
         var refused = false
         for entry in report.entries {
             switch entry.outcome {
-            case .written: printOutput("written\t\(entry.id)\t\(TerminalSafeTextBridge.escaped(entry.destination.path))")
-            case .unchanged: printOutput("unchanged\t\(entry.id)\t\(TerminalSafeTextBridge.escaped(entry.destination.path))")
+            case .written: printOutput("written\t\(entry.id)\t\(TerminalSafeText.escaped(entry.destination.path))")
+            case .unchanged: printOutput("unchanged\t\(entry.id)\t\(TerminalSafeText.escaped(entry.destination.path))")
             case let .refused(reason):
                 refused = true
-                printOutput("refused\t\(entry.id)\t\(TerminalSafeTextBridge.escaped(reason))")
+                printOutput("refused\t\(entry.id)\t\(TerminalSafeText.escaped(reason))")
             }
         }
         if refused { throw ExitCode.scriptFailed }

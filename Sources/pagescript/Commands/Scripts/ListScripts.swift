@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 import UserScripts
 
 struct ListScripts: ParsableCommand {
@@ -21,11 +22,11 @@ struct ListScripts: ParsableCommand {
             }
             for stored in scripts {
                 let patterns = stored.script.siteRules.map(\.description).joined(separator: " ")
-                printOutput([stored.id.rawValue, TerminalSafeTextBridge.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
-                             TerminalSafeTextBridge.escaped(patterns.isEmpty ? "(on demand only)" : patterns)].joined(separator: "\t"))
+                printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
+                             TerminalSafeText.escaped(patterns.isEmpty ? "(on demand only)" : patterns)].joined(separator: "\t"))
             }
             for problem in try library.problems() {
-                printError("pagescript: skipped \(TerminalSafeTextBridge.escaped(problem.description))")
+                printError("pagescript: skipped \(TerminalSafeText.escaped(problem.description))")
             }
         } catch let error as LibraryError {
             throw fail(error.description, .badInput)

@@ -1,5 +1,5 @@
 import Testing
-@testable import TerminalUI
+import TerminalText
 
 @Suite("Terminal-safe text")
 struct TerminalSafeTextTests {

@@ -33,15 +33,16 @@ public enum TerminalSafeText {
         return result
     }
 
-    /// Whether a character would be changed by ``escaped(_:)``.
-    static func isSafe(_ character: Character) -> Bool {
+    /// Whether a character would be changed by ``escaped(_:)``; the editor draws the unsafe ones
+    /// in a style of their own.
+    package static func isSafe(_ character: Character) -> Bool {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F }
         let emoji = startsEmojiSequence(character)
         return !character.unicodeScalars.contains { needsEscape($0, inEmojiSequence: emoji) }
     }
 
     /// Appends the escaped form of one character.
-    static func appendEscaped(_ character: Character, to result: inout String) {
+    package static func appendEscaped(_ character: Character, to result: inout String) {
         let emoji = startsEmojiSequence(character)
         for scalar in character.unicodeScalars {
             if needsEscape(scalar, inEmojiSequence: emoji) {
@@ -53,7 +54,7 @@ public enum TerminalSafeText {
     }
 
     /// The visible escape for one scalar.
-    static func escape(for scalar: Unicode.Scalar) -> String {
+    package static func escape(for scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x0A: return "\\n"
         case 0x09: return "\\t"
