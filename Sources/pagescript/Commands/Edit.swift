@@ -29,18 +29,11 @@ struct Edit: AsyncParsableCommand {
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw fail("edit needs a terminal on standard input and output", .badInput)
+            throw CommandFailure.badInput("edit needs a terminal on standard input and output")
         }
-        let address: String
-        let choice: EngineChoice
-        let library: ScriptLibrary
-        do {
-            address = try PageAddress.resolve(url)
-            choice = try engineOptions.choice()
-            library = try libraryOptions.open()
-        } catch {
-            throw fail("\(error)", .badInput)
-        }
+        let address = try PageAddress.resolve(url)
+        let choice = engineOptions.choice()
+        let library = try libraryOptions.open()
 
         // Until the editor owns the terminal, a signal stops the browser start-up here.
         let startupSignals = Interruption.install()
@@ -68,14 +61,14 @@ struct Edit: AsyncParsableCommand {
             startupSignals.cancel()
             TerminationSignals.yieldToTermination()
             Interruption.sweep()
-            throw fail(error.description, Run.exitCode(for: error))
+            throw error
         }
         Interruption.sweep()
         switch outcome.reason {
         case let .signal(number):
-            throw ExitCode(128 + number)
+            throw CommandFailure.signal(number)
         case let .stopped(reason):
-            throw fail(reason, .engineFailed)
+            throw CommandFailure.browserStopped(reason)
         case .quit, .inputClosed:
             if outcome.hasUnsavedChanges {
                 printError("pagescript: quit with unsaved changes")

@@ -15,12 +15,7 @@ struct Match: ParsableCommand {
     var urls: [String] = []
 
     func run() throws {
-        let compiled: MatchPattern
-        do {
-            compiled = try MatchPattern(pattern)
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let compiled = try MatchPattern(pattern)
         for text in urls {
             let matched = (try? PageURL(text)).map(compiled.matches) ?? false
             printOutput("\(matched ? "match" : "no match")\t\(TerminalSafeText.escaped(text))")

@@ -22,22 +22,17 @@ struct DisableScriptForSite: ParsableCommand {
 enum SiteSwitch {
     static func apply(disabled: Bool, arguments: [String], libraryOptions: LibraryOptions) throws {
         guard (1...2).contains(arguments.count), let address = arguments.last else {
-            throw fail("give a URL, or a script and a URL", .badInput)
+            throw CommandFailure.badInput("give a URL, or a script and a URL")
         }
-        let url: PageURL
-        do { url = try PageURL(address) } catch { throw fail(error.description, .badInput) }
-        do {
-            let library = try libraryOptions.open()
-            let site = Site(url: url)
-            let ids = arguments.count == 2
-                ? [try library.find(arguments[0]).id]
-                : try library.which(url: url, includingInactive: true).map(\.script.id)
-            for id in Set(ids).sorted() {
-                try library.setDisabled(disabled, id: id, on: site)
-                printError("\(disabled ? "disabled" : "enabled") \(id) on \(TerminalSafeText.escaped(site.description))")
-            }
-        } catch {
-            throw fail(error.description, .badInput)
+        let url = try PageURL(address)
+        let library = try libraryOptions.open()
+        let site = Site(url: url)
+        let ids = arguments.count == 2
+            ? [try library.find(arguments[0]).id]
+            : try library.which(url: url, includingInactive: true).map(\.script.id)
+        for id in Set(ids).sorted() {
+            try library.setDisabled(disabled, id: id, on: site)
+            printError("\(disabled ? "disabled" : "enabled") \(id) on \(TerminalSafeText.escaped(site.description))")
         }
     }
 }

@@ -15,12 +15,7 @@ struct ExportScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let report: ExportReport
-        do {
-            report = try libraryOptions.open().export(to: URL(fileURLWithPath: folder), replacingExisting: replace)
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let report = try libraryOptions.open().export(to: URL(fileURLWithPath: folder), replacingExisting: replace)
         var refused = false
         for entry in report.entries {
             switch entry.outcome {
@@ -31,6 +26,6 @@ struct ExportScripts: ParsableCommand {
                 printOutput("refused\t\(entry.id)\t\(TerminalSafeText.escaped(reason))")
             }
         }
-        if refused { throw ExitCode.scriptFailed }
+        if refused { throw CommandFailure.scriptsFailed }
     }
 }

@@ -14,12 +14,7 @@ struct ImportScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let report: ImportReport
-        do {
-            report = try libraryOptions.open().importScripts(from: URL(fileURLWithPath: path))
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let report = try libraryOptions.open().importScripts(from: URL(fileURLWithPath: path))
         for entry in report.entries {
             let file = TerminalSafeText.escaped(entry.source.lastPathComponent)
             switch entry.outcome {
@@ -31,6 +26,6 @@ struct ImportScripts: ParsableCommand {
                 printError("  \(file): \(TerminalSafeText.escaped(note.description))")
             }
         }
-        if !report.refused.isEmpty { throw ExitCode.scriptFailed }
+        if !report.refused.isEmpty { throw CommandFailure.scriptsFailed }
     }
 }

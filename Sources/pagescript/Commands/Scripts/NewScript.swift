@@ -25,31 +25,16 @@ struct NewScript: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do {
-            let library = try libraryOptions.open()
-            let stored: StoredScript
-            if let example {
-                stored = try library.newFromExample(ExampleCatalog.builtIn().example(named: example))
-            } else {
-                guard let name else { throw fail("give the script a name, or --from-example NAME", .badInput) }
-                let body: String
-                do {
-                    body = try ScriptSource.read(code: code ?? (file == nil ? "" : nil), file: file, standardInput: false)
-                } catch {
-                    throw fail("\(error)", .badInput)
-                }
-                let script: UserScript
-                do {
-                    script = try UserScript.make(name: name, matches: matches, runAt: runAt, body: body)
-                } catch {
-                    throw fail(error.description, .badInput)
-                }
-                stored = try library.create(script)
-            }
-            printOutput(stored.id.rawValue)
-        } catch let error as LibraryError {
-            throw fail(error.description, .badInput)
+        let library = try libraryOptions.open()
+        let stored: StoredScript
+        if let example {
+            stored = try library.newFromExample(ExampleCatalog.builtIn().example(named: example))
+        } else {
+            guard let name else { throw CommandFailure.badInput("give the script a name, or --from-example NAME") }
+            let body = try ScriptSource.read(code: code ?? (file == nil ? "" : nil), file: file, standardInput: false)
+            stored = try library.create(UserScript.make(name: name, matches: matches, runAt: runAt, body: body))
         }
+        printOutput(stored.id.rawValue)
     }
 }
 

@@ -25,16 +25,10 @@ struct SaveScriptForSite: ParsableCommand {
     }
 
     func run() throws {
-        let page: PageURL
-        do { page = try PageURL(url) } catch { throw fail(error.description, .badInput) }
-        let body: String
-        do { body = try ScriptSource.read(code: code, file: file, standardInput: false) } catch { throw fail("\(error)", .badInput) }
-        do {
-            let library = try libraryOptions.open()
-            let stored = try library.saveForSite(url: page, code: body, runAt: runAt, basedOn: library.scriptForSite(url: page))
-            printOutput(stored.id.rawValue)
-        } catch {
-            throw fail(error.description, .scriptFailed)
-        }
+        let page = try PageURL(url)
+        let body = try ScriptSource.read(code: code, file: file, standardInput: false)
+        let library = try libraryOptions.open()
+        let stored = try library.saveForSite(url: page, code: body, runAt: runAt, basedOn: library.scriptForSite(url: page))
+        printOutput(stored.id.rawValue)
     }
 }
