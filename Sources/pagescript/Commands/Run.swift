@@ -20,14 +20,7 @@ struct Run: AsyncParsableCommand {
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
     var url: String
 
-    @Argument(help: "'-' to read the script from standard input.")
-    var standardInputMarker: String?
-
-    @Option(name: .customShort("e"), help: "The script's code.")
-    var code: String?
-
-    @Option(name: .customShort("f"), help: "A file holding the script.")
-    var file: String?
+    @OptionGroup var scriptCode: ScriptCodeOptions
 
     @Option(name: .long, help: "Run one library script by name or ID, whatever its patterns.")
     var script: String?
@@ -46,10 +39,7 @@ struct Run: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if let standardInputMarker, standardInputMarker != "-" {
-            throw ValidationError("unexpected argument '\(standardInputMarker)'; use '-' to read the script from standard input")
-        }
-        let sources = [code != nil, file != nil, standardInputMarker != nil, script != nil, example != nil].filter { $0 }.count
+        let sources = [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
     }
@@ -80,8 +70,7 @@ struct Run: AsyncParsableCommand {
         if let example {
             return try ExampleCatalog.builtIn().example(named: example).script.text
         }
-        guard code != nil || file != nil || standardInputMarker != nil else { return nil }
-        return try ScriptSource.read(code: code, file: file, standardInput: standardInputMarker != nil)
+        return try scriptCode.read()
     }
 
     private func runLibraryScripts(address: String) async throws {

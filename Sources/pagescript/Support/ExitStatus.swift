@@ -44,7 +44,7 @@ enum ExitStatus {
             code(for: error)
         case is EngineError, is BenchmarkError:
             engineFailed
-        case is LibraryError, is MetadataError, is MatchPatternError, is URLParseError, is ScriptSource.Unreadable:
+        case is LibraryError, is MetadataError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable:
             badInput
         default:
             // A failure no row of the table names is still a failure, never a silent success.
