@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),
@@ -104,5 +104,9 @@ let package = Package(
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),
+        .testTarget(
+            name: "EditorSessionTests",
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport", "TestSupport"]
+        ),
     ]
 )

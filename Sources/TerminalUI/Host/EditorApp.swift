@@ -71,7 +71,7 @@ public final class EditorApp: Sendable {
     ///
     /// - Throws: ``TerminalError`` when the terminal cannot be set up or written to. The
     ///   terminal is restored before the error propagates.
-    public func run() async throws -> EditorOutcome {
+    public func run() async throws(TerminalError) -> EditorOutcome {
         let rawMode = try RawMode.enable(input: terminal.input, output: terminal.output, exitSequence: Self.exitSequence)
         defer { rawMode.restore() }
         let writer = TerminalWriter(fileDescriptor: terminal.output)
@@ -108,7 +108,7 @@ public final class EditorApp: Sendable {
         }
     }
 
-    private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async throws -> EditorOutcome {
+    private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async throws(TerminalError) -> EditorOutcome {
         var renderer = FrameRenderer()
         try draw(&state, renderer: &renderer, writer: writer)
         for await event in events {
@@ -148,7 +148,7 @@ public final class EditorApp: Sendable {
         }
     }
 
-    private func draw(_ state: inout EditorState, renderer: inout FrameRenderer, writer: TerminalWriter) throws {
+    private func draw(_ state: inout EditorState, renderer: inout FrameRenderer, writer: TerminalWriter) throws(TerminalError) {
         let frame = EditorScreen.render(&state)
         let bytes = renderer.render(frame.grid, cursor: frame.cursor)
         if !bytes.isEmpty {

@@ -4,7 +4,6 @@ import Foundation
 import Injection
 import SystemSupport
 import TerminalUI
-import UserScripts
 
 /// `pagescript edit URL`: the full-screen terminal script editor on a live page.
 struct Edit: AsyncParsableCommand {
@@ -32,31 +31,14 @@ struct Edit: AsyncParsableCommand {
             throw CommandFailure.badInput("edit needs a terminal on standard input and output")
         }
         let address = try PageAddress.resolve(url)
-        let choice = engineOptions.choice()
         let library = try libraryOptions.open()
 
         // Until the editor owns the terminal, a signal stops the browser start-up here.
         let startupSignals = Interruption.install()
         let outcome: EditorOutcome
-        do throws(PageRunner.Failure) {
-            outcome = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
-                startupSignals.cancel()
-                let busy = BusyFlag()
-                let app = EditorApp(
-                    page: PageInfo(title: context.title, url: context.url),
-                    initialScript: PageEditorHost.initialScript(library: library, pageURL: context.url),
-                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, busy: busy))
-                // In this process the registry holds exactly the engine's driver and X server.
-                let watchdog = BrowserWatchdog(processes: { ChildProcessRegistry.shared.children }, session: page.session, isBusy: { busy.isBusy }) { reason in
-                    app.stop(reason: reason)
-                }
-                defer { watchdog.cancel() }
-                do {
-                    return try await app.run()
-                } catch {
-                    throw .injection(.malformedReply(reason: "the terminal failed: \(error)"))
-                }
-            }
+        do throws(PageEditor.Failure) {
+            outcome = try await PageEditor.edit(url: address, on: engineOptions.choice(), library: library, scriptTimeout: timeout,
+                                                onPageOpen: { startupSignals.cancel() })
         } catch {
             startupSignals.cancel()
             TerminationSignals.yieldToTermination()

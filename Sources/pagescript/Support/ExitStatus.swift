@@ -1,4 +1,5 @@
 import Benchmarking
+import EditorSession
 import Injection
 import UserScripts
 import WebDriver
@@ -42,6 +43,11 @@ enum ExitStatus {
             }
         case let error as InjectionError:
             code(for: error)
+        case let failure as PageEditor.Failure:
+            switch failure {
+            case let .page(failure): code(for: failure)
+            case .terminal: badInput
+            }
         case is EngineError, is BenchmarkError:
             engineFailed
         case is LibraryError, is MetadataError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable:

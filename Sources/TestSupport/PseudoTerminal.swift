@@ -3,20 +3,25 @@ import SystemSupport
 
 /// A pseudo-terminal pair for tests: the slave side is the terminal under test, the master
 /// side plays the user (writes keys) and the screen (reads output).
-final class PseudoTerminal: @unchecked Sendable {
-    let master: Int32
-    let slave: Int32
+public final class PseudoTerminal: @unchecked Sendable {
+    /// The side that plays the user and the screen.
+    public let master: Int32
+    /// The terminal under test.
+    public let slave: Int32
     // Guards `output`, filled by the draining thread; hence @unchecked Sendable.
     private let lock = NSLock()
     private var output: [UInt8] = []
     private var draining = false
+    private var hungUp = false
     private let drained = DispatchGroup()
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    /// The pseudo-terminal could not be opened.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    init(columns: Int = 80, rows: Int = 24) throws {
+    /// Opens a pair whose terminal is `columns` x `rows`.
+    public init(columns: Int = 80, rows: Int = 24) throws {
         let master = PseudoTerminal.openMaster()
         guard master >= 0 else { throw Failure(description: "posix_openpt failed: \(errnoDescription(currentErrno))") }
         guard PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0 else {
@@ -32,6 +37,10 @@ final class PseudoTerminal: @unchecked Sendable {
             close(master)
             throw Failure(description: "opening \(name) failed")
         }
+        // Not inherited by programs the test starts: a child holding the master open would keep
+        // the terminal alive after hangUp(), and one holding the slave would keep it open.
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         self.master = master
         self.slave = slave
         resize(columns: columns, rows: rows)
@@ -40,15 +49,28 @@ final class PseudoTerminal: @unchecked Sendable {
     deinit {
         stopDraining()
         close(slave)
+        if !hungUp { close(master) }
+    }
+
+    /// Closes the master side, as a closed terminal window or a dropped ssh connection does:
+    /// from then on the terminal reads end of file and writes fail with EIO.
+    public func hangUp() {
+        stopDraining()
+        lock.lock()
+        defer { lock.unlock() }
+        guard !hungUp else { return }
+        hungUp = true
         close(master)
     }
 
-    func resize(columns: Int, rows: Int) {
+    /// Changes the terminal's size, as a window resize would (the program gets SIGWINCH).
+    public func resize(columns: Int, rows: Int) {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
-    func send(_ bytes: [UInt8]) {
+    /// Types `bytes` into the terminal.
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(master, $0.baseAddress! + offset, bytes.count - offset) }
@@ -56,13 +78,14 @@ final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
-    func send(_ text: String) {
+    /// Types `text` into the terminal.
+    public func send(_ text: String) {
         send(Array(text.utf8))
     }
 
     /// Reads the master side on a thread, so the program under test never blocks on a full
     /// pseudo-terminal buffer.
-    func startDraining() {
+    public func startDraining() {
         lock.lock()
         draining = true
         lock.unlock()
@@ -91,7 +114,8 @@ final class PseudoTerminal: @unchecked Sendable {
         return draining
     }
 
-    func stopDraining() {
+    /// Stops reading the master side; returns once the reading thread has ended.
+    public func stopDraining() {
         lock.lock()
         let wasDraining = draining
         draining = false
@@ -100,20 +124,21 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Everything read so far, as text.
-    var screenText: String {
+    public var screenText: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: output, as: UTF8.self)
     }
 
-    func clearOutput() {
+    /// Forgets what was read so far.
+    public func clearOutput() {
         lock.lock()
         output.removeAll()
         lock.unlock()
     }
 
     /// Waits until the output contains `text`; false on timeout.
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForOutput(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if screenText.contains(text) { return true }
@@ -122,7 +147,8 @@ final class PseudoTerminal: @unchecked Sendable {
         return screenText.contains(text)
     }
 
-    func settings() -> termios {
+    /// The terminal's current settings.
+    public func settings() -> termios {
         var settings = termios()
         _ = tcgetattr(slave, &settings)
         return settings
@@ -170,7 +196,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
 extension termios {
     /// The control characters by name, for comparisons.
-    func controlCharacter(_ index: Int32) -> UInt8 {
+    public func controlCharacter(_ index: Int32) -> UInt8 {
         withUnsafeBytes(of: c_cc) { $0[Int(index)] }
     }
 }
