@@ -1,8 +1,9 @@
 extension EditorState {
     /// Applies one event and returns what the shell must do about it.
     ///
-    /// After every event the output panel is laid out for the current width and the viewport
-    /// is scrolled so the cursor stays visible above the panel.
+    /// After every event the output panel is laid out for the current width, the viewport is
+    /// scrolled so the cursor stays visible above the panel, and the colouring of the rows now
+    /// on screen is learned, so that drawing the new state changes nothing in it.
     mutating func handle(_ event: EditorEvent) -> [EditorEffect] {
         guard outcome == nil else { return [] }
         let effects: [EditorEffect]
@@ -24,6 +25,7 @@ extension EditorState {
             let width = layout.editor.width
             panel?.layOut(width: width)
             scrollToCursor()
+            learnVisibleHighlighting()
         }
         return effects
     }
@@ -273,8 +275,8 @@ extension EditorState {
         case .runFinished(let result):
             isRunning = false
             panel = OutputPanel(result: result)
-            if let error = result.error, let line = error.line {
-                moveCursor(toLine: line, utf16Column: error.column)
+            if let exception = result.exception, let line = exception.line {
+                moveCursor(toLine: line, utf16Column: exception.column)
             }
         case .runFailed(let reason):
             isRunning = false

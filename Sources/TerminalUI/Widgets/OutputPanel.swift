@@ -47,7 +47,7 @@ struct OutputPanel: Hashable, Sendable {
         for line in result.console.suffix(Self.consoleLimit) {
             entries.append(Entry(tone: .console(line.level), prefix: "[\(line.level.rawValue)] ", text: Self.capped(line.message)))
         }
-        if let error = result.error {
+        if let error = result.exception {
             var location = ""
             if let line = error.line {
                 location = " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")"
@@ -57,7 +57,7 @@ struct OutputPanel: Hashable, Sendable {
         } else {
             entries.append(Entry(tone: .value, prefix: "← ", text: Self.capped(result.valueJSON ?? "undefined")))
         }
-        title = result.error == nil ? "Result" : "Exception"
+        title = result.exception == nil ? "Result" : "Exception"
         self.entries = entries
     }
 

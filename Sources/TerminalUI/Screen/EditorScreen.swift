@@ -1,9 +1,7 @@
 /// Composes a whole frame from the editor state: title bar, editor, output panel, any picker
-/// or form, and the status line.
-///
-/// It is `inout` only because syntax highlighting caches line states as it draws.
+/// or form, and the status line. Drawing reads the state and changes nothing in it.
 enum EditorScreen {
-    static func render(_ state: inout EditorState) -> (grid: CellGrid, cursor: CursorPlacement?) {
+    static func render(_ state: EditorState) -> (grid: CellGrid, cursor: CursorPlacement?) {
         var grid = CellGrid(width: state.size.columns, height: state.size.rows)
         let layout = state.layout
         if layout.isTooSmall {
@@ -12,7 +10,7 @@ enum EditorScreen {
         }
         TitleBar.draw(into: &grid, frame: layout.titleBar, page: state.page, scriptName: state.currentScript?.name,
                       isModified: state.hasUnsavedChanges)
-        var cursor = EditorView.draw(into: &grid, layout: layout, state: &state)
+        var cursor = EditorView.draw(into: &grid, layout: layout, state: state)
         if let panel = state.panel, let frame = layout.panel {
             panel.draw(into: &grid, frame: frame)
         }

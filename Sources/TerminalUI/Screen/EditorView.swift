@@ -13,7 +13,7 @@ enum EditorView {
 
     /// Draws rows `viewport.top...` into `layout.editor`; returns the cursor's screen position
     /// when it is visible.
-    static func draw(into grid: inout CellGrid, layout: EditorLayout, state: inout EditorState) -> CursorPlacement? {
+    static func draw(into grid: inout CellGrid, layout: EditorLayout, state: EditorState) -> CursorPlacement? {
         let area = layout.textArea
         let viewport = state.viewport
         let tabWidth = state.configuration.indentWidth

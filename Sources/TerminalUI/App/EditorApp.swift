@@ -10,14 +10,16 @@ import SystemSupport
 /// it turns bytes, resizes and host answers into events, performs the effects the state
 /// machine asks for by calling the ``EditorHost``, and draws each new state with one write.
 ///
+/// `EditorSession`'s `PageEditor` runs it on a live page, much like this (`runOnPage` returns
+/// a ``ScriptRunResult``, `save` writes the script):
+///
 /// ```swift
 /// let app = EditorApp(
-///     page: PageInfo(title: title, url: url),
+///     page: PageInfo(title: context.title, url: context.url),
 ///     initialScript: savedScriptForSite ?? "",
-///     host: EditorHost(runner: BrowserRunner(session: session),
-///                      saveForSite: { try await store.save($0, for: site); return "Saved for \(site)" })
-/// )
-/// session.onTermination = { app.stop(reason: "The browser closed.") }
+///     host: EditorHost(runner: ClosureScriptRunner { script in try await runOnPage(script) },
+///                      saveForSite: { script in try save(script); return "Saved for \(site)" }))
+/// onBrowserDeath = { reason in app.stop(reason: reason) }
 /// let outcome = try await app.run()
 /// if case .signal(let number) = outcome.reason { exit(128 + number) }
 /// ```
@@ -110,7 +112,7 @@ public final class EditorApp: Sendable {
 
     private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async throws(TerminalError) -> EditorOutcome {
         var renderer = FrameRenderer()
-        try draw(&state, renderer: &renderer, writer: writer)
+        try draw(state, renderer: &renderer, writer: writer)
         for await event in events {
             for editorEvent in translate(event, renderer: &renderer) {
                 for effect in state.handle(editorEvent) {
@@ -120,7 +122,7 @@ public final class EditorApp: Sendable {
                     tasks.append(perform(effect))
                 }
             }
-            try draw(&state, renderer: &renderer, writer: writer)
+            try draw(state, renderer: &renderer, writer: writer)
         }
         return state.finish(.stopped("The event stream ended."))
     }
@@ -148,8 +150,8 @@ public final class EditorApp: Sendable {
         }
     }
 
-    private func draw(_ state: inout EditorState, renderer: inout FrameRenderer, writer: TerminalWriter) throws(TerminalError) {
-        let frame = EditorScreen.render(&state)
+    private func draw(_ state: EditorState, renderer: inout FrameRenderer, writer: TerminalWriter) throws(TerminalError) {
+        let frame = EditorScreen.render(state)
         let bytes = renderer.render(frame.grid, cursor: frame.cursor)
         if !bytes.isEmpty {
             try writer.writeAll(bytes)

@@ -57,7 +57,7 @@ public struct EditorFrameProbe {
     public var lineCount: Int { state.lines.count }
 
     private mutating func frame() -> [UInt8] {
-        let drawn = EditorScreen.render(&state)
+        let drawn = EditorScreen.render(state)
         return renderer.render(drawn.grid, cursor: drawn.cursor)
     }
 }
