@@ -104,6 +104,7 @@ let package = Package(
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),
+        .testTarget(name: "DocumentationTests"),
         .testTarget(
             name: "EditorSessionTests",
             dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport", "TestSupport"]

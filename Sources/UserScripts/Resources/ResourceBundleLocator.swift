@@ -13,8 +13,7 @@ public enum ResourceBundleLocator {
     private static let bundleExtensions = [".resources", ".bundle"]
     private static let insideBundle = ["", "/Contents/Resources"]
 
-    /// The path of `folder` inside the bundle, or `nil`, and every path that was tried.
-    /// The path of `folder` inside `target`'s resource bundle, and every place looked in.
+    /// The path of `folder` inside `target`'s resource bundle, or `nil`, and every place looked in.
     ///
     /// - Parameters:
     ///   - folder: The folder inside the bundle (`Scripts`, `Resources`).
