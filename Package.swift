@@ -94,7 +94,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
-        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts"]),
+        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
