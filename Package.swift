@@ -45,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "PageScriptUIKit",
-            dependencies: ["TextInput", "UserScripts", "ActionExtensionSupport"]
+            dependencies: ["TextInput", "UserScripts"]
         ),
         .target(
             name: "WebDriver",
@@ -56,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "Injection",
-            dependencies: ["WebDriver", "UserScripts"],
+            dependencies: ["WebDriver", "UserScripts", "SystemSupport"],
             resources: [.copy("Resources")]
         ),
         .target(
