@@ -162,53 +162,38 @@ public final class EditorApp: Sendable {
     private func perform(_ effect: EditorEffect) -> Task<Void, Never> {
         let host = self.host
         let continuation = self.continuation
-        func answer(_ response: HostResponse) {
+        /// Calls the host's feature, if it offers it, and answers with what it gave or why not.
+        func ask<Value>(_ call: (() async throws -> Value)?, answer: (Value) -> HostResponse,
+                        failure: (String) -> HostResponse) async {
+            let response: HostResponse
+            if let call {
+                do {
+                    response = answer(try await call())
+                } catch {
+                    response = failure(Self.describe(error))
+                }
+            } else {
+                response = failure("not available")
+            }
             continuation.yield(.host(response))
         }
         return Task {
             switch effect {
             case .runScript(let script):
-                do {
-                    answer(.runFinished(try await host.runner.run(script: script)))
-                } catch {
-                    answer(.runFailed(Self.describe(error)))
-                }
+                await ask({ try await host.runner.run(script: script) }, answer: { .runFinished($0) }, failure: { .runFailed($0) })
             case .saveForSite(let script, let revision):
-                guard let save = host.saveForSite else { return answer(.siteSaveFailed("not available")) }
-                do {
-                    answer(.siteSaved(revision: revision, message: try await save(script)))
-                } catch {
-                    answer(.siteSaveFailed(Self.describe(error)))
-                }
+                await ask(host.saveForSite.map { save in { try await save(script) } },
+                          answer: { .siteSaved(revision: revision, message: $0) }, failure: { .siteSaveFailed($0) })
             case .loadExamples:
-                guard let examples = host.examples else { return answer(.examplesFailed("not available")) }
-                do {
-                    answer(.examplesLoaded(try await examples()))
-                } catch {
-                    answer(.examplesFailed(Self.describe(error)))
-                }
+                await ask(host.examples, answer: { .examplesLoaded($0) }, failure: { .examplesFailed($0) })
             case .loadScriptNames:
-                guard let names = host.scriptNames else { return answer(.scriptNamesFailed("not available")) }
-                do {
-                    answer(.scriptNamesLoaded(try await names()))
-                } catch {
-                    answer(.scriptNamesFailed(Self.describe(error)))
-                }
+                await ask(host.scriptNames, answer: { .scriptNamesLoaded($0) }, failure: { .scriptNamesFailed($0) })
             case .openScript(let name):
-                guard let open = host.openScript else { return answer(.scriptOpenFailed("not available")) }
-                do {
-                    answer(.scriptOpened(try await open(name)))
-                } catch {
-                    answer(.scriptOpenFailed(Self.describe(error)))
-                }
+                await ask(host.openScript.map { open in { try await open(name) } },
+                          answer: { .scriptOpened($0) }, failure: { .scriptOpenFailed($0) })
             case .saveNamedScript(let script, let revision):
-                guard let save = host.saveNamedScript else { return answer(.namedScriptSaveFailed("not available")) }
-                do {
-                    try await save(script)
-                    answer(.namedScriptSaved(script, revision: revision))
-                } catch {
-                    answer(.namedScriptSaveFailed(Self.describe(error)))
-                }
+                await ask(host.saveNamedScript.map { save in { try await save(script) } },
+                          answer: { .namedScriptSaved(script, revision: revision) }, failure: { .namedScriptSaveFailed($0) })
             case .quit:
                 break
             }

@@ -219,45 +219,34 @@ extension EditorState {
     }
 
     private mutating func saveForSite(quitAfterwards: Bool) -> [EditorEffect] {
-        guard features.saveForSite else {
-            message = .error("Saving for this site is not available here.")
-            return []
-        }
-        guard pendingRequest == nil else {
-            message = .info("Still busy with the last request.")
-            return []
-        }
-        pendingRequest = .saveForSite(quitAfterwards: quitAfterwards)
-        message = .info("Saving…")
-        return [.saveForSite(script: buffer.text, revision: history.revision)]
+        ask(.saveForSite(script: buffer.text, revision: history.revision), pending: .saveForSite(quitAfterwards: quitAfterwards),
+            if: features.saveForSite, unavailable: "Saving for this site is not available here.", progress: "Saving…")
     }
 
     private mutating func loadExamples() -> [EditorEffect] {
-        guard features.examples else {
-            message = .error("No examples are available here.")
-            return []
-        }
-        guard pendingRequest == nil else {
-            message = .info("Still busy with the last request.")
-            return []
-        }
-        pendingRequest = .examples
-        message = .info("Loading examples…")
-        return [.loadExamples]
+        ask(.loadExamples, pending: .examples,
+            if: features.examples, unavailable: "No examples are available here.", progress: "Loading examples…")
     }
 
     private mutating func loadScriptNames() -> [EditorEffect] {
-        guard features.openScript else {
-            message = .error("Named scripts are not available here.")
+        ask(.loadScriptNames, pending: .scriptNames,
+            if: features.openScript, unavailable: "Named scripts are not available here.", progress: "Loading scripts…")
+    }
+
+    /// Sends one request to the host, if it offers the feature and no other request is under way.
+    private mutating func ask(_ effect: EditorEffect, pending request: PendingRequest, if available: Bool,
+                              unavailable: String, progress: String) -> [EditorEffect] {
+        guard available else {
+            message = .error(unavailable)
             return []
         }
         guard pendingRequest == nil else {
             message = .info("Still busy with the last request.")
             return []
         }
-        pendingRequest = .scriptNames
-        message = .info("Loading scripts…")
-        return [.loadScriptNames]
+        pendingRequest = request
+        message = .info(progress)
+        return [effect]
     }
 
     private mutating func openForm() {
