@@ -69,6 +69,26 @@ struct WebDriverClientTests {
         }
     }
 
+    /// A driver that exits at start (a broken install: here `false` stands in for `chromedriver`,
+    /// next to the real `chromium`) fails the start with the driver's exit, and the engine's HTTP
+    /// client is shut down on that path: in debug builds AsyncHTTPClient traps when a client is
+    /// released running, which used to kill the whole test process here.
+    @Test func aDriverThatExitsAtStartIsReportedAndReleased() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-broken-driver-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("chromedriver").path, withDestinationPath: "/bin/false")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("chromium").path, withDestinationPath: "/usr/bin/chromium")
+        for _ in 0..<3 {
+            await #expect {
+                _ = try await BrowserEngine.start(.chromium, timeout: 10, path: folder.path)
+            } throws: { error in
+                guard case .failedToStart(.chromium, let reason)? = error as? EngineError else { return false }
+                return reason.contains("the driver exited")
+            }
+        }
+    }
+
     @Test func inventoryFindsInstalledEngines() {
         let webkit = EngineInventory.inspect(.webkit)
         #expect(webkit.isInstalled)

@@ -111,7 +111,13 @@ public final class BrowserEngine: Sendable {
             let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2)
             let running = BrowserEngine(engine: engine, client: client, sessionCapabilities: capabilities,
                                         processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders)
-            try await running.waitUntilReady(driver: driver, timeout: timeout)
+            do {
+                try await running.waitUntilReady(driver: driver, timeout: timeout)
+            } catch {
+                // The client owns an event loop that must be shut down before it is released.
+                await running.client.shutdown()
+                throw error
+            }
             return running
         } catch let error as EngineError {
             started.reversed().forEach { $0.stop() }
