@@ -13,11 +13,13 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "GMAPI", targets: ["GMAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .target(
@@ -60,6 +62,16 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .target(
+            name: "GMAPI",
+            dependencies: [
+                "UserScripts",
+                "WebDriver",
+                "SystemSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "TerminalUI",
             dependencies: ["SystemSupport", "TextInput"]
         ),
@@ -86,6 +98,7 @@ let package = Package(
                 "Benchmarking",
                 "UserScripts",
                 "EditorSession",
+                "GMAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,6 +111,7 @@ let package = Package(
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
+        .testTarget(name: "GMAPITests", dependencies: ["GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )
