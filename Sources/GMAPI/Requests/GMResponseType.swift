@@ -1,0 +1,33 @@
+/// `responseType` of a `GM_xmlhttpRequest`: how the body reaches the page.
+public enum GMResponseType: String, Sendable, Hashable, CaseIterable {
+    /// `""` or `"text"`: `responseText` and `response` are the decoded text.
+    case text
+    /// `"json"`: `response` is the parsed JSON (`null` when the body is not JSON); `responseText`
+    /// is the text.
+    case json
+    /// `"arraybuffer"`: the bytes, base64-encoded, for the page to rebuild an `ArrayBuffer`.
+    case arrayBuffer = "arraybuffer"
+    /// `"blob"`: the bytes, base64-encoded, and the content type, for the page to rebuild a `Blob`.
+    case blob
+    /// `"document"`: the text, for the page to parse with its own `DOMParser`.
+    case document
+
+    /// Reads the page's value; `""` and absent mean ``text``, and so does anything unknown, as in
+    /// `XMLHttpRequest`.
+    public init(pageValue: String?) {
+        self = pageValue.flatMap { GMResponseType(rawValue: $0.lowercased()) } ?? .text
+    }
+
+    /// Whether the body travels as base64 bytes rather than text.
+    public var isBinary: Bool { self == .arrayBuffer || self == .blob }
+}
+
+/// What a `GM_xmlhttpRequest` does when the server redirects (Tampermonkey's `redirect` option).
+public enum GMRedirectMode: String, Sendable, Hashable, CaseIterable {
+    /// Follow up to the performer's limit, checking every hop against `@connect` (the default).
+    case follow
+    /// Fail with `onerror` at the first redirect.
+    case error
+    /// Hand the redirect response itself to the script.
+    case manual
+}
