@@ -40,8 +40,8 @@ public final class DependencyCache: Sendable {
     /// Everything a run of `script` needs from the cache (see ``ScriptRunFiles``).
     public func runFiles(for script: UserScript, id: ScriptID) throws(DependencyError) -> ScriptRunFiles {
         let record = try readRecord(id)
-        var requires: [RequiredFile] = []
-        var resources: [RequiredFile] = []
+        var requires: [FetchedFile] = []
+        var resources: [FetchedFile] = []
         var missing: [MissingFile] = []
         for dependency in ScriptDependency.declared(in: script) {
             guard let file = try cachedFile(for: dependency, record: record) else {
@@ -57,7 +57,7 @@ public final class DependencyCache: Sendable {
     }
 
     /// One resource of `script`, for `GM_getResourceText`/`GM_getResourceURL` asked lazily.
-    public func resource(named name: String, for script: UserScript, id: ScriptID) throws(DependencyError) -> RequiredFile? {
+    public func resource(named name: String, for script: UserScript, id: ScriptID) throws(DependencyError) -> FetchedFile? {
         guard let dependency = ScriptDependency.declared(in: script).first(where: { $0.resourceName == name }) else { return nil }
         return try cachedFile(for: dependency, record: try readRecord(id))
     }
@@ -174,9 +174,9 @@ public final class DependencyCache: Sendable {
         return record
     }
 
-    private func cachedFile(for dependency: ScriptDependency, record: FetchedRecord) throws(DependencyError) -> RequiredFile? {
+    private func cachedFile(for dependency: ScriptDependency, record: FetchedRecord) throws(DependencyError) -> FetchedFile? {
         guard let entry = record.files[dependency.declaredURL], let bytes = try cachedBytes(sha256: entry.sha256) else { return nil }
-        return RequiredFile(
+        return FetchedFile(
             dependency: dependency,
             fetchedFrom: entry.fetchedFrom,
             sha256: entry.sha256,

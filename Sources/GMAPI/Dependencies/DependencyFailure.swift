@@ -31,9 +31,9 @@ public enum DependencyFailure: Error, Hashable, Sendable, CustomStringConvertibl
         case .httpStatus(let url, let status, let reason):
             "\(url) answered HTTP \(status)\(reason.isEmpty ? "" : " \(reason)")"
         case .tooLarge(let url, let limit):
-            "\(url) is larger than PageScript's limit of \(ByteCount.describe(limit)) for @require and @resource files"
+            "\(url) is larger than PageScript's limit of \(ReadableAmount.bytes(limit)) for @require and @resource files"
         case .timedOut(let url, let seconds):
-            "\(url) did not answer within \(ByteCount.seconds(seconds))"
+            "\(url) did not answer within \(ReadableAmount.seconds(seconds))"
         case .network(let url, let reason):
             "\(url) could not be reached: \(reason)"
         case .redirectRefused(let url, let location, let reason):

@@ -60,13 +60,13 @@ public struct ScriptDependency: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter base: `@downloadURL`, else `@updateURL`: where relative URLs are read from.
     /// - Throws: ``DependencyFailure`` when the URL cannot be read, is relative with no base, is
     ///   not http or https, or carries a malformed hash.
-    public func resolved(base: String?) throws(DependencyFailure) -> (url: PageURL, integrity: [IntegrityHash]) {
+    public func resolved(base: String?) throws(DependencyFailure) -> (url: PageURL, integrity: [IntegrityCheck]) {
         let text = declaredURL.trimmingC0ControlsAndSpaces()
         guard !text.isEmpty else { throw .invalidURL(declaredURL, reason: "the line names no URL") }
         let hash = text.firstIndex(of: "#")
         let location = String(text[..<(hash ?? text.endIndex)])
         let fragment = hash.map { String(text[text.index(after: $0)...]) } ?? ""
-        let integrity = try IntegrityHash.parse(fragment: fragment)
+        let integrity = try IntegrityCheck.parse(fragment: fragment)
         let url: PageURL
         do {
             if URLReference.schemePrefix(of: location) != nil {

@@ -60,13 +60,13 @@ public enum GMRequestFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .network(let url, let reason):
             "GM_xmlhttpRequest to \(url) failed: \(reason)"
         case .responseTooLarge(let url, let limit):
-            "GM_xmlhttpRequest to \(url) failed: the response is larger than PageScript's limit of \(ByteCount.describe(limit))"
+            "GM_xmlhttpRequest to \(url) failed: the response is larger than PageScript's limit of \(ReadableAmount.bytes(limit))"
         case .tooManyRedirects(let url, let limit):
             "GM_xmlhttpRequest to \(url) failed: more than \(limit) redirects"
         case .redirectRefused(let url, let location):
             "GM_xmlhttpRequest to \(url) failed: the server redirected to \(location) and the request said redirect: \"error\""
         case .timedOut(let url, let seconds):
-            "GM_xmlhttpRequest to \(url) timed out after \(ByteCount.seconds(seconds))"
+            "GM_xmlhttpRequest to \(url) timed out after \(ReadableAmount.seconds(seconds))"
         case .aborted(let url):
             "GM_xmlhttpRequest to \(url) was aborted"
         }
@@ -85,27 +85,5 @@ public enum GMRequestFailure: Error, Hashable, Sendable, CustomStringConvertible
             "finalUrl": finalURL.map(JSONValue.string) ?? .null,
             "error": .string(description),
         ]
-    }
-}
-
-/// The callbacks of `GM_xmlhttpRequest` that end a request.
-public enum GMRequestCallback: String, Sendable, Hashable, CaseIterable {
-    case onload
-    case onerror
-    case ontimeout
-    case onabort
-}
-
-/// Sizes and durations written for people: `16 MiB`, `1.5 s`.
-enum ByteCount {
-    static func describe(_ bytes: Int) -> String {
-        let mebibyte = 1024 * 1024
-        if bytes >= mebibyte, bytes % mebibyte == 0 { return "\(bytes / mebibyte) MiB" }
-        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KiB" }
-        return "\(bytes) bytes"
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
+import SystemSupport
 import UserScripts
 
 /// One HTTP exchange, no redirect followed: what both `GM_xmlhttpRequest` and the fetching of
@@ -93,33 +95,39 @@ final class HTTPTransport: Sendable {
         )
     }
 
-    /// Reads the body, racing it against the deadline: whichever ends first decides.
+    /// Reads the body before the deadline. The deadline is a timer on an event loop that cancels
+    /// the reading task; the reading task is never awaited past it, and the timer is dropped as
+    /// soon as the body is complete (a sleeping child task in a task group would hold the group
+    /// open until the sleep notices its cancellation).
     private static func collect(
         _ body: HTTPClientResponse.Body,
         until deadline: ContinuousClock.Instant,
         maximumBytes: Int
     ) async throws(Failure) -> [UInt8] {
+        let reader = Task { () throws -> [UInt8] in
+            var bytes: [UInt8] = []
+            for try await buffer in body {
+                guard bytes.count + buffer.readableBytes <= maximumBytes else { throw Failure.tooLarge }
+                buffer.withUnsafeReadableBytes { bytes.append(contentsOf: $0) }
+            }
+            return bytes
+        }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(max(0, nanoseconds(remaining)))) {
+            reader.cancel()
+        }
+        defer { timer.cancel() }
         do {
-            return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-                group.addTask {
-                    var bytes: [UInt8] = []
-                    for try await buffer in body {
-                        guard bytes.count + buffer.readableBytes <= maximumBytes else { throw Failure.tooLarge }
-                        bytes.append(contentsOf: buffer.readableBytesView)
-                    }
-                    return bytes
-                }
-                group.addTask {
-                    try await Task.sleep(until: deadline, clock: .continuous)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let bytes = first else { throw Failure.timedOut }
-                return bytes
+            return try await withTaskCancellationHandler {
+                try await reader.value
+            } onCancel: {
+                reader.cancel()
             }
         } catch let failure as Failure {
             throw failure
         } catch {
+            // Only the timer and our own cancellation cancel the reader.
+            if error is CancellationError, !Task.isCancelled { throw .timedOut }
             throw failure(for: error)
         }
     }
@@ -136,7 +144,32 @@ final class HTTPTransport: Sendable {
                 return .network(String(describing: clientError))
             }
         }
-        return .network(String(describing: error))
+        return .network(reason(for: error))
+    }
+
+    /// A sentence for the usual ways a connection fails, instead of SwiftNIO's own text.
+    static func reason(for error: any Error) -> String {
+        switch error {
+        case let connection as NIOConnectionError:
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil {
+                return "the host name \(connection.host) could not be resolved"
+            }
+            if let failure = connection.connectionErrors.first {
+                return reason(for: failure.error)
+            }
+            return "no connection could be made to \(connection.host) port \(connection.port)"
+        case let io as IOError:
+            switch io.errnoCode {
+            case ECONNREFUSED: return "the connection was refused (nothing listens on that port)"
+            case ECONNRESET: return "the connection was reset"
+            case ENETUNREACH, EHOSTUNREACH: return "the host cannot be reached"
+            default: return errnoDescription(io.errnoCode)
+            }
+        case is SocketAddressError:
+            return "the host name could not be resolved"
+        default:
+            return String(describing: error)
+        }
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {

@@ -123,7 +123,7 @@ public struct ScriptTransfer: Sendable {
                         continue
                     }
                     let integrity = (try? dependency.resolved(base: ScriptDependency.baseURL(of: script)).integrity) ?? []
-                    if let mismatch = IntegrityHash.firstMismatch(in: integrity, for: content) {
+                    if let mismatch = IntegrityCheck.firstMismatch(in: integrity, for: content) {
                         summary.refused.append("\(dependency): does not match its integrity hash \(mismatch.hash.written)")
                         continue
                     }
@@ -156,30 +156,5 @@ public struct ScriptTransfer: Sendable {
         let name = Disk.baseName(of: path)
         let stem = name.hasSuffix(".user.js") ? String(name.dropLast(".user.js".count)) : name
         return (Disk.parentDirectory(of: path), stem)
-    }
-}
-
-/// Why a script's values or files could not be exported or imported.
-public enum ScriptTransferError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A companion file is not what export writes.
-    case unreadable(path: String, reason: String)
-    /// Reading or writing failed.
-    case failed(String)
-
-    /// What went wrong.
-    public var description: String {
-        switch self {
-        case .unreadable(let path, let reason): "\(path) cannot be read: \(reason)"
-        case .failed(let reason): reason
-        }
-    }
-
-    init(_ error: any Error) {
-        switch error {
-        case let failure as Disk.Failure: self = .failed(failure.description)
-        case let error as ValueStoreError: self = .failed(error.description)
-        case let error as DependencyError: self = .failed(error.description)
-        default: self = .failed("\(error)")
-        }
     }
 }

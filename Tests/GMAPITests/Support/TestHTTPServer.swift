@@ -48,10 +48,14 @@ final class TestHTTPServer: @unchecked Sendable {
     private var requests: [Request] = []
     private var connections: [any Channel] = []
 
+    /// The servers' own threads, apart from the clients' (`.singleton`), so that a server busy
+    /// writing a large body never delays the client under test.
+    static let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+
     init(host: String = "127.0.0.1", handler: @escaping @Sendable (Request) -> Reply) throws {
         self.host = host
         let recorder = Recorder()
-        let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try ServerBootstrap(group: Self.group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in
                 recorder.opened(child)
@@ -90,7 +94,8 @@ final class TestHTTPServer: @unchecked Sendable {
         connections = []
         lock.unlock()
         for connection in open { connection.close(promise: nil) }
-        try? channel.close().wait()
+        // Not waited for: a test's cooperative thread must never block on an event loop.
+        channel.close(promise: nil)
     }
 
     private final class Recorder: @unchecked Sendable {

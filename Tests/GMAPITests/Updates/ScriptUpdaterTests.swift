@@ -58,7 +58,7 @@ struct ScriptUpdaterTests {
         }
 
         func update(_ stored: StoredScript? = nil, force: Bool = false) async -> ScriptUpdater.Outcome {
-            await DependencyFetcher.withFetcher(cache: cache, configuration: .init(timeout: 5)) { fetcher in
+            await DependencyFetcher.withFetcher(cache: cache, configuration: .init(timeout: 120)) { fetcher in
                 await ScriptUpdater(library: library, fetcher: fetcher).update(stored ?? self.stored, force: force)
             }
         }

@@ -10,9 +10,9 @@ struct ScriptValuesCommand: ParsableCommand {
         abstract: "Show or edit the values a script keeps with GM_setValue.",
         discussion: """
             Without options, prints one line per value: the key, a tab, the value as JSON. \
-            --set KEY JSON (a JSON value: 3, true, null, '"text"', '{"a":1}'), --delete KEY and --clear \
-            change the values and print them as they are then. Changes are written like a run's: under \
-            the library lock, key by key, atomically.
+            --set KEY=JSON (a JSON value after the first '=': n=-5, on=true, name='"Ada"', prefs='{"a":1}'), \
+            --delete KEY and --clear change the values and print them as they are then. Changes are written \
+            like a run's: under the library lock, key by key, atomically.
             """)
 
     @Argument(help: "The script's name or ID.")
@@ -21,7 +21,7 @@ struct ScriptValuesCommand: ParsableCommand {
     @Flag(name: .long, help: "Print {\"id\", \"revision\", \"values\"} as JSON.")
     var json = false
 
-    @Option(name: .customLong("set"), parsing: .upToNextOption, help: ArgumentHelp("Set KEY to a JSON value (repeatable).", valueName: "KEY JSON"))
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set KEY to a JSON value (repeatable).", valueName: "KEY=JSON"))
     var assignments: [String] = []
 
     @Option(name: .customLong("delete"), help: ArgumentHelp("Remove KEY (repeatable).", valueName: "KEY"))
@@ -33,8 +33,8 @@ struct ScriptValuesCommand: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        guard assignments.count.isMultiple(of: 2) else {
-            throw ValidationError("--set takes a key and a JSON value: --set KEY JSON")
+        for assignment in assignments where !assignment.contains("=") {
+            throw ValidationError("--set takes a key, '=' and a JSON value: --set \(assignment)=VALUE")
         }
     }
 
@@ -46,13 +46,14 @@ struct ScriptValuesCommand: ParsableCommand {
                     try store.removeAll(of: stored.id)
                 }
                 var changes: [ValueChange] = []
-                for index in stride(from: 0, to: assignments.count, by: 2) {
-                    let key = assignments[index]
-                    let text = assignments[index + 1]
+                for assignment in assignments {
+                    let separator = assignment.firstIndex(of: "=") ?? assignment.endIndex
+                    let key = String(assignment[..<separator])
+                    let text = String(assignment[assignment.index(after: separator)...])
                     do {
                         changes.append(.set(key: key, value: try JSONValue(parsing: text)))
                     } catch {
-                        throw fail("the value of \(key) is not JSON (\(error)); a string is written with quotes: '\"text\"'", .badInput)
+                        throw fail("the value of \(key) is not JSON (\(error)); a string is written with quotes: --set '\(key)=\"text\"'", .badInput)
                     }
                 }
                 changes += deletions.map { ValueChange.delete(key: $0) }

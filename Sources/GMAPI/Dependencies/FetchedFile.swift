@@ -8,7 +8,7 @@ import Foundation
 /// files.resource(named: "css")?.text                               // GM_getResourceText("css")
 /// files.resource(named: "logo")?.dataURL                           // GM_getResourceURL("logo")
 /// ```
-public struct RequiredFile: Sendable, Hashable {
+public struct FetchedFile: Sendable, Hashable {
     /// The line it was declared by.
     public let dependency: ScriptDependency
     /// The URL the file finally came from (after redirects).
@@ -62,41 +62,5 @@ public struct RequiredFile: Sendable, Hashable {
         case "woff2": return "font/woff2"
         default: return "application/octet-stream"
         }
-    }
-}
-
-/// A declared file that has not been fetched (or no longer matches its cache entry): the script
-/// is not runnable until `pagescript scripts update` fetches it.
-public struct MissingFile: Sendable, Hashable, CustomStringConvertible {
-    /// The line that declares it.
-    public let dependency: ScriptDependency
-    /// Why the last fetch failed, when one was tried.
-    public let lastFailure: String?
-
-    /// `line 4: @require https://... is missing (... answered HTTP 404)`.
-    public var description: String {
-        let line = dependency.line.map { "line \($0): " } ?? ""
-        let reason = lastFailure.map { " (\($0))" } ?? " (not fetched yet)"
-        return "\(line)\(dependency) is missing\(reason)"
-    }
-}
-
-/// What a run needs beyond the script: its `@require` files in order, its resources, and what
-/// is missing.
-public struct ScriptRunFiles: Sendable, Hashable {
-    /// The `@require` files, in the order they run, before the script, in its scope.
-    public let requires: [RequiredFile]
-    /// The `@resource` files, in declaration order.
-    public let resources: [RequiredFile]
-    /// The declared files that are not in the cache. When any are, the script must not run:
-    /// report them (each names its line, URL and last failure) and suggest `scripts update`.
-    public let missing: [MissingFile]
-
-    /// Whether every declared file is there.
-    public var isRunnable: Bool { missing.isEmpty }
-
-    /// The resource `GM_getResourceText(name)` / `GM_getResourceURL(name)` read.
-    public func resource(named name: String) -> RequiredFile? {
-        resources.first { $0.dependency.resourceName == name }
     }
 }

@@ -14,10 +14,10 @@ import Foundation
 /// known algorithm whose value is neither hex nor base64 of the right length is refused.
 ///
 /// ```swift
-/// let hashes = try IntegrityHash.parse(fragment: "md5=1B2M2Y8AsgTpgAmY7PhCfg==;sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
-/// IntegrityHash.firstMismatch(in: hashes, for: [])   // nil: both match the empty file
+/// let hashes = try IntegrityCheck.parse(fragment: "md5=1B2M2Y8AsgTpgAmY7PhCfg==;sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+/// IntegrityCheck.firstMismatch(in: hashes, for: [])   // nil: both match the empty file
 /// ```
-public struct IntegrityHash: Sendable, Hashable, CustomStringConvertible {
+public struct IntegrityCheck: Sendable, Hashable, CustomStringConvertible {
     /// The hash functions the managers support.
     public enum Algorithm: String, Sendable, Hashable, CaseIterable {
         case md5
@@ -63,8 +63,8 @@ public struct IntegrityHash: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``DependencyFailure/malformedHash(_:reason:)`` for a known algorithm with a value
     ///   that is not a digest of its length.
-    public static func parse(fragment: String) throws(DependencyFailure) -> [IntegrityHash] {
-        var hashes: [IntegrityHash] = []
+    public static func parse(fragment: String) throws(DependencyFailure) -> [IntegrityCheck] {
+        var hashes: [IntegrityCheck] = []
         for part in fragment.split(whereSeparator: { $0 == "," || $0 == ";" }) {
             let written = part.trimmingCharacters(in: .whitespaces)
             guard let separator = written.firstIndex(where: { $0 == "=" || $0 == "-" }) else { continue }
@@ -76,13 +76,13 @@ public struct IntegrityHash: Sendable, Hashable, CustomStringConvertible {
                     reason: "a \(algorithm.rawValue) hash is \(algorithm.digestLength * 2) hex digits or \(algorithm.digestLength) bytes in base64"
                 )
             }
-            hashes.append(IntegrityHash(algorithm: algorithm, expected: expected, written: written))
+            hashes.append(IntegrityCheck(algorithm: algorithm, expected: expected, written: written))
         }
         return hashes
     }
 
     /// The first hash `bytes` do not match, with the digest they have, or `nil` when all match.
-    public static func firstMismatch(in hashes: [IntegrityHash], for bytes: [UInt8]) -> (hash: IntegrityHash, actual: [UInt8])? {
+    public static func firstMismatch(in hashes: [IntegrityCheck], for bytes: [UInt8]) -> (hash: IntegrityCheck, actual: [UInt8])? {
         for hash in hashes {
             let actual = hash.algorithm.digest(bytes)
             if actual != hash.expected { return (hash, actual) }
@@ -121,21 +121,4 @@ public struct IntegrityHash: Sendable, Hashable, CustomStringConvertible {
         default: nil
         }
     }
-}
-
-extension Array where Element == UInt8 {
-    /// Lowercase hex.
-    var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(count * 2)
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// The SHA-256 of these bytes in lowercase hex: the name of their file in the cache.
-    var sha256Hex: String { Array(SHA256.hash(data: self)).hexString }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import GMAPI
 
-struct IntegrityHashTests {
+struct IntegrityCheckTests {
     static let content = Array("window.lib = 1;\n".utf8)
     static var md5Hex: String { Array(Insecure.MD5.hash(data: content)).hexString }
     static var sha1Hex: String { Array(Insecure.SHA1.hash(data: content)).hexString }
@@ -31,17 +31,17 @@ struct IntegrityHashTests {
 
     @Test func everyDocumentedFormMatchesTheRightContent() throws {
         for fragment in Self.matchingFragments {
-            let hashes = try IntegrityHash.parse(fragment: fragment)
+            let hashes = try IntegrityCheck.parse(fragment: fragment)
             #expect(!hashes.isEmpty, "\(fragment)")
-            #expect(IntegrityHash.firstMismatch(in: hashes, for: Self.content) == nil, "\(fragment)")
-            #expect(IntegrityHash.firstMismatch(in: hashes, for: Self.content + [0x20]) != nil, "\(fragment)")
+            #expect(IntegrityCheck.firstMismatch(in: hashes, for: Self.content) == nil, "\(fragment)")
+            #expect(IntegrityCheck.firstMismatch(in: hashes, for: Self.content + [0x20]) != nil, "\(fragment)")
         }
     }
 
     @Test func everyHashIsCheckedAndTheFailingOneIsNamed() throws {
         let wrongSHA256 = String(repeating: "0", count: 64)
-        let hashes = try IntegrityHash.parse(fragment: "md5=\(Self.md5Hex),sha256=\(wrongSHA256)")
-        let mismatch = try #require(IntegrityHash.firstMismatch(in: hashes, for: Self.content))
+        let hashes = try IntegrityCheck.parse(fragment: "md5=\(Self.md5Hex),sha256=\(wrongSHA256)")
+        let mismatch = try #require(IntegrityCheck.firstMismatch(in: hashes, for: Self.content))
         #expect(mismatch.hash.algorithm == .sha256)
         #expect(mismatch.hash.written == "sha256=\(wrongSHA256)")
         #expect(mismatch.actual.hexString == Self.sha256Hex)
@@ -49,11 +49,11 @@ struct IntegrityHashTests {
 
     @Test(arguments: ["", "v=2", "section-3", "top", "foo=bar;baz", "sha3=abcdef", "crc32=01020304"])
     func fragmentsThatAreNotHashesAreLeftAlone(fragment: String) throws {
-        #expect(try IntegrityHash.parse(fragment: fragment).isEmpty)
+        #expect(try IntegrityCheck.parse(fragment: fragment).isEmpty)
     }
 
     @Test(arguments: ["sha256=abc", "md5=zz", "sha256-not*base64", "sha512=\(String(repeating: "a", count: 64))", "md5="])
     func aKnownAlgorithmWithAMalformedValueIsRefused(fragment: String) {
-        #expect(throws: DependencyFailure.self) { try IntegrityHash.parse(fragment: fragment) }
+        #expect(throws: DependencyFailure.self) { try IntegrityCheck.parse(fragment: fragment) }
     }
 }
