@@ -117,7 +117,7 @@ public final class DependencyCache: Sendable {
 
     /// The cached file with this SHA-256, if it is there and whole.
     func cachedBytes(sha256 hash: String) throws(DependencyError) -> [UInt8]? {
-        guard hash.count == 64, hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { return nil }
+        guard Self.isSHA256Name(hash) else { return nil }
         let bytes: [UInt8]?
         do {
             bytes = try Disk.contents(of: folder.cacheFile(sha256: hash))
@@ -126,6 +126,11 @@ public final class DependencyCache: Sendable {
         }
         guard let bytes, bytes.sha256Hex == hash else { return nil }
         return bytes
+    }
+
+    /// Whether `name` is a cache file's name: 64 lowercase hex digits, nothing a path could use.
+    static func isSHA256Name(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
     /// Rereads the record under the lock, applies `change`, and writes it back atomically, so

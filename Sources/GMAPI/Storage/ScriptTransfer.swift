@@ -116,7 +116,8 @@ public struct ScriptTransfer: Sendable {
                 let declared = ScriptDependency.declared(in: script)
                 for entry in entries {
                     guard let dependency = declared.first(where: { $0.declaredURL == entry.key }) else { continue }
-                    guard let hash = entry.value["sha256"]?.stringValue,
+                    // The name is checked before it becomes a path: a hand-made file could say `../../x`.
+                    guard let hash = entry.value["sha256"]?.stringValue, DependencyCache.isSHA256Name(hash),
                           let content = try Disk.contents(of: folder + "/" + LibraryFolder.cacheFolderName + "/" + hash),
                           content.sha256Hex == hash else {
                         summary.refused.append("\(dependency): its cached file is missing or damaged")

@@ -15,6 +15,10 @@ import WebDriver
 /// applied last wins (last writer per key wins). A run never writes back keys it did not change,
 /// so it cannot undo another run's writes with its stale snapshot.
 ///
+/// **Cost.** Every call is synchronous file work: a read, and for a write two flushes to disk
+/// (the file and its folder), a few milliseconds on an ordinary disk. Batch a run's changes
+/// into one ``apply(_:to:)``, and keep the calls off threads that must never wait.
+///
 /// **Safety.** The file is replaced atomically (temporary file, flush, rename, flush of the
 /// folder): a writer killed at any moment leaves the old values or the new, never a torn file.
 /// Values are keyed by the script's ID, so they survive renames; a script moved to the trash
