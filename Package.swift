@@ -14,11 +14,13 @@ let package = Package(
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
+        .library(name: "GMAPI", targets: ["GMAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .target(
@@ -65,6 +67,16 @@ let package = Package(
             name: "TerminalText"
         ),
         .target(
+            name: "GMAPI",
+            dependencies: [
+                "UserScripts",
+                "WebDriver",
+                "SystemSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "TerminalUI",
             dependencies: ["SystemSupport", "TextInput", "TerminalText"]
         ),
@@ -92,6 +104,7 @@ let package = Package(
                 "Benchmarking",
                 "UserScripts",
                 "EditorSession",
+                "GMAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,6 +119,7 @@ let package = Package(
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
+        .testTarget(name: "GMAPITests", dependencies: ["GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),
         .testTarget(name: "DocumentationTests"),
         .testTarget(
