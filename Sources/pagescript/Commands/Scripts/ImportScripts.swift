@@ -5,7 +5,13 @@ import UserScripts
 struct ImportScripts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import .user.js files (Tampermonkey, Violentmonkey, Greasemonkey), reporting what was refused and why.")
+        abstract: "Copy .user.js files (Tampermonkey, Violentmonkey, Greasemonkey) into the library byte for byte, saying how PageScript reads each.",
+        discussion: """
+            Standard output has one line per file: imported, unchanged (already in the library) or refused, the \
+            script's ID and the file. Standard error has what PageScript concluded about each script: when it \
+            runs, rules it narrowed or set aside and why, and the files it asks for. Only files that are not \
+            UTF-8 text are refused (exit 1).
+            """)
 
     @Argument(help: "A .user.js file or a folder of them.")
     var path: String
@@ -13,9 +19,11 @@ struct ImportScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
+        let library: ScriptLibrary
         let report: ImportReport
         do {
-            report = try libraryOptions.open().importScripts(from: URL(fileURLWithPath: path))
+            library = try libraryOptions.open()
+            report = try library.importScripts(from: URL(fileURLWithPath: path))
         } catch {
             throw fail(error.description, .badInput)
         }
@@ -26,8 +34,13 @@ struct ImportScripts: ParsableCommand {
             case let .alreadyInLibrary(id): printOutput("unchanged\t\(id)\t\(file)")
             case let .refused(reason): printOutput("refused\t-\t\(file): \(TerminalSafeTextBridge.escaped(reason))")
             }
-            for note in entry.notes {
-                printError("  \(file): \(TerminalSafeTextBridge.escaped(note.description))")
+            for line in entry.interpretation?.importSummary ?? [] {
+                printError("  \(file): \(TerminalSafeTextBridge.escaped(line))")
+            }
+        }
+        if let problems = try? library.problems() {
+            for problem in problems where problem.path == library.publicSuffixListPath {
+                printError("pagescript: \(TerminalSafeTextBridge.escaped(problem.reason))")
             }
         }
         if !report.refused.isEmpty { throw ExitCode.scriptFailed }

@@ -2,9 +2,10 @@ import ArgumentParser
 import UserScripts
 
 struct ListScripts: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the scripts: id, name, enabled, patterns.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the scripts: id, name, enabled, when they run, and their site rules.")
 
-    @Option(name: .customLong("for"), help: "Only the scripts that would run automatically on this URL.")
+    @Option(name: .customLong("for"), help: "Only the scripts that would run automatically on this URL, in the order they run.")
     var url: String?
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -16,16 +17,15 @@ struct ListScripts: ParsableCommand {
             if let url {
                 let page: PageURL
                 do { page = try PageURL(url) } catch { throw fail(error.description, .badInput) }
-                let ids = Set(try library.which(url: page).filter(\.runsAutomatically).map(\.script.id))
-                scripts = scripts.filter { ids.contains($0.id) }
+                scripts = try library.which(url: page).map(\.script)
             }
             for stored in scripts {
-                let patterns = stored.script.siteRules.map(\.description).joined(separator: " ")
+                let rules = stored.interpretation.rules.map(\.description).joined(separator: " ")
                 printOutput([stored.id.rawValue, TerminalSafeTextBridge.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
-                             TerminalSafeTextBridge.escaped(patterns.isEmpty ? "(on demand only)" : patterns)].joined(separator: "\t"))
+                             stored.interpretation.runMode.description, TerminalSafeTextBridge.escaped(rules)].joined(separator: "\t"))
             }
             for problem in try library.problems() {
-                printError("pagescript: skipped \(TerminalSafeTextBridge.escaped(problem.description))")
+                printError("pagescript: \(TerminalSafeTextBridge.escaped(problem.description))")
             }
         } catch let error as LibraryError {
             throw fail(error.description, .badInput)
