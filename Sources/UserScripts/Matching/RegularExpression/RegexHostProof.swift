@@ -134,6 +134,9 @@ enum RegexHostProof {
             literal = spellings.flatMap { spelling in literal.map { spelling + $0 } }
             split -= 1
         }
+        guard !literal.isEmpty else {
+            throw Refusal(reason: "its host can never match a page's address, where hosts are lowercase ASCII (internationalised names in Punycode, `xn--...`)")
+        }
         let prefix = host[..<split]
         if prefix.isEmpty {
             var rules: [MatchPattern.HostRule] = []
@@ -185,7 +188,8 @@ enum RegexHostProof {
         let rest = items.dropFirst()
         switch head {
         case .characters(let set):
-            return set.isSubset(of: terminators)
+            // An empty set (a character no address contains) ends nothing: the branch never matches.
+            return !set.isEmpty && set.isSubset(of: terminators)
         case .assertion(.end):
             return true
         case .assertion, .lookahead, .empty:

@@ -10,21 +10,20 @@ extension URLRegex {
     var suggestedMatchPattern: String? {
         var text = Substring(source)
         if text.hasPrefix("^") { text = text.dropFirst() }
-        let unescapedSlashes = text.replacingOccurrences(of: "\\/", with: "/")
-        guard let separator = unescapedSlashes.range(of: "://") else { return nil }
-        let schemePart = unescapedSlashes[..<separator.lowerBound].lowercased()
+        guard let separator = text.range(of: ":\\/\\/") ?? text.range(of: "://") else { return nil }
+        let schemePart = text[..<separator.lowerBound].lowercased()
+        let optional = schemePart.contains { "?|[*".contains($0) }
         let scheme: String
-        if schemePart.contains("https"), schemePart.contains("?") || schemePart.contains("|") || schemePart.contains("http)") || schemePart.contains("*") {
+        if schemePart.contains("https") {
+            scheme = optional ? "*" : "https"
+        } else if schemePart.contains("http") {
+            scheme = optional ? "*" : "http"
+        } else if schemePart.hasSuffix("*") || schemePart.hasSuffix("+") {
             scheme = "*"
-        } else if schemePart.hasSuffix("https") {
-            scheme = "https"
-        } else if schemePart.hasSuffix("http") {
-            scheme = "http"
         } else {
-            scheme = "*"
+            return nil
         }
-        var host = Substring(unescapedSlashes[separator.upperBound...])
-        if let end = host.firstIndex(where: { "/:?#$".contains($0) }) { host = host[..<end] }
+        var host = Self.hostPart(text[separator.upperBound...])
         var wildcard = false
         while let stripped = Self.leadingWildcardStripped(host) {
             host = stripped
@@ -35,6 +34,35 @@ extension URLRegex {
         let trimmed = literal.drop { $0 == "." }
         let candidate = "\(scheme)://\(wildcard ? "*." : "")\(trimmed.lowercased())/*"
         return (try? MatchPattern.parse(candidate, suggestingFixes: false)) != nil ? candidate : nil
+    }
+
+    /// The expression's text up to where its host ends: `/`, `\/`, `:`, `$`, `#` or `\?` outside a
+    /// character class, with a group opened just before that point left out.
+    private static func hostPart(_ text: Substring) -> Substring {
+        var index = text.startIndex
+        var inClass = false
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "\\" {
+                if !inClass, next < text.endIndex, "/?".contains(text[next]) { break }
+                index = next < text.endIndex ? text.index(after: next) : next
+                continue
+            }
+            if inClass {
+                if character == "]" { inClass = false }
+            } else if character == "[" {
+                inClass = true
+            } else if "/$#".contains(character) {
+                break
+            } else if character == ":", !text[..<index].hasSuffix("(?") {
+                break
+            }
+            index = next
+        }
+        var host = text[..<index]
+        while host.hasSuffix("(") { host = host.dropLast() }
+        return host
     }
 
     /// The host text without one leading wildcard (`.*`, `[^/]+\.`, `(www\.)?`, ...), or `nil`.
