@@ -102,10 +102,16 @@ extension UserScript {
         var terminator: String
     }
 
+    /// The lines of the block and before it, then the rest of the text as one last line.
     private func editableLines() -> [EditableLine] {
-        layout.lines.map { line in
+        var lines = layout.lines.map { line in
             EditableLine(content: String(text.unicodeScalars[line.content]), terminator: String(text.unicodeScalars[line.content.upperBound..<line.end]))
         }
+        let restStart = layout.lines.last?.end ?? text.startIndex
+        if restStart < text.endIndex {
+            lines.append(EditableLine(content: String(text.unicodeScalars[restStart...]), terminator: ""))
+        }
+        return lines
     }
 
     private mutating func replaceText(with lines: [EditableLine]) {

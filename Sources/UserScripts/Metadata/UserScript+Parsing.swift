@@ -1,6 +1,8 @@
 extension UserScript {
     /// Where the metadata block is in the text.
     struct Layout: Sendable {
+        /// The lines up to the end of the block: the text after the last of them is the body,
+        /// which reading the block never needs to look at.
         var lines: [SourceLine]
         /// The line index of `// ==UserScript==`, or `nil` when there is no block.
         var blockStart: Int?
@@ -25,12 +27,12 @@ extension UserScript {
     /// `// ==UserScript==` to the next `// ==/UserScript==`, and inside it every line that is not
     /// `// @key value` is a comment. Nothing here fails; what is odd is noted.
     static func parse(_ text: String) -> Parsed {
-        let lines = SourceLine.split(text)
-        var parsed = Parsed(layout: Layout(lines: lines))
-        for (index, line) in lines.enumerated() {
+        var parsed = Parsed(layout: Layout(lines: []))
+        for (index, line) in SourceLine.Lines(text).enumerated() {
             let content = text.unicodeScalars[line.content]
             let lineNumber = index + 1
             let marker = Self.marker(content)
+            parsed.layout.lines.append(line)
             guard parsed.layout.blockStart != nil else {
                 switch marker {
                 case .opening: parsed.layout.blockStart = index
@@ -56,7 +58,7 @@ extension UserScript {
         if let blockStart = parsed.layout.blockStart {
             // Without its end the block cannot be told apart from the code: read none of it.
             let strayClosings = parsed.notes.filter { $0.line <= blockStart }
-            parsed = Parsed(layout: Layout(lines: lines), notes: strayClosings + [ScriptNote(kind: .blockNotClosed, line: blockStart + 1)],
+            parsed = Parsed(layout: Layout(lines: parsed.layout.lines), notes: strayClosings + [ScriptNote(kind: .blockNotClosed, line: blockStart + 1)],
                             unclosedBlockLine: blockStart + 1)
         }
         return parsed
