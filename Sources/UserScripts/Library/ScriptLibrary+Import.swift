@@ -22,13 +22,17 @@ extension ScriptLibrary {
         }
         guard let status else { throw .invalidSource(path: path, reason: "no such file or folder") }
         let files = status.isDirectory ? try userScriptFiles(under: path) : [path]
-        var entries: [ImportReport.Entry] = []
-        for file in files {
-            entries.append(try importFile(atPath: file))
+        return try locked { () throws(LibraryError) in
+            try refresh()
+            var entries: [ImportReport.Entry] = []
+            for file in files {
+                entries.append(try importFile(atPath: file))
+            }
+            return ImportReport(entries: entries)
         }
-        return ImportReport(entries: entries)
     }
 
+    /// Copies one file in; the mutex must be held.
     private func importFile(atPath path: String) throws(LibraryError) -> ImportReport.Entry {
         let source = URL(fileURLWithPath: path)
         let bytes: [UInt8]
@@ -45,20 +49,8 @@ extension ScriptLibrary {
         if let twin = try existingScript(withBytes: bytes) {
             return ImportReport.Entry(source: source, outcome: .alreadyInLibrary(twin.id), interpretation: twin.interpretation)
         }
-        let stored = try locked { () throws(LibraryError) in
-            try addFile(bytes: bytes, text: text, name: script.name)
-        }
+        let stored = try addFile(bytes: bytes, text: text, name: script.name)
         return ImportReport.Entry(source: source, outcome: .imported(stored), interpretation: stored.interpretation)
-    }
-
-    /// The library's script whose file holds exactly `bytes`, if there is one.
-    private func existingScript(withBytes bytes: [UInt8]) throws(LibraryError) -> StoredScript? {
-        let hash = FileFingerprint.hash(bytes)
-        for id in try scriptIDs(withContentHash: hash) {
-            let candidate = try script(id: id)
-            if candidate.script.text.utf8.elementsEqual(bytes) { return candidate }
-        }
-        return nil
     }
 
     /// Every `.user.js` file under `folder`, in path order; hidden folders (and the library's own

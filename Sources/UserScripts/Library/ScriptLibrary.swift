@@ -84,6 +84,9 @@ public final class ScriptLibrary: @unchecked Sendable {
         var lastCheck: ContinuousClock.Instant?
         /// Whether `.pagescript-index` no longer describes ``files``.
         var indexIsStale = false
+        /// Whether ``order``, ``fileByID`` and ``matcher`` wait for a ``ScriptLibrary/rebuild()``
+        /// after files the library wrote itself.
+        var orderIsStale = false
     }
 
     /// Opens (and if needed creates, with its parents) the library folder.
@@ -379,7 +382,6 @@ public final class ScriptLibrary: @unchecked Sendable {
             cache.files[name] = nil
             cache.indexIsStale = true
             rebuild()
-            writeIndexIfStale()
             return URL(fileURLWithPath: destination)
         }
     }
@@ -402,10 +404,15 @@ public final class ScriptLibrary: @unchecked Sendable {
 
     // MARK: Internals shared with the other files of the library
 
-    /// Runs `body` with the object's mutex held.
+    /// Runs `body` with the object's mutex held; what it wrote is indexed when it ends, once
+    /// however many files it wrote.
     func locked<T>(_ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
         mutex.lock()
-        defer { mutex.unlock() }
+        defer {
+            if cache.orderIsStale { rebuild() }
+            writeIndexIfStale()
+            mutex.unlock()
+        }
         return try body()
     }
 
@@ -456,7 +463,6 @@ public final class ScriptLibrary: @unchecked Sendable {
         if changed {
             cache.indexIsStale = true
             rebuild()
-            writeIndexIfStale()
         }
         return changed
     }
@@ -465,17 +471,24 @@ public final class ScriptLibrary: @unchecked Sendable {
     private func remember(_ script: UserScript, id: ScriptID, fileName: String, fingerprint: FileFingerprint, status: FileSystem.Status) {
         cache.files[fileName] = CachedFile(
             status: status, content: .script(Record(id: id, fingerprint: fingerprint, interpretation: script.interpretation, script: script)))
+        cache.fileByID[id] = fileName
         cache.indexIsStale = true
-        rebuild()
-        writeIndexIfStale()
+        cache.orderIsStale = true
     }
 
-    /// The scripts whose file content has this hash (see ``FileFingerprint``).
-    func scriptIDs(withContentHash hash: UInt64) throws(LibraryError) -> [ScriptID] {
-        try locked { () throws(LibraryError) in
-            try refresh()
-            return cache.order.compactMap(record(fileNamed:)).filter { $0.fingerprint.contentHash == hash }.map(\.id)
+    /// The script whose file holds exactly `bytes`, if the library has one; the mutex must be held.
+    func existingScript(withBytes bytes: [UInt8]) throws(LibraryError) -> StoredScript? {
+        let hash = FileFingerprint.hash(bytes)
+        let candidates = cache.files.compactMap { name, file -> String? in
+            guard case .script(let record) = file.content, record.fingerprint.contentHash == hash else { return nil }
+            return name
         }
+        try loadTexts(of: candidates)
+        for name in candidates.sorted() {
+            guard let script = record(fileNamed: name)?.script, script.text.utf8.elementsEqual(bytes) else { continue }
+            return try storedScript(fileNamed: name)
+        }
+        return nil
     }
 
     /// The script recorded as the site's own, else the first (in library order) whose
@@ -611,7 +624,7 @@ public final class ScriptLibrary: @unchecked Sendable {
     /// `force`) says to. The first time, the index stands in for every file whose status it
     /// recorded.
     @discardableResult
-    private func refresh(force: Bool = false) throws(LibraryError) -> Bool {
+    func refresh(force: Bool = false) throws(LibraryError) -> Bool {
         let now = ContinuousClock.now
         if cache.isLoaded, !force {
             switch reloadPolicy {
@@ -691,8 +704,7 @@ public final class ScriptLibrary: @unchecked Sendable {
             }
         }
         cache.isLoaded = true
-        if changed { rebuild() }
-        writeIndexIfStale()
+        if changed || cache.orderIsStale { rebuild() }
         return changed
     }
 
@@ -750,6 +762,7 @@ public final class ScriptLibrary: @unchecked Sendable {
 
     /// Rebuilds the library order, the ID index and the matcher from the cached files.
     private func rebuild() {
+        cache.orderIsStale = false
         var scripts: [(name: String, record: Record)] = []
         var problems: [LibraryProblem] = []
         var owners: [ScriptID: String] = [:]

@@ -20,13 +20,28 @@
 /// ```
 public struct ScriptMatcher: Sendable {
     /// A script that matches, with the rule and the pattern that matched first.
+    ///
+    /// It holds positions in the matcher's tables rather than copies, so that a lookup returning
+    /// hundreds of scripts copies no strings or arrays.
     public struct Match: Sendable {
+        private let tables: Tables
+        private let scriptIndex: Int32
+        private let ruleIndex: Int32
+        private let patternIndex: Int32
+
+        fileprivate init(tables: Tables, script: Int32, rule: Int32, pattern: Int32) {
+            self.tables = tables
+            scriptIndex = script
+            ruleIndex = rule
+            patternIndex = pattern
+        }
+
         /// The script's identifier, as given to the matcher.
-        public let id: ScriptID
+        public var id: ScriptID { tables.ids[Int(scriptIndex)] }
         /// The `@match` or `@include` rule that matched.
-        public let rule: SiteRule
+        public var rule: SiteRule { tables.inclusions[Int(scriptIndex)][Int(ruleIndex)] }
         /// The compiled pattern of that rule that matched.
-        public let pattern: SitePattern
+        public var pattern: SitePattern { tables.patterns[Int(patternIndex)] }
     }
 
     /// Where a pattern is: plain numbers, so walking a bucket copies no references.
@@ -34,25 +49,48 @@ public struct ScriptMatcher: Sendable {
         let script: Int32
         let rule: Int32
         let pattern: Int32
+
+        /// Script, then rule: the order matches are reported in.
+        var order: Int64 { Int64(script) << 32 | Int64(rule) }
     }
 
-    /// What remains to check once a bucket is chosen.
-    private enum Check: Sendable {
-        /// Scheme, port (`-1`: any) and path.
-        case pattern(MatchPattern.SchemeRule, Int, PathGlob)
-        case expression(URLRegex)
-        case publicSuffix(PublicSuffixPattern)
+    /// What a match reports, shared by every match of the matcher.
+    fileprivate final class Tables: Sendable {
+        let ids: [ScriptID]
+        let inclusions: [[SiteRule]]
+        let patterns: [SitePattern]
+
+        init(ids: [ScriptID], inclusions: [[SiteRule]], patterns: [SitePattern]) {
+            self.ids = ids
+            self.inclusions = inclusions
+            self.patterns = patterns
+        }
     }
 
-    private let ids: [ScriptID]
-    private let inclusions: [[SiteRule]]
-    private let exclusions: [[SitePattern]]
+    /// How a pattern's remaining check is done once a bucket has chosen it: `kind` says which
+    /// table `payload` indexes.
+    private enum CheckKind: UInt8, Sendable {
+        case matchPattern, expression, publicSuffix
+    }
+
+    private let tables: Tables
     private let byHost: [URLHost: [Posting]]
     private let bySuffix: [String: [Posting]]
     private let byRegisteredLabel: [String: [Posting]]
     private let anyHost: [Posting]
-    private let patterns: [SitePattern]
-    private let checks: [Check]
+    private let checkKinds: [CheckKind]
+    private let checkPayloads: [Int32]
+    private let schemeRules: [MatchPattern.SchemeRule]
+    private let ports: [Int32]
+    private let globs: [PathGlob]
+    /// Each distinct expression once: scripts that share one share its answer within a lookup.
+    private let expressions: [URLRegex]
+    private let suffixPatterns: [PublicSuffixPattern]
+    /// Script `n`'s exclusions are `exclusionIDs[exclusionStarts[n]..<exclusionStarts[n + 1]]`,
+    /// positions in ``distinctExclusions``.
+    private let exclusionStarts: [Int32]
+    private let exclusionIDs: [Int32]
+    private let distinctExclusions: [SitePattern]
     private let publicSuffixListPath: String
 
     /// Builds the index, in the given order; matches are reported in the same order.
@@ -64,35 +102,69 @@ public struct ScriptMatcher: Sendable {
     public init(_ scripts: some Sequence<(id: ScriptID, rules: [SiteRule])>, publicSuffixListPath: String = PublicSuffixList.systemPath) {
         var ids: [ScriptID] = []
         var inclusions: [[SiteRule]] = []
-        var exclusions: [[SitePattern]] = []
+        var patterns: [SitePattern] = []
         var byHost: [URLHost: [Posting]] = [:]
         var bySuffix: [String: [Posting]] = [:]
         var byRegisteredLabel: [String: [Posting]] = [:]
         var anyHost: [Posting] = []
-        var patterns: [SitePattern] = []
-        var checks: [Check] = []
+        var checkKinds: [CheckKind] = []
+        var checkPayloads: [Int32] = []
+        var schemeRules: [MatchPattern.SchemeRule] = []
+        var ports: [Int32] = []
+        var globs: [PathGlob] = []
+        var expressions: [URLRegex] = []
+        var expressionIDs: [String: Int32] = [:]
+        var suffixPatterns: [PublicSuffixPattern] = []
+        var exclusionStarts: [Int32] = [0]
+        var exclusionIDs: [Int32] = []
+        var distinctExclusions: [SitePattern] = []
+        var exclusionByPattern: [SitePattern: Int32] = [:]
         for (id, rules) in scripts {
             guard !rules.contains(where: { $0.kind.isExclusion && $0.error != nil && !$0.text.isEmpty }) else { continue }
             let included = rules.filter { !$0.kind.isExclusion && $0.error == nil }
             guard !included.isEmpty else { continue }
-            let script = ids.count
+            let script = Int32(ids.count)
             ids.append(id)
             inclusions.append(included)
-            exclusions.append(rules.filter(\.kind.isExclusion).flatMap(\.patterns))
+            for exclusion in rules.filter(\.kind.isExclusion).flatMap(\.patterns) {
+                if let existing = exclusionByPattern[exclusion] {
+                    exclusionIDs.append(existing)
+                } else {
+                    let position = Int32(distinctExclusions.count)
+                    distinctExclusions.append(exclusion)
+                    exclusionByPattern[exclusion] = position
+                    exclusionIDs.append(position)
+                }
+            }
+            exclusionStarts.append(Int32(exclusionIDs.count))
             for (ruleIndex, rule) in included.enumerated() {
                 for pattern in rule.patterns {
-                    let posting = Posting(script: Int32(script), rule: Int32(ruleIndex), pattern: Int32(patterns.count))
+                    let posting = Posting(script: script, rule: Int32(ruleIndex), pattern: Int32(patterns.count))
                     patterns.append(pattern)
                     let hosts: [MatchPattern.HostRule]
                     switch pattern.form {
                     case .matchPattern(let compiled):
-                        checks.append(.pattern(compiled.scheme, compiled.port ?? -1, compiled.path))
+                        checkKinds.append(.matchPattern)
+                        checkPayloads.append(Int32(globs.count))
+                        schemeRules.append(compiled.scheme)
+                        ports.append(Int32(compiled.port ?? -1))
+                        globs.append(compiled.path)
                         hosts = [compiled.host]
                     case .regularExpression(let expression, let proven):
-                        checks.append(.expression(expression))
+                        checkKinds.append(.expression)
+                        if let existing = expressionIDs[expression.text] {
+                            checkPayloads.append(existing)
+                        } else {
+                            let position = Int32(expressions.count)
+                            expressions.append(expression)
+                            expressionIDs[expression.text] = position
+                            checkPayloads.append(position)
+                        }
                         hosts = proven
                     case .publicSuffix(let suffixPattern):
-                        checks.append(.publicSuffix(suffixPattern))
+                        checkKinds.append(.publicSuffix)
+                        checkPayloads.append(Int32(suffixPatterns.count))
+                        suffixPatterns.append(suffixPattern)
                         byRegisteredLabel[String(suffixPattern.registeredLabel), default: []].append(posting)
                         hosts = []
                     case .exclusionExpression, .exclusionGlob, .exclusionPattern:
@@ -108,43 +180,56 @@ public struct ScriptMatcher: Sendable {
                 }
             }
         }
-        self.ids = ids
-        self.inclusions = inclusions
-        self.exclusions = exclusions
+        tables = Tables(ids: ids, inclusions: inclusions, patterns: patterns)
         self.byHost = byHost
         self.bySuffix = bySuffix
         self.byRegisteredLabel = byRegisteredLabel
         self.anyHost = anyHost
-        self.patterns = patterns
-        self.checks = checks
+        self.checkKinds = checkKinds
+        self.checkPayloads = checkPayloads
+        self.schemeRules = schemeRules
+        self.ports = ports
+        self.globs = globs
+        self.expressions = expressions
+        self.suffixPatterns = suffixPatterns
+        self.exclusionStarts = exclusionStarts
+        self.exclusionIDs = exclusionIDs
+        self.distinctExclusions = distinctExclusions
         self.publicSuffixListPath = publicSuffixListPath
     }
 
     /// The number of scripts that can match automatically (those with at least one usable
     /// `@match` or `@include`, and no exclusion that cannot be read).
-    public var count: Int { ids.count }
+    public var count: Int { tables.ids.count }
 
     /// Whether any script has a `.tld` rule, which needs the Public Suffix List.
     public var usesPublicSuffixList: Bool { !byRegisteredLabel.isEmpty }
 
     /// The scripts whose rules match `url`, each once, in the order they were given.
     public func matches(_ url: PageURL) -> [Match] {
-        var subject = Subject(url: url)
+        var lookup = Lookup(url: url, expressionCount: expressions.count, exclusionCount: distinctExclusions.count)
         var pathAndQuery = url.pathAndQuery
-        let hits = pathAndQuery.withUTF8 { candidates(for: url, pathAndQuery: $0, subject: &subject) }
+        let hits = pathAndQuery.withUTF8 { candidates(for: url, pathAndQuery: $0, lookup: &lookup) }
         guard !hits.isEmpty else { return [] }
-        return matches(hits: hits, url: url, subject: &subject)
+        return matches(hits: hits, url: url, lookup: &lookup)
     }
 
-    /// The address in the forms regular expressions and exclusion globs are run on, made only
-    /// when a rule needs them.
-    private struct Subject {
+    /// What one lookup works out once: the address in the forms expressions and exclusion globs
+    /// run on, and the answers of expressions and exclusions that several scripts share.
+    private struct Lookup {
         let url: PageURL
         private var hrefBytes: [UInt8]?
         private var lowercasedForms: [[UInt8]]?
+        /// 0: not asked yet, 1: no, 2: yes.
+        var expressionAnswers: [UInt8]
+        var exclusionAnswers: [UInt8]
+        var suffixes: PublicSuffixList?
+        var suffixesRead = false
 
-        init(url: PageURL) {
+        init(url: PageURL, expressionCount: Int, exclusionCount: Int) {
             self.url = url
+            expressionAnswers = expressionCount == 0 ? [] : [UInt8](repeating: 0, count: expressionCount)
+            exclusionAnswers = exclusionCount == 0 ? [] : [UInt8](repeating: 0, count: exclusionCount)
         }
 
         /// `href`: the canonical address with its fragment.
@@ -166,69 +251,107 @@ public struct ScriptMatcher: Sendable {
         }
     }
 
-    /// The postings whose pattern matches: each bucket holds only patterns whose host rule accepts
-    /// the URL's host (or may accept it, for `.tld` globs and proven expressions), and the check
-    /// settles the rest.
-    private func candidates(for url: PageURL, pathAndQuery: UnsafeBufferPointer<UInt8>, subject: inout Subject) -> [Posting] {
-        var buckets: [[Posting]] = []
-        if let exact = byHost[url.host] { buckets.append(exact) }
+    /// The postings whose pattern matches, in (script, rule) order: each bucket holds only
+    /// patterns whose host rule accepts the URL's host (or may accept it, for `.tld` globs and
+    /// proven expressions), its postings are already in that order, and the check settles the
+    /// rest; the buckets' hits are then merged.
+    private func candidates(for url: PageURL, pathAndQuery: UnsafeBufferPointer<UInt8>, lookup: inout Lookup) -> [Posting] {
+        var perBucket: [[Posting]] = []
+        func check(_ bucket: [Posting]) {
+            var hits: [Posting] = []
+            for posting in bucket where accepts(posting, url, pathAndQuery, &lookup) { hits.append(posting) }
+            if !hits.isEmpty { perBucket.append(hits) }
+        }
+        if let exact = byHost[url.host] { check(exact) }
         if case .domain(let name) = url.host {
             var suffix = Substring(name)
             while true {
-                if let postings = bySuffix[String(suffix)] { buckets.append(postings) }
+                if let postings = bySuffix[String(suffix)] { check(postings) }
                 guard let dot = suffix.utf8.firstIndex(of: UInt8(ascii: ".")) else { break }
-                if !byRegisteredLabel.isEmpty, let postings = byRegisteredLabel[String(suffix[..<dot])] { buckets.append(postings) }
+                if !byRegisteredLabel.isEmpty, let postings = byRegisteredLabel[String(suffix[..<dot])] { check(postings) }
                 suffix = suffix[suffix.utf8.index(after: dot)...]
             }
         }
-        buckets.append(anyHost)
-        var hits: [Posting] = []
-        let scheme = url.scheme
-        let port = url.effectivePort ?? -1
-        var suffixes: PublicSuffixList?
-        var suffixesRead = false
-        for bucket in buckets {
-            for posting in bucket {
-                switch checks[Int(posting.pattern)] {
-                case .pattern(let schemeRule, let required, let glob):
-                    guard schemeRule.accepts(scheme), required == -1 || required == port, glob.matches(bytes: pathAndQuery) else { continue }
-                case .expression(let expression):
-                    let href = subject.href()
-                    guard href.withUnsafeBufferPointer({ expression.matches($0) }) else { continue }
-                case .publicSuffix(let suffixPattern):
-                    if !suffixesRead {
-                        suffixes = try? PublicSuffixList.shared(at: publicSuffixListPath).get()
-                        suffixesRead = true
-                    }
-                    guard let suffixes, suffixPattern.matches(url, pathAndQuery: pathAndQuery, suffixes: suffixes) else { continue }
-                }
-                hits.append(posting)
-            }
-        }
-        return hits
+        check(anyHost)
+        return Self.merged(perBucket)
     }
 
-    private func matches(hits: [Posting], url: PageURL, subject: inout Subject) -> [Match] {
-        var hits = hits
-        hits.sort { ($0.script, $0.rule) < ($1.script, $1.rule) }
+    private func accepts(_ posting: Posting, _ url: PageURL, _ pathAndQuery: UnsafeBufferPointer<UInt8>, _ lookup: inout Lookup) -> Bool {
+        let index = Int(posting.pattern)
+        let payload = Int(checkPayloads[index])
+        switch checkKinds[index] {
+        case .matchPattern:
+            guard schemeRules[payload].accepts(url.scheme) else { return false }
+            let required = ports[payload]
+            guard required == -1 || Int(required) == url.effectivePort ?? -1 else { return false }
+            return globs[payload].matches(bytes: pathAndQuery)
+        case .expression:
+            if lookup.expressionAnswers[payload] == 0 {
+                let matched = lookup.href().withUnsafeBufferPointer { expressions[payload].matches($0) }
+                lookup.expressionAnswers[payload] = matched ? 2 : 1
+            }
+            return lookup.expressionAnswers[payload] == 2
+        case .publicSuffix:
+            if !lookup.suffixesRead {
+                lookup.suffixes = try? PublicSuffixList.shared(at: publicSuffixListPath).get()
+                lookup.suffixesRead = true
+            }
+            guard let suffixes = lookup.suffixes else { return false }
+            return suffixPatterns[payload].matches(url, pathAndQuery: pathAndQuery, suffixes: suffixes)
+        }
+    }
+
+    /// Merges lists each in (script, rule) order into one.
+    private static func merged(_ lists: [[Posting]]) -> [Posting] {
+        if lists.count <= 1 { return lists.first ?? [] }
+        var heads = [Int](repeating: 0, count: lists.count)
+        var merged: [Posting] = []
+        merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        while true {
+            var best = -1
+            var bestOrder = Int64.max
+            for list in lists.indices where heads[list] < lists[list].count {
+                let order = lists[list][heads[list]].order
+                if order < bestOrder {
+                    bestOrder = order
+                    best = list
+                }
+            }
+            guard best >= 0 else { return merged }
+            merged.append(lists[best][heads[best]])
+            heads[best] += 1
+        }
+    }
+
+    private func matches(hits: [Posting], url: PageURL, lookup: inout Lookup) -> [Match] {
         var matches: [Match] = []
         var previous: Int32 = -1
         for hit in hits where hit.script != previous {
             previous = hit.script
-            let script = Int(hit.script)
-            if exclusions[script].contains(where: { excludes($0, url, &subject) }) { continue }
-            matches.append(Match(id: ids[script], rule: inclusions[script][Int(hit.rule)], pattern: patterns[Int(hit.pattern)]))
+            if isExcluded(Int(hit.script), url, &lookup) { continue }
+            matches.append(Match(tables: tables, script: hit.script, rule: hit.rule, pattern: hit.pattern))
         }
         return matches
     }
 
+    private func isExcluded(_ script: Int, _ url: PageURL, _ lookup: inout Lookup) -> Bool {
+        for position in Int(exclusionStarts[script])..<Int(exclusionStarts[script + 1]) {
+            let exclusion = Int(exclusionIDs[position])
+            if lookup.exclusionAnswers[exclusion] == 0 {
+                lookup.exclusionAnswers[exclusion] = excludes(distinctExclusions[exclusion], url, &lookup) ? 2 : 1
+            }
+            if lookup.exclusionAnswers[exclusion] == 2 { return true }
+        }
+        return false
+    }
+
     /// Whether an exclusion covers the page; the address forms are made once per lookup.
-    private func excludes(_ pattern: SitePattern, _ url: PageURL, _ subject: inout Subject) -> Bool {
+    private func excludes(_ pattern: SitePattern, _ url: PageURL, _ lookup: inout Lookup) -> Bool {
         switch pattern.form {
         case .exclusionGlob(let glob):
-            return subject.lowercased().contains { form in form.withUnsafeBufferPointer { glob.matches(lowercased: $0) } }
+            return lookup.lowercased().contains { form in form.withUnsafeBufferPointer { glob.matches(lowercased: $0) } }
         case .exclusionExpression(let expression):
-            if subject.href().withUnsafeBufferPointer({ expression.matches($0) }) { return true }
+            if lookup.href().withUnsafeBufferPointer({ expression.matches($0) }) { return true }
             return url.fragment != nil && expression.matches(url.description)
         default:
             return pattern.matches(url, publicSuffixListPath: publicSuffixListPath)

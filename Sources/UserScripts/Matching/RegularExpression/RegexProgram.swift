@@ -4,6 +4,8 @@
 /// forward, so a URL is decided in time proportional to its length times the program's size, and
 /// no expression can make a lookup slow however it is written (`(a+)+$` included). Only whether
 /// the expression matches is computed; captures are never needed to decide where a script runs.
+/// Programs without lookaheads and word boundaries run on a ``RegexDFA`` built from it as it is
+/// used, at one table read per byte.
 final class RegexProgram: Sendable {
     enum Instruction: Sendable {
         /// Read one byte from the set, then go on at the index.
@@ -24,6 +26,7 @@ final class RegexProgram: Sendable {
     private let start: Int
     /// Whether every path starts with `^`: then a search never needs to start past position 0.
     private let isAnchored: Bool
+    private let automaton: RegexDFA?
 
     /// Compiles `node`; throws when the program would exceed ``largestSize``.
     init(_ node: RegexNode) throws(RegexSyntaxError) {
@@ -32,10 +35,17 @@ final class RegexProgram: Sendable {
         start = try builder.compile(node, then: 0)
         instructions = builder.instructions
         isAnchored = Self.startsWithAnchor(node)
+        automaton = RegexDFA(instructions: instructions, start: start, searching: !isAnchored)
     }
 
     /// Whether the expression matches somewhere in `subject` (what `RegExp.prototype.test` answers).
     func matches(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let answer = automaton?.matches(subject) { return answer }
+        return run(subject, from: 0, searching: !isAnchored)
+    }
+
+    /// Whether the expression matches, always decided by the NFA (to check the automaton).
+    func matchesWithoutAutomaton(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         run(subject, from: 0, searching: !isAnchored)
     }
 

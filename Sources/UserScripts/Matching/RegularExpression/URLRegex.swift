@@ -50,6 +50,13 @@ struct URLRegex: Hashable, Sendable, CustomStringConvertible {
         return copy.withUTF8 { matches($0) }
     }
 
+    /// Whether the expression matches, decided by the NFA alone: tests compare it with the
+    /// automaton that `matches(_:)` uses.
+    func matchesWithoutAutomaton(_ subject: String) -> Bool {
+        var copy = subject
+        return copy.withUTF8 { program.matchesWithoutAutomaton($0) }
+    }
+
     var description: String { text }
 
     static func == (lhs: URLRegex, rhs: URLRegex) -> Bool {

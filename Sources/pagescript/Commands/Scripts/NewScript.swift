@@ -10,7 +10,7 @@ struct NewScript: ParsableCommand {
     @Option(name: .customLong("match"), help: "A match pattern (repeatable).")
     var matches: [String] = []
 
-    @Option(name: .customLong("run-at"), help: "document-start, document-end or document-idle; absent means on demand only.")
+    @Option(name: .customLong("run-at"), help: "document-start, document-body, document-end or document-idle (default: document-idle when the script has --match patterns; without them it runs on demand).")
     var runAt: RunAt?
 
     @Option(name: .customShort("e"), help: "The script's code.")

@@ -15,7 +15,7 @@ struct SaveScriptForSite: ParsableCommand {
     @Option(name: .customShort("f"), help: "A file holding the script's code.")
     var file: String?
 
-    @Option(name: .customLong("run-at"), help: "Run automatically at document-start, document-end or document-idle (default: on demand).")
+    @Option(name: .customLong("run-at"), help: "When the script runs on the site: document-start, document-body, document-end or document-idle (default: document-idle).")
     var runAt: RunAt?
 
     @OptionGroup var libraryOptions: LibraryOptions
