@@ -114,7 +114,7 @@ struct ImportedScriptCommandTests {
         ])
         defer { server.stop() }
         let workspace = Workspace()
-        let host = "127\\\\.0\\\\.0\\\\.1:\(server.port)"
+        let host = "127\\.0\\.0\\.1:\(server.port)"
         let scripts = [
             ("alpha", "document-idle", "(window.__order = (window.__order || []).concat('alpha')).join(',')"),
             ("beta", "document-start", "(window.__order = (window.__order || []).concat('beta')).join(',')"),
