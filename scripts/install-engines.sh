@@ -7,6 +7,7 @@ command -v Xvfb >/dev/null || needed+=(xvfb)
 command -v chromium >/dev/null || needed+=(chromium)
 command -v chromedriver >/dev/null || needed+=(chromium-driver)
 command -v tmux >/dev/null || needed+=(tmux)
+[ -f /usr/share/publicsuffix/public_suffix_list.dat ] || needed+=(publicsuffix)
 if [ ${#needed[@]} -eq 0 ]; then
   echo "engines: all installed"
   exit 0

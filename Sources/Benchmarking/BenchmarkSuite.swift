@@ -34,7 +34,8 @@ public enum BenchmarkSuite {
 
         progress("site matching and library load")
         let matching = try MatchingBenchmark.rows(
-            batches: options.batches, loadRepetitions: options.batches, libraryFolder: fixture.libraryWithoutMatch)
+            batches: options.batches, loadRepetitions: options.batches, libraryFolder: fixture.libraryWithoutMatch,
+            largeLibraryFolder: fixture.largeLibrary)
         progress("keystrokes")
         let keystrokes = KeystrokeBenchmark.rows(batches: options.batches)
 

@@ -12,13 +12,23 @@ import UserScripts
 /// - `*://<host>/<section>*` on a second site, or, for one script in
 ///   ``allSitesShare``, `*://*/*` (a script for every site, which every lookup must check).
 ///
+/// And, as real libraries have them, some scripts have more:
+///
+/// - one in ``regularExpressionShare`` an `@include /^https?:\/\/(www\.)?<domain>\/<section>\//`,
+///   proven to stay on its site and run by PageScript's expression engine;
+/// - one in ``publicSuffixShare`` an `@include *://*.<name>.tld/*`, expanded with the Public
+///   Suffix List;
+/// - one in ``exclusionShare`` an `@exclude *logout*`, and as many again an
+///   `@exclude /\/(login|signin)\//`, which every match of theirs must check.
+///
 /// One script in ``wellKnownShare`` is written for one of 16 well-known sites (github.com,
 /// youtube.com, wikipedia.org, bbc.co.uk, ...), the rest for generated sites such as
 /// `mapleriver42.de`, about two scripts per generated site. ``lookupURL`` is on a well-known site,
-/// so a lookup has real candidates to check and finds real matches.
+/// so a lookup has real candidates to check and finds real matches. The files are of the sizes
+/// real scripts have: from about 1.5 KB to 25 KB, 8 KB on average.
 ///
 /// ```swift
-/// let library = try SyntheticLibrary(count: 10_000)
+/// let library = SyntheticLibrary(count: 10_000)
 /// let matcher = ScriptMatcher(library.matcherInput)
 /// matcher.matches(try PageURL(SyntheticLibrary.lookupURL)).count   // a handful
 /// ```
@@ -33,6 +43,12 @@ public struct SyntheticLibrary: Sendable {
     public static let wellKnownShare = 20
     /// One script in this many also matches every site.
     public static let allSitesShare = 500
+    /// One script in this many also has an `@include` regular expression.
+    public static let regularExpressionShare = 10
+    /// One script in this many also has a `.tld` `@include`.
+    public static let publicSuffixShare = 25
+    /// One script in this many has an `@exclude` glob, and as many again an `@exclude` expression.
+    public static let exclusionShare = 8
 
     static let wellKnownDomains = [
         "github.com", "youtube.com", "wikipedia.org", "ycombinator.com", "reddit.com", "google.com",
@@ -54,8 +70,7 @@ public struct SyntheticLibrary: Sendable {
     /// - Parameters:
     ///   - count: How many scripts.
     ///   - seed: Picks the hosts and sections; the same seed gives the same library.
-    /// - Throws: ``MetadataError`` if a generated script cannot be read back (a bug here).
-    public init(count: Int, seed: UInt64 = 0x5EED_CAFE) throws(MetadataError) {
+    public init(count: Int, seed: UInt64 = 0x5EED_CAFE) {
         var random = SeededRandomGenerator(seed: seed)
         let generatedSites = max(count / 2, 1)
         var scripts: [UserScript] = []
@@ -74,12 +89,25 @@ public struct SyntheticLibrary: Sendable {
                                           Self.generatedDomain(random.next(below: generatedSites)))
                 third = "*://\(otherHost)/\(Self.sections[random.next(below: Self.sections.count)])*"
             }
-            scripts.append(try UserScript.make(
-                name: "Generated script \(index + 1)",
-                description: "Tidies \(domain) (generated for benchmarks)",
-                matches: ["*://\(host)/*", "https://*.\(domain)/\(section)/*", third],
-                runAt: .documentIdle,
-                body: Self.body))
+            var keys = [("name", "Generated script \(index + 1)"), ("description", "Tidies \(domain) (generated for benchmarks)")]
+            keys += ["*://\(host)/*", "https://*.\(domain)/\(section)/*", third].map { ("match", $0) }
+            if index % Self.regularExpressionShare == 3 {
+                let escaped = domain.replacingOccurrences(of: ".", with: "\\.")
+                keys.append(("include", "/^https?:\\/\\/(www\\.)?\(escaped)\\/\(section)\\//"))
+            }
+            if index % Self.publicSuffixShare == 7, let name = domain.split(separator: ".").first {
+                keys.append(("include", "*://*.\(name).tld/*"))
+            }
+            switch index % Self.exclusionShare {
+            case 5: keys.append(("exclude", "*logout*"))
+            case 6: keys.append(("exclude", "/\\/(login|signin)\\//"))
+            default: break
+            }
+            keys += [("run-at", "document-idle"), ("grant", "none")]
+            let block = keys.map { key, value in "// @\(key)" + String(repeating: " ", count: max(1, 13 - key.count)) + value }
+            let text = (["// ==UserScript=="] + block + ["// ==/UserScript==", ""]).joined(separator: "\n") + "\n"
+                + Self.body(size: Self.bodySizes[index % Self.bodySizes.count])
+            scripts.append(UserScript(text: text, fallbackName: "generated"))
         }
         self.scripts = scripts
     }
@@ -123,7 +151,21 @@ public struct SyntheticLibrary: Sendable {
         subdomain.isEmpty ? domain : "\(subdomain).\(domain)"
     }
 
-    /// A body of typical size and shape (about 600 bytes): find elements, change them, report.
+    /// The body sizes, in bytes, taken in turn: from a small tweak to a bundled helper.
+    static let bodySizes = [1_400, 2_500, 4_000, 6_000, 9_000, 25_000]
+
+    /// A body of typical shape (find elements, change them, report), repeated to `size` bytes.
+    private static func body(size: Int) -> String {
+        var text = body
+        var part = 1
+        while text.utf8.count < size {
+            text += body.replacingOccurrences(of: "hidden", with: "hidden\(part)")
+            part += 1
+        }
+        return text
+    }
+
+    /// One part of a body (about 600 bytes).
     private static let body = """
         (function () {
           'use strict';

@@ -5,26 +5,32 @@ import UserScripts
 
 struct SyntheticLibraryTests {
     @Test func theSameSeedGivesTheSameLibrary() throws {
-        let first = try SyntheticLibrary(count: 200)
-        let second = try SyntheticLibrary(count: 200)
-        let other = try SyntheticLibrary(count: 200, seed: 7)
+        let first = SyntheticLibrary(count: 200)
+        let second = SyntheticLibrary(count: 200)
+        let other = SyntheticLibrary(count: 200, seed: 7)
         #expect(first.scripts.map(\.text) == second.scripts.map(\.text))
         #expect(first.scripts.map(\.text) != other.scripts.map(\.text))
     }
 
-    @Test func everyScriptHasThreeValidMatchPatternsAndRunsAutomatically() throws {
-        let library = try SyntheticLibrary(count: 1_000)
+    @Test func everyScriptHasThreeMatchPatternsSomeMoreRulesAndRunsAutomatically() throws {
+        let library = SyntheticLibrary(count: 1_000)
         #expect(library.scripts.count == 1_000)
         for script in library.scripts {
-            #expect(script.siteRules.count == 3)
-            #expect(script.siteRules.allSatisfy { $0.kind == .match && $0.error == nil })
+            #expect(script.siteRules.prefix(3).allSatisfy { $0.kind == .match })
+            #expect(script.siteRules.allSatisfy { $0.error == nil }, "\(script.siteRules.compactMap(\.error))")
             #expect(script.runsAutomatically)
         }
+        let includes = library.scripts.flatMap(\.siteRules).filter { $0.kind == .include }
+        #expect(includes.filter { $0.text.hasPrefix("/") }.count == 1_000 / SyntheticLibrary.regularExpressionShare)
+        #expect(includes.filter { $0.text.hasSuffix(".tld/*") }.count == 1_000 / SyntheticLibrary.publicSuffixShare)
+        #expect(library.scripts.filter { $0.siteRules.contains { $0.kind == .exclude } }.count == 2 * 1_000 / SyntheticLibrary.exclusionShare)
         #expect(ScriptMatcher(library.matcherInput).count == 1_000)
+        let sizes = library.scripts.map(\.text.utf8.count)
+        #expect((6_000...10_000).contains(sizes.reduce(0, +) / sizes.count))
     }
 
     @Test func aShareOfScriptsIsForWellKnownSitesAndAFewForEverySite() throws {
-        let library = try SyntheticLibrary(count: 10_000)
+        let library = SyntheticLibrary(count: 10_000)
         let allSites = library.scripts.filter { $0.siteRules.contains { $0.text == "*://*/*" } }
         #expect(allSites.count == 10_000 / SyntheticLibrary.allSitesShare)
         let wellKnown = library.scripts.filter { script in
@@ -34,7 +40,7 @@ struct SyntheticLibraryTests {
     }
 
     @Test func theLookupURLHasRealMatchesButFarFewerThanTheLibrary() throws {
-        let library = try SyntheticLibrary(count: 10_000)
+        let library = SyntheticLibrary(count: 10_000)
         let matches = ScriptMatcher(library.matcherInput).matches(try PageURL(SyntheticLibrary.lookupURL))
         #expect(matches.count >= 20 + 1)
         #expect(matches.count < 200)

@@ -52,15 +52,20 @@ struct LibraryCommandTests {
         #expect(outcome.standardError.contains("refused"), "\(outcome.standardError)")
     }
 
+    /// `save-for URL` writes `@match` lines for the site and no `@run-at`: like any manager,
+    /// PageScript then runs the script there at document-idle, and on no other host or port.
     @Test(arguments: ["webkit", "chromium"])
     func theSiteScriptRunsOnItsSiteAndNotOnALookAlike(engine: String) throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Shop</title><p>shop</p>"])
         defer { server.stop() }
+        let otherPort = try LoopbackServer(pages: ["/": "<!doctype html><title>Other</title><p>other</p>"])
+        defer { otherPort.stop() }
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-library-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let site = "http://127.0.0.1:\(server.port)/"
-        let saved = try PageScriptBinary.run(["scripts", "save-for", site, "-e", "document.title + ' seen'", "--run-at", "document-end", "--library", library])
+        let saved = try PageScriptBinary.run(["scripts", "save-for", site, "-e", "document.title + ' seen'", "--library", library])
         #expect(saved.status == 0, "\(saved.standardError)")
+        let id = saved.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
 
         let onSite = try PageScriptBinary.run(["run", site, "--library", library, "--json", "--engine", engine])
         #expect(onSite.status == 0, "\(onSite.standardError)")
@@ -70,22 +75,26 @@ struct LibraryCommandTests {
         let lookAlike = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--library", library, "--json", "--engine", engine])
         #expect(lookAlike.status == 0, "\(lookAlike.standardError)")
         #expect(lookAlike.standardOutput.contains("\"scripts\":[]"), "\(lookAlike.standardOutput)")
+        // Same host, another port: another application, so the script must not run either.
+        let elsewhere = try PageScriptBinary.run(["run", otherPort.url(), "--library", library, "--json", "--engine", engine])
+        #expect(elsewhere.status == 0, "\(elsewhere.standardError)")
+        #expect(elsewhere.standardOutput.contains("\"scripts\":[]"), "\(elsewhere.standardOutput)")
 
         let which = try PageScriptBinary.run(["scripts", "which", "http://localhost:\(server.port)/", "--library", library])
         #expect(which.standardOutput.isEmpty)
+        let whichOnSite = try PageScriptBinary.run(["scripts", "which", site, "--library", library])
+        #expect(whichOnSite.standardOutput.hasPrefix("\(id)\t127.0.0.1:\(server.port)\truns at document-idle\tline "), "\(whichOnSite.standardOutput)")
 
         // By hand, a script runs on any page (the Action menu model).
-        let list = try PageScriptBinary.run(["scripts", "list", "--library", library])
-        let id = try #require(list.standardOutput.split(separator: "\t").first.map(String.init))
         let byHand = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--script", id, "--library", library, "--engine", engine])
         #expect(byHand.standardOutput == "\"Shop seen\"\n", "\(byHand.standardError)")
 
-        // Switched off for the site: nothing runs there, and the script's text is unchanged.
-        let before = try PageScriptBinary.run(["scripts", "show", id, "--library", library]).standardOutput
+        // Switched off for the site: nothing runs there, and the script's file is unchanged.
+        let before = try PageScriptBinary.run(["scripts", "show", id, "--source", "--library", library]).standardOutput
         _ = try PageScriptBinary.run(["scripts", "disable-for", id, site, "--library", library])
         let offSite = try PageScriptBinary.run(["run", site, "--library", library, "--json", "--engine", engine])
         #expect(offSite.standardOutput.contains("\"scripts\":[]"), "\(offSite.standardOutput)")
-        #expect(try PageScriptBinary.run(["scripts", "show", id, "--library", library]).standardOutput == before)
+        #expect(try PageScriptBinary.run(["scripts", "show", id, "--source", "--library", library]).standardOutput == before)
     }
 
     @Test func oneScriptsExceptionDoesNotStopTheOthers() throws {

@@ -160,10 +160,10 @@ public struct ScriptUpdater: Sendable {
         guard let decoded = String(validating: download.bytes, as: UTF8.self) else {
             return .failure("\(download.finalURL) is not UTF-8 text")
         }
-        do {
-            return .success(script: try UserScript(text: decoded, fallbackName: "update"))
-        } catch {
-            return .failure("\(download.finalURL) is not a userscript PageScript can read: \(error)")
+        let script = UserScript(text: decoded, fallbackName: "update")
+        guard script.hasMetadataBlock else {
+            return .failure("\(download.finalURL) is not a userscript: it has no ==UserScript== block")
         }
+        return .success(script: script)
     }
 }

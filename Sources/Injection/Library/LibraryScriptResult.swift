@@ -5,11 +5,11 @@ public struct LibraryScriptResult: Sendable {
     /// The script.
     public let script: StoredScript
     /// The pattern that matched the page.
-    public let pattern: MatchPattern
+    public let pattern: SitePattern
     /// The script's result, or why it could not run (the page moved, it timed out, ...).
     public let outcome: Result<ScriptResult, InjectionError>
 
-    public init(script: StoredScript, pattern: MatchPattern, outcome: Result<ScriptResult, InjectionError>) {
+    public init(script: StoredScript, pattern: SitePattern, outcome: Result<ScriptResult, InjectionError>) {
         self.script = script
         self.pattern = pattern
         self.outcome = outcome

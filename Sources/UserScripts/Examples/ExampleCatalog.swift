@@ -37,12 +37,7 @@ public struct ExampleCatalog: Sendable {
             }
             guard let text = ScriptLibrary.decodeUTF8(bytes) else { throw .notUTF8(path: filePath) }
             let id = String(name.dropLast(ScriptFileName.fileExtension.count))
-            do {
-                let script = try UserScript(text: text, fallbackName: id)
-                examples.append(ExampleScript(id: id, file: URL(fileURLWithPath: filePath), script: script))
-            } catch {
-                throw .malformedScript(path: filePath, error)
-            }
+            examples.append(ExampleScript(id: id, file: URL(fileURLWithPath: filePath), script: UserScript(text: text, fallbackName: id)))
         }
         self.examples = examples
     }

@@ -16,13 +16,17 @@ public struct FileFingerprint: Hashable, Sendable {
     public let contentHash: UInt64
 
     init(bytes: [UInt8], status: FileSystem.Status) {
+        self.init(status: status, contentHash: Self.hash(bytes))
+    }
+
+    init(status: FileSystem.Status, contentHash: UInt64) {
         size = status.size
         modificationSeconds = status.modificationSeconds
         modificationNanoseconds = status.modificationNanoseconds
-        contentHash = Self.hash(bytes)
+        self.contentHash = contentHash
     }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

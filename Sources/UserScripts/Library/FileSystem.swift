@@ -149,12 +149,15 @@ enum FileSystem {
     ///     disk; throwing from it cancels the write and removes the temporary file. The library
     ///     checks there that the target has not changed, to keep the race window to microseconds.
     ///   - observer: Told about each stage (tests stop a writer there).
+    ///   - durable: Whether to flush the file and the directory to disk. A cache that is checked
+    ///     when it is read (the library index) skips it: a torn one is noticed and rebuilt.
     /// - Returns: The status of the new file.
     static func writeAtomically(
         _ bytes: [UInt8],
         toPath path: String,
         beforeReplacing: () throws -> Void = {},
-        observer: (@Sendable (WriteStage) -> Void)? = nil
+        observer: (@Sendable (WriteStage) -> Void)? = nil,
+        durable: Bool = true
     ) throws -> Status {
         let target = try resolvedSymbolicLink(path)
         let directory = parentDirectory(of: target)
@@ -181,14 +184,14 @@ enum FileSystem {
                 written += result
                 observer?(.wroteBytes(written))
             }
-            try synchronize(descriptor, path: temporary)
+            if durable { try synchronize(descriptor, path: temporary) }
             observer?(.synced)
         }
         try beforeReplacing()
         guard rename(temporary, target) == 0 else { throw Failure(operation: "rename", path: target, code: errno) }
         shouldRemoveTemporary = false
         observer?(.renamed)
-        try synchronizeDirectory(atPath: directory)
+        if durable { try synchronizeDirectory(atPath: directory) }
         observer?(.directorySynced)
         guard let written = try status(atPath: target) else {
             throw Failure(operation: "stat", path: target, code: ENOENT)

@@ -5,10 +5,10 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     case changedOnDisk(path: String)
     /// The file was deleted or moved away since it was read; the save was refused.
     case missingOnDisk(path: String)
-    /// The script has issues that must be fixed before it can be saved (rule 9: invalid
-    /// patterns are refused with the reason and a suggested fix).
-    case invalidScript(path: String?, issues: [ScriptIssue])
-    /// The text's metadata block is malformed.
+    /// The script has lines that must be fixed before it can be saved (rule 9: site rules that
+    /// cannot be read safely are refused with the reason and a suggested fix).
+    case invalidScript(path: String?, problems: [ScriptNote])
+    /// An edit to the script's metadata cannot be made.
     case malformedScript(path: String?, MetadataError)
     /// The file is not UTF-8 text.
     case notUTF8(path: String)
@@ -37,10 +37,10 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path) was changed by another program since it was read; nothing was saved. Read it again and reapply your edit."
         case .missingOnDisk(let path):
             "\(path) was deleted or moved since it was read; nothing was saved."
-        case .invalidScript(let path, let issues):
-            "\(path.map { "\($0): " } ?? "")the script cannot be saved:\n" + issues.map { "  \($0)" }.joined(separator: "\n")
+        case .invalidScript(let path, let problems):
+            "\(path.map { "\($0): " } ?? "")the script cannot be saved:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
         case .malformedScript(let path, let error):
-            "\(path.map { "\($0): " } ?? "")the metadata block is malformed: \(error)"
+            "\(path.map { "\($0): " } ?? "")the metadata cannot be changed: \(error)"
         case .notUTF8(let path):
             "\(path) is not UTF-8 text"
         case .notFound(let reference):

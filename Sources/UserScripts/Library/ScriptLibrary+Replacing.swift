@@ -4,7 +4,8 @@ extension ScriptLibrary {
     /// Replaces a script's whole file with a new version (an update), keeping the old file in the
     /// library's `.trash/` folder.
     ///
-    /// Under the library lock, the old file is first copied into `.trash/` (atomically, like
+    /// The new text is taken as it is, like an import: how PageScript reads it is worked out beside
+    /// the file. Under the library lock, the old file is first copied into `.trash/` (atomically, like
     /// every write), then the new text replaces the file atomically. A writer killed at any
     /// moment leaves the old file or the new one in place, and the old one is never lost: at
     /// worst it is in both places. The file's name and the script's ID stay the same.
@@ -29,13 +30,6 @@ extension ScriptLibrary {
         let current = try script(id: stored.id)
         let path = current.file.path(percentEncoded: false)
         let name = FileSystem.baseName(of: path)
-        let replacement: UserScript
-        do throws(MetadataError) {
-            replacement = try UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: name))
-        } catch {
-            throw .malformedScript(path: path, error)
-        }
-        try Self.validate(replacement, path: path)
         let trash = directoryPath + "/" + Self.trashFolderName
         let newBytes = Array(text.utf8)
         let previous = try locked { () throws(LibraryError) in

@@ -11,33 +11,28 @@ extension ScriptLibrary {
 
     /// The script kept for `site`; see ``scriptForSite(url:)``.
     public func scriptForSite(_ site: Site) throws(LibraryError) -> StoredScript? {
-        let scripts = try scripts()
-        return try locked { () throws(LibraryError) in
-            if let recorded = currentState.sites[site.description],
-               let script = scripts.first(where: { $0.id.rawValue == recorded }) {
-                return script
-            }
-            let sitePatterns = Set(site.matchPatterns)
-            return scripts.first { stored in
-                let rules = stored.script.siteRules
-                return !rules.isEmpty && rules.allSatisfy { $0.kind == .match && $0.error == nil }
-                    && Set(rules.flatMap(\.patterns)) == sitePatterns
-            }
+        let sitePatterns = Set(site.matchPatterns)
+        let id = try siteScriptID(site) { interpretation in
+            let rules = interpretation.rules
+            return !rules.isEmpty && rules.allSatisfy { $0.kind == .match && $0.error == nil }
+                && Set(rules.flatMap(\.patterns).compactMap(\.matchPattern)) == sitePatterns
         }
+        return try id.map { (id) throws(LibraryError) in try script(id: id) }
     }
 
     /// Creates or updates the script for the site of `url`.
     ///
     /// When the site has no script yet, one is created, named after the site (`example.com`,
     /// `localhost:3000`, `[::1]:8080`, "Local files") with `@match` lines for exactly that site
-    /// (see ``Site/matchPatterns``) and no `@run-at` unless one is given, so it runs when asked,
-    /// like the editor's script in the original extension. When it has one, `code` replaces it.
+    /// (see ``Site/matchPatterns``) and no `@run-at` unless one is given: like any script with
+    /// `@match` lines, it then runs on that site at document-idle, Tampermonkey's default, and on
+    /// no other host or port. When the site has a script, `code` replaces it.
     ///
     /// - Parameters:
     ///   - url: The page the editor is on.
     ///   - code: A whole script (with a `// ==UserScript==` block), which replaces the file's text,
     ///     or just code, which replaces the body and keeps the metadata block.
-    ///   - runAt: Sets `@run-at`, to make the script run automatically on the site.
+    ///   - runAt: Sets `@run-at` (without one, the script runs at document-idle).
     ///   - basedOn: The site script as the editor loaded it. Its fingerprint guards the save, so an
     ///     edit made elsewhere in the meantime is not overwritten
     ///     (``LibraryError/changedOnDisk(path:)``). Without it, the script on disk now is updated.
@@ -51,27 +46,26 @@ extension ScriptLibrary {
         } else {
             existing = try scriptForSite(site)
         }
-        let edited: UserScript
+        let hasBlock = UserScript(text: code, fallbackName: site.displayName).hasMetadataBlock
+        var script: UserScript
         do throws(MetadataError) {
-            let hasBlock = try UserScript(text: code, fallbackName: site.displayName).hasMetadataBlock
-            var script: UserScript
             if let existing {
                 script = existing.script
                 if hasBlock {
-                    try script.setText(code)
+                    script.setText(code)
                 } else {
-                    try script.setBody(code)
+                    script.setBody(code)
                 }
             } else if hasBlock {
-                script = try UserScript(text: code, fallbackName: site.displayName)
+                script = UserScript(text: code, fallbackName: site.displayName)
             } else {
                 script = try UserScript.make(name: site.displayName, matches: site.matchPatterns.map(\.description), body: code)
             }
             if let runAt { try script.setValue(runAt.rawValue, forKey: "run-at") }
-            edited = script
         } catch {
             throw .malformedScript(path: existing?.file.path(percentEncoded: false), error)
         }
+        let edited = script
         var saved: StoredScript
         if var updated = existing {
             updated.script = edited

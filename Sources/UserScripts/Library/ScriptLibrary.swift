@@ -7,16 +7,20 @@ import Foundation
 /// ``ScriptID``); renaming a script rewrites its `@name` only, so two scripts may share a name and
 /// a rename never clobbers another file. Files dropped into the folder by hand are picked up too.
 /// Enabled and per-site switches live in `.pagescript-state.json`; deleted scripts go to `.trash/`;
-/// `.pagescript.lock` lets PageScript processes take turns. Nothing else is stored.
+/// `.pagescript.lock` lets PageScript processes take turns; `.pagescript-index` keeps what
+/// PageScript concluded about each file (its ``ScriptInterpretation``), so that a cold start does
+/// not read and compile every script again. PageScript never writes into a script it did not
+/// create or was not asked to edit.
 ///
 /// **Safety.** Every write is atomic (a temporary file in the same folder, flushed, renamed over
 /// the old file, then the folder flushed), so a writer killed at any moment leaves the old file or
 /// the new one, never a mixture. A save refuses to overwrite a file that changed since it was read
-/// (``LibraryError/changedOnDisk(path:)``). A file that cannot be read as a script is reported in
+/// (``LibraryError/changedOnDisk(path:)``). A file that cannot be read as text is reported in
 /// ``problems()`` and never written to. Nothing is ever deleted outright.
 ///
 /// **Freshness.** Every call first compares the folder's files (size, times, inode) with what it
 /// read before and rereads only what changed, so an edit made in another editor is what runs next.
+/// A script's text is read when it is first asked for; matching needs only the index.
 ///
 /// ```swift
 /// let library = try ScriptLibrary(directory: try LibraryLocation.resolve(environment: env).directory)
@@ -29,6 +33,8 @@ public final class ScriptLibrary: @unchecked Sendable {
     /// The library folder.
     public let directory: URL
     let directoryPath: String
+    /// Where the Public Suffix List is read from, for `.tld` rules.
+    public let publicSuffixListPath: String
 
     static let stateFileName = ".pagescript-state.json"
     static let lockFileName = ".pagescript.lock"
@@ -46,13 +52,21 @@ public final class ScriptLibrary: @unchecked Sendable {
     /// Told about each stage of every atomic write; set by tests that stop a writer mid-save.
     var writeObserver: (@Sendable (FileSystem.WriteStage) -> Void)?
 
+    /// A script file as the library knows it: its interpretation always, its text once read.
+    private struct Record {
+        let id: ScriptID
+        var fingerprint: FileFingerprint
+        var interpretation: ScriptInterpretation
+        var script: UserScript?
+    }
+
     private struct CachedFile {
         var status: FileSystem.Status
         var content: Content
     }
 
     private enum Content {
-        case script(ScriptID, UserScript, FileFingerprint)
+        case script(Record)
         case problem(LibraryProblem)
     }
 
@@ -62,11 +76,17 @@ public final class ScriptLibrary: @unchecked Sendable {
         var stateStatus: FileSystem.Status?
         var state = LibraryState()
         var stateError: LibraryError?
-        var scripts: [StoredScript] = []
-        var indexByID: [ScriptID: Int] = [:]
+        /// The scripts' file names, in library order: by name, then ID.
+        var order: [String] = []
+        var fileByID: [ScriptID: String] = [:]
         var problems: [LibraryProblem] = []
         var matcher = ScriptMatcher([])
         var lastCheck: ContinuousClock.Instant?
+        /// Whether `.pagescript-index` no longer describes ``files``.
+        var indexIsStale = false
+        /// Whether ``order``, ``fileByID`` and ``matcher`` wait for a ``ScriptLibrary/rebuild()``
+        /// after files the library wrote itself.
+        var orderIsStale = false
     }
 
     /// Opens (and if needed creates, with its parents) the library folder.
@@ -74,8 +94,13 @@ public final class ScriptLibrary: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: The library folder (see ``LibraryLocation``).
     ///   - reloadPolicy: When to look for changes made by other programs; by default on every call.
-    public init(directory: URL, reloadPolicy: ReloadPolicy = .onEveryAccess) throws(LibraryError) {
+    ///   - publicSuffixListPath: Where to read the Public Suffix List for `.tld` rules; Debian's
+    ///     `publicsuffix` package by default.
+    public init(
+        directory: URL, reloadPolicy: ReloadPolicy = .onEveryAccess, publicSuffixListPath: String = PublicSuffixList.systemPath
+    ) throws(LibraryError) {
         self.reloadPolicy = reloadPolicy
+        self.publicSuffixListPath = publicSuffixListPath
         self.directory = directory.standardizedFileURL
         var path = self.directory.path(percentEncoded: false)
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -101,21 +126,26 @@ public final class ScriptLibrary: @unchecked Sendable {
         try locked { () throws(LibraryError) in try refresh(force: true) }
     }
 
-    /// Every readable script, sorted by name (then ID).
+    /// Every readable script, sorted by name (then ID), with its text.
     public func scripts() throws(LibraryError) -> [StoredScript] {
         try locked { () throws(LibraryError) in
             try refresh()
-            return cache.scripts
+            try loadTexts(of: cache.order)
+            return try cache.order.map { (name) throws(LibraryError) in try storedScript(fileNamed: name) }
         }
     }
 
-    /// The files that could not be read as scripts, and a state file that cannot be read.
+    /// The files that could not be read as scripts, a state file that cannot be read, and a
+    /// Public Suffix List that `.tld` rules need but cannot be read.
     public func problems() throws(LibraryError) -> [LibraryProblem] {
         try locked { () throws(LibraryError) in
             try refresh()
             var problems = cache.problems
             if case .unreadableState(let path, let reason)? = cache.stateError {
                 problems.append(LibraryProblem(path: path, reason: reason))
+            }
+            if cache.matcher.usesPublicSuffixList, case .failure(let error) = PublicSuffixList.shared(at: publicSuffixListPath) {
+                problems.append(LibraryProblem(path: error.path, reason: error.description))
             }
             return problems
         }
@@ -125,8 +155,19 @@ public final class ScriptLibrary: @unchecked Sendable {
     public func script(id: ScriptID) throws(LibraryError) -> StoredScript {
         try locked { () throws(LibraryError) in
             try refresh()
-            guard let index = cache.indexByID[id] else { throw .notFound(id.rawValue) }
-            return cache.scripts[index]
+            guard let name = cache.fileByID[id] else { throw .notFound(id.rawValue) }
+            try loadTexts(of: [name])
+            return try storedScript(id)
+        }
+    }
+
+    /// What PageScript concludes about the script with this ID, from the library's index: its
+    /// rules as read, when it runs, and its `@require` and `@resource` files. Its text is not read.
+    public func interpretation(of id: ScriptID) throws(LibraryError) -> ScriptInterpretation {
+        try locked { () throws(LibraryError) in
+            try refresh()
+            guard let name = cache.fileByID[id], case .script(let record)? = cache.files[name]?.content else { throw .notFound(id.rawValue) }
+            return record.interpretation
         }
     }
 
@@ -135,23 +176,32 @@ public final class ScriptLibrary: @unchecked Sendable {
     public func find(_ reference: String) throws(LibraryError) -> StoredScript {
         try locked { () throws(LibraryError) in
             try refresh()
-            if let index = cache.indexByID[ScriptID(reference)] { return cache.scripts[index] }
-            let byPrefix = cache.scripts.filter { $0.id.rawValue.hasPrefix(reference) }
-            if byPrefix.count == 1, reference.count >= 3 { return byPrefix[0] }
-            let byName = cache.scripts.filter { $0.name.lowercased() == reference.lowercased() }
-            if byName.count == 1 { return byName[0] }
-            let candidates = byName.isEmpty ? (reference.count >= 3 ? byPrefix : []) : byName
-            if candidates.isEmpty { throw .notFound(reference) }
-            throw .ambiguous(reference, candidates: candidates.map(\.id))
+            let id = try resolve(reference)
+            if let name = cache.fileByID[id] { try loadTexts(of: [name]) }
+            return try storedScript(id)
         }
+    }
+
+    private func resolve(_ reference: String) throws(LibraryError) -> ScriptID {
+        if cache.fileByID[ScriptID(reference)] != nil { return ScriptID(reference) }
+        let records = cache.order.compactMap(record(fileNamed:))
+        let byPrefix = records.filter { $0.id.rawValue.hasPrefix(reference) }
+        if byPrefix.count == 1, reference.count >= 3 { return byPrefix[0].id }
+        let byName = records.filter { $0.interpretation.name.lowercased() == reference.lowercased() }
+        if byName.count == 1 { return byName[0].id }
+        let candidates = byName.isEmpty ? (reference.count >= 3 ? byPrefix : []) : byName
+        if candidates.isEmpty { throw .notFound(reference) }
+        throw .ambiguous(reference, candidates: candidates.map(\.id))
     }
 
     // MARK: Matching
 
     /// The scripts that run automatically on `url`, each with the rule and pattern that matched,
-    /// in the order they run (by name, then ID). Disabled scripts, scripts switched off for the
-    /// page's site, and scripts without `@run-at` are left out unless `includingInactive` is set,
-    /// and then their ``ScriptMatch/status`` says why they do not run.
+    /// in the order they run: by `@run-at` (document-start, document-body, document-end,
+    /// document-idle), then in library order (by name, then ID). Disabled scripts, scripts
+    /// switched off for the page's site, and scripts that run only on demand are left out unless
+    /// `includingInactive` is set; they then follow the running ones, in library order, and their
+    /// ``ScriptMatch/status`` says why they do not run.
     ///
     /// - Parameters:
     ///   - url: The page.
@@ -163,19 +213,25 @@ public final class ScriptLibrary: @unchecked Sendable {
         try locked { () throws(LibraryError) in
             try refresh()
             if let stateError = cache.stateError { throw stateError }
+            var hits = cache.matcher.matches(url)
+            // Reading the texts finds a file changed since it was listed; match again then.
+            for _ in 0..<3 {
+                let names = hits.compactMap { cache.fileByID[$0.id] }
+                guard try loadTexts(of: names) else { break }
+                hits = cache.matcher.matches(url)
+            }
             let site = Site(url: url)
             var matches: [ScriptMatch] = []
-            for hit in cache.matcher.matches(url) {
-                guard let index = cache.indexByID[hit.id] else { continue }
-                let stored = cache.scripts[index]
+            for hit in hits {
+                guard let stored = try? storedScript(hit.id) else { continue }
                 let status: ScriptMatch.Status
                 if !stored.isEnabled {
                     status = .disabled
                 } else if stored.disabledSites.contains(site) {
                     status = .disabledOnSite(site)
-                } else if isFrame, stored.script.noFrames {
+                } else if isFrame, stored.interpretation.noFrames {
                     status = .notInFrames
-                } else if stored.script.runsAutomatically, let runAt = stored.script.runAt {
+                } else if let runAt = stored.interpretation.runMode.runAt {
                     status = .runs(runAt)
                 } else {
                     status = .onDemandOnly
@@ -183,12 +239,26 @@ public final class ScriptLibrary: @unchecked Sendable {
                 let match = ScriptMatch(script: stored, rule: hit.rule, pattern: hit.pattern, status: status)
                 if includingInactive || match.runsAutomatically { matches.append(match) }
             }
-            return matches
+            return Self.inRunningOrder(matches)
         }
     }
 
-    /// The scripts to inject into the page at `url`: enabled, not switched off for its site, with
-    /// `@run-at`, matched by their patterns and not excluded. ``StoredScript/script`` tells when.
+    /// Running scripts by moment, then everything else; library order within each (the sort is
+    /// stable and the matcher reports library order).
+    private static func inRunningOrder(_ matches: [ScriptMatch]) -> [ScriptMatch] {
+        func moment(_ match: ScriptMatch) -> Int {
+            guard case .runs(let runAt) = match.status else { return RunAt.allCases.count }
+            return RunAt.allCases.firstIndex(of: runAt) ?? RunAt.allCases.count
+        }
+        return matches.enumerated().sorted { lhs, rhs in
+            let left = moment(lhs.element)
+            let right = moment(rhs.element)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// The scripts to inject into the page at `url`, in the order they run: enabled, not switched
+    /// off for its site, running automatically, matched by their rules and not excluded.
     public func matches(url: PageURL, isFrame: Bool = false) throws(LibraryError) -> [StoredScript] {
         try which(url: url, isFrame: isFrame).map(\.script)
     }
@@ -197,34 +267,14 @@ public final class ScriptLibrary: @unchecked Sendable {
 
     /// Adds a new script to the library, in a new file with a new ID.
     ///
-    /// - Throws: ``LibraryError/invalidScript(path:issues:)`` when it has invalid site rules or an
-    ///   unsupported `@run-at`.
+    /// - Throws: ``LibraryError/invalidScript(path:problems:)`` when it has site rules that cannot
+    ///   be read safely or an unknown `@run-at` (rule 9; an import keeps such lines instead).
     public func create(_ script: UserScript) throws(LibraryError) -> StoredScript {
-        try locked { () throws(LibraryError) in
+        let problems = script.interpretation.saveProblems
+        guard problems.isEmpty else { throw .invalidScript(path: nil, problems: problems) }
+        return try locked { () throws(LibraryError) in
             try refresh()
-            try Self.validate(script, path: nil)
-            let slug = ScriptFileName.slug(for: script.name)
-            var id = ScriptID.random()
-            while cache.indexByID[id] != nil || cache.files.keys.contains(where: { ScriptID.fromFileName($0) == id }) {
-                id = ScriptID.random()
-            }
-            let name = ScriptFileName.libraryName(slug: slug, id: id)
-            let path = directoryPath + "/" + name
-            let stored: UserScript
-            do throws(MetadataError) {
-                stored = try UserScript(text: script.text, fallbackName: ScriptFileName.fallbackName(forFileName: name))
-            } catch {
-                throw .malformedScript(path: path, error)
-            }
-            let bytes = Array(stored.text.utf8)
-            let status = try withLibraryLock { () throws(LibraryError) in
-                try write(bytes, to: path) { () throws(LibraryError) in
-                    if try exists(path) { throw .fileSystem(operation: "create", path: path, reason: "a file with this name appeared") }
-                }
-            }
-            cache.files[name] = CachedFile(status: status, content: .script(id, stored, FileFingerprint(bytes: bytes, status: status)))
-            rebuild()
-            return try storedScript(id)
+            return try addFile(bytes: Array(script.text.utf8), text: script.text, name: script.name)
         }
     }
 
@@ -232,13 +282,26 @@ public final class ScriptLibrary: @unchecked Sendable {
     ///
     /// - Parameter fallbackName: The name to use when the text has no `@name`.
     public func create(text: String, fallbackName: String = "Untitled script") throws(LibraryError) -> StoredScript {
-        let script: UserScript
-        do {
-            script = try UserScript(text: text, fallbackName: fallbackName)
-        } catch {
-            throw .malformedScript(path: nil, error)
+        try create(UserScript(text: text, fallbackName: fallbackName))
+    }
+
+    /// Writes `bytes` to a new `<slug>-<id>.user.js` file exactly as they are; the mutex must be held.
+    func addFile(bytes: [UInt8], text: String, name: String) throws(LibraryError) -> StoredScript {
+        let slug = ScriptFileName.slug(for: name)
+        var id = ScriptID.random()
+        while cache.fileByID[id] != nil || cache.files.keys.contains(where: { ScriptID.fromFileName($0) == id }) {
+            id = ScriptID.random()
         }
-        return try create(script)
+        let fileName = ScriptFileName.libraryName(slug: slug, id: id)
+        let path = directoryPath + "/" + fileName
+        let status = try withLibraryLock { () throws(LibraryError) in
+            try write(bytes, to: path) { () throws(LibraryError) in
+                if try exists(path) { throw .fileSystem(operation: "create", path: path, reason: "a file with this name appeared") }
+            }
+        }
+        let script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: fileName))
+        remember(script, id: id, fileName: fileName, fingerprint: FileFingerprint(bytes: bytes, status: status), status: status)
+        return try storedScript(id)
     }
 
     /// Writes an edited script back to its file.
@@ -248,6 +311,8 @@ public final class ScriptLibrary: @unchecked Sendable {
     ///   - overwritingChangesOnDisk: Replace the file even if another program changed it since it
     ///     was read. Off by default: then such a save throws ``LibraryError/changedOnDisk(path:)``
     ///     and writes nothing.
+    /// - Throws: ``LibraryError/invalidScript(path:problems:)`` when the edit adds a site rule that
+    ///   cannot be read safely or an unknown `@run-at`; such lines the file already had are kept.
     /// - Returns: The script as saved, with its new fingerprint; use it for the next save.
     public func save(_ stored: StoredScript, overwritingChangesOnDisk: Bool = false) throws(LibraryError) -> StoredScript {
         try locked { () throws(LibraryError) in
@@ -257,7 +322,9 @@ public final class ScriptLibrary: @unchecked Sendable {
             guard FileSystem.parentDirectory(of: path) == directoryPath, ScriptID.fromFileName(name) == stored.id else {
                 throw .notFound(stored.id.rawValue)
             }
-            try Self.validate(stored.script, path: path)
+            let known = record(fileNamed: name)?.interpretation.saveProblems.map(Self.problemKey) ?? []
+            let added = stored.script.interpretation.saveProblems.filter { !known.contains(Self.problemKey($0)) }
+            guard added.isEmpty else { throw .invalidScript(path: path, problems: added) }
             let bytes = Array(stored.script.text.utf8)
             let status = try withLibraryLock { () throws(LibraryError) in
                 try write(bytes, to: path) { () throws(LibraryError) in
@@ -266,15 +333,17 @@ public final class ScriptLibrary: @unchecked Sendable {
                     guard current == stored.fingerprint else { throw .changedOnDisk(path: path) }
                 }
             }
-            let script: UserScript
-            do throws(MetadataError) {
-                script = try UserScript(text: stored.script.text, fallbackName: ScriptFileName.fallbackName(forFileName: name))
-            } catch {
-                throw .malformedScript(path: path, error)
-            }
-            cache.files[name] = CachedFile(status: status, content: .script(stored.id, script, FileFingerprint(bytes: bytes, status: status)))
-            rebuild()
+            let script = UserScript(text: stored.script.text, fallbackName: ScriptFileName.fallbackName(forFileName: name))
+            remember(script, id: stored.id, fileName: name, fingerprint: FileFingerprint(bytes: bytes, status: status), status: status)
             return try storedScript(stored.id)
+        }
+    }
+
+    /// What a save refusal is about, without its line number (an edit moves lines).
+    private static func problemKey(_ note: ScriptNote) -> String {
+        switch note.kind {
+        case .ruleSetAside(let rule): "\(rule.kind.key) \(rule.text)"
+        default: note.message
         }
     }
 
@@ -284,9 +353,8 @@ public final class ScriptLibrary: @unchecked Sendable {
     public func delete(id: ScriptID) throws(LibraryError) -> URL {
         try locked { () throws(LibraryError) in
             try refresh()
-            let stored = try storedScript(id)
-            let path = stored.file.path(percentEncoded: false)
-            let name = FileSystem.baseName(of: path)
+            guard let name = cache.fileByID[id] else { throw .notFound(id.rawValue) }
+            let path = directoryPath + "/" + name
             let trash = directoryPath + "/" + Self.trashFolderName
             let destination = try withLibraryLock { () throws(LibraryError) in
                 do throws(FileSystem.Failure) {
@@ -312,6 +380,7 @@ public final class ScriptLibrary: @unchecked Sendable {
                 return destination
             }
             cache.files[name] = nil
+            cache.indexIsStale = true
             rebuild()
             return URL(fileURLWithPath: destination)
         }
@@ -335,19 +404,104 @@ public final class ScriptLibrary: @unchecked Sendable {
 
     // MARK: Internals shared with the other files of the library
 
-    /// Runs `body` with the object's mutex held.
+    /// Runs `body` with the object's mutex held; what it wrote is indexed when it ends, once
+    /// however many files it wrote.
     func locked<T>(_ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
         mutex.lock()
-        defer { mutex.unlock() }
+        defer {
+            if cache.orderIsStale { rebuild() }
+            writeIndexIfStale()
+            mutex.unlock()
+        }
         return try body()
     }
 
+    /// The script with this ID, whose text must already be loaded (``loadTexts(of:)``).
     func storedScript(_ id: ScriptID) throws(LibraryError) -> StoredScript {
-        guard let index = cache.indexByID[id] else { throw .notFound(id.rawValue) }
-        return cache.scripts[index]
+        guard let name = cache.fileByID[id] else { throw .notFound(id.rawValue) }
+        return try storedScript(fileNamed: name)
     }
 
-    var currentState: LibraryState { cache.state }
+    private func storedScript(fileNamed name: String) throws(LibraryError) -> StoredScript {
+        guard let record = record(fileNamed: name), let script = record.script else { throw .notFound(name) }
+        return StoredScript(
+            id: record.id,
+            file: URL(fileURLWithPath: directoryPath + "/" + name),
+            script: script,
+            fingerprint: record.fingerprint,
+            isEnabled: cache.state.isEnabled(record.id),
+            disabledSites: cache.state.disabledSites(record.id)
+        )
+    }
+
+    private func record(fileNamed name: String) -> Record? {
+        guard case .script(let record)? = cache.files[name]?.content else { return nil }
+        return record
+    }
+
+    /// Reads the text of each named script not read yet. A file found changed since it was listed
+    /// is interpreted again and the matcher rebuilt; returns whether that happened.
+    @discardableResult
+    private func loadTexts(of names: [String]) throws(LibraryError) -> Bool {
+        var changed = false
+        for name in names {
+            guard let file = cache.files[name], case .script(var record) = file.content, record.script == nil else { continue }
+            let path = directoryPath + "/" + name
+            guard let (bytes, status) = try? FileSystem.readFile(atPath: path) else {
+                cache.files[name] = nil
+                changed = true
+                continue
+            }
+            if status == file.status, FileFingerprint.hash(bytes) == record.fingerprint.contentHash, let text = Self.decodeUTF8(bytes) {
+                record.script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: name), interpretation: record.interpretation)
+                cache.files[name]?.content = .script(record)
+            } else {
+                cache.files[name] = Self.interpret(bytes, status: status, fileName: name, path: path)
+                changed = true
+            }
+        }
+        if changed {
+            cache.indexIsStale = true
+            rebuild()
+        }
+        return changed
+    }
+
+    /// Records a script the library has just written.
+    private func remember(_ script: UserScript, id: ScriptID, fileName: String, fingerprint: FileFingerprint, status: FileSystem.Status) {
+        cache.files[fileName] = CachedFile(
+            status: status, content: .script(Record(id: id, fingerprint: fingerprint, interpretation: script.interpretation, script: script)))
+        cache.fileByID[id] = fileName
+        cache.indexIsStale = true
+        cache.orderIsStale = true
+    }
+
+    /// The script whose file holds exactly `bytes`, if the library has one; the mutex must be held.
+    func existingScript(withBytes bytes: [UInt8]) throws(LibraryError) -> StoredScript? {
+        let hash = FileFingerprint.hash(bytes)
+        let candidates = cache.files.compactMap { name, file -> String? in
+            guard case .script(let record) = file.content, record.fingerprint.contentHash == hash else { return nil }
+            return name
+        }
+        try loadTexts(of: candidates)
+        for name in candidates.sorted() {
+            guard let script = record(fileNamed: name)?.script, script.text.utf8.elementsEqual(bytes) else { continue }
+            return try storedScript(fileNamed: name)
+        }
+        return nil
+    }
+
+    /// The script recorded as the site's own, else the first (in library order) whose
+    /// interpretation `isSiteScript` accepts.
+    func siteScriptID(_ site: Site, isSiteScript: (ScriptInterpretation) -> Bool) throws(LibraryError) -> ScriptID? {
+        try locked { () throws(LibraryError) in
+            try refresh()
+            if let recorded = cache.state.sites[site.description], cache.fileByID[ScriptID(recorded)] != nil {
+                return ScriptID(recorded)
+            }
+            return cache.order.lazy.compactMap(record(fileNamed:)).first { isSiteScript($0.interpretation) }?.id
+        }
+    }
 
     /// Records which script is a site's own; called with the mutex held.
     func recordSiteScript(_ id: ScriptID, for site: Site) throws(LibraryError) {
@@ -356,11 +510,6 @@ public final class ScriptLibrary: @unchecked Sendable {
             try changeStateHoldingLock { $0.sites[site.description] = id.rawValue }
         }
         rebuild()
-    }
-
-    static func validate(_ script: UserScript, path: String?) throws(LibraryError) {
-        let blocking = script.issues.filter(\.preventsAutomaticRunning)
-        guard blocking.isEmpty else { throw .invalidScript(path: path, issues: blocking) }
     }
 
     /// Reads a file's text, refusing anything that is not UTF-8 (byte for byte: a BOM is kept).
@@ -374,7 +523,7 @@ public final class ScriptLibrary: @unchecked Sendable {
     private func changeState(of id: ScriptID, _ change: @escaping (inout LibraryState.ScriptEntry) -> Void) throws(LibraryError) {
         try locked { () throws(LibraryError) in
             try refresh()
-            _ = try storedScript(id)
+            guard cache.fileByID[id] != nil else { throw .notFound(id.rawValue) }
             try withLibraryLock { () throws(LibraryError) in
                 try changeStateHoldingLock { $0.update(id, change) }
             }
@@ -472,9 +621,10 @@ public final class ScriptLibrary: @unchecked Sendable {
     }
 
     /// Compares the folder with the cache and rereads what changed, when the reload policy (or
-    /// `force`) says to.
+    /// `force`) says to. The first time, the index stands in for every file whose status it
+    /// recorded.
     @discardableResult
-    private func refresh(force: Bool = false) throws(LibraryError) -> Bool {
+    func refresh(force: Bool = false) throws(LibraryError) -> Bool {
         let now = ContinuousClock.now
         if cache.isLoaded, !force {
             switch reloadPolicy {
@@ -493,8 +643,13 @@ public final class ScriptLibrary: @unchecked Sendable {
         } catch {
             throw LibraryError(error)
         }
+        let index = cache.isLoaded ? nil : readIndex()
         var changed = !cache.isLoaded
+        var filesChanged = false
+        var takenFromIndex = 0
+        var interpretedAfresh = false
         var files: [String: CachedFile] = [:]
+        files.reserveCapacity(entries.count)
         for (name, status) in entries {
             if name.hasPrefix(".") {
                 removeIfStaleTemporary(name, status: status)
@@ -505,12 +660,27 @@ public final class ScriptLibrary: @unchecked Sendable {
                 files[name] = cached
                 continue
             }
-            changed = true
-            files[name] = load(name)
+            filesChanged = true
+            if let entry = index?.entries[name], entry.status == status, let id = ScriptID.fromFileName(name) {
+                let record = Record(id: id, fingerprint: entry.fingerprint, interpretation: entry.interpretation, script: nil)
+                files[name] = CachedFile(status: status, content: .script(record))
+                takenFromIndex += 1
+            } else {
+                let loaded = load(name)
+                if case .script = loaded.content { interpretedAfresh = true }
+                files[name] = loaded
+            }
         }
         if files.count != cache.files.count || !files.keys.allSatisfy({ cache.files[$0] != nil }) {
-            changed = true
+            filesChanged = true
         }
+        if cache.isLoaded {
+            if filesChanged { cache.indexIsStale = true }
+        } else if interpretedAfresh || index?.entries.count != takenFromIndex {
+            // A script was read afresh, or the index names files that are gone.
+            cache.indexIsStale = true
+        }
+        changed = changed || filesChanged
         cache.files = files
 
         let statusOfState: FileSystem.Status?
@@ -534,8 +704,30 @@ public final class ScriptLibrary: @unchecked Sendable {
             }
         }
         cache.isLoaded = true
-        if changed { rebuild() }
+        if changed || cache.orderIsStale { rebuild() }
         return changed
+    }
+
+    private var indexPath: String { directoryPath + "/" + LibraryIndex.fileName }
+
+    /// The index on disk, or `nil` when there is none that this version can trust.
+    private func readIndex() -> LibraryIndex? {
+        guard let bytes = try? FileSystem.readFile(atPath: indexPath).bytes else { return nil }
+        return LibraryIndex(bytes: bytes)
+    }
+
+    /// Writes the index when it no longer describes the files. It is a cache: it is written
+    /// without flushing to disk, and a failure (a read-only folder) only means the next cold start
+    /// reads the files again.
+    private func writeIndexIfStale() {
+        guard cache.indexIsStale else { return }
+        cache.indexIsStale = false
+        var index = LibraryIndex()
+        for (name, file) in cache.files {
+            guard case .script(let record) = file.content else { continue }
+            index.entries[name] = LibraryIndex.Entry(status: file.status, fingerprint: record.fingerprint, interpretation: record.interpretation)
+        }
+        _ = try? FileSystem.writeAtomically(index.encoded(), toPath: indexPath, durable: false)
     }
 
     private func load(_ name: String) -> CachedFile {
@@ -551,59 +743,54 @@ public final class ScriptLibrary: @unchecked Sendable {
                 content: .problem(LibraryProblem(path: path, reason: "cannot be read: \(error.message)"))
             )
         }
-        guard let text = Self.decodeUTF8(bytes) else {
-            return CachedFile(status: status, content: .problem(LibraryProblem(path: path, reason: "is not UTF-8 text")))
-        }
-        guard let id = ScriptID.fromFileName(name) else {
-            return CachedFile(status: status, content: .problem(LibraryProblem(path: path, reason: "has no usable file name")))
-        }
-        do {
-            let script = try UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: name))
-            return CachedFile(status: status, content: .script(id, script, FileFingerprint(bytes: bytes, status: status)))
-        } catch {
-            return CachedFile(status: status, content: .problem(LibraryProblem(path: path, reason: error.reason, line: error.line)))
-        }
+        return Self.interpret(bytes, status: status, fileName: name, path: path)
     }
 
-    /// Rebuilds the script list, the ID index and the matcher from the cached files and state.
+    /// A file's bytes as the library keeps them: a script with its interpretation and text, or
+    /// the reason it is not one.
+    private static func interpret(_ bytes: [UInt8], status: FileSystem.Status, fileName: String, path: String) -> CachedFile {
+        guard let text = decodeUTF8(bytes) else {
+            return CachedFile(status: status, content: .problem(LibraryProblem(path: path, reason: "is not UTF-8 text")))
+        }
+        guard let id = ScriptID.fromFileName(fileName) else {
+            return CachedFile(status: status, content: .problem(LibraryProblem(path: path, reason: "has no usable file name")))
+        }
+        let script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: fileName))
+        let record = Record(id: id, fingerprint: FileFingerprint(bytes: bytes, status: status), interpretation: script.interpretation, script: script)
+        return CachedFile(status: status, content: .script(record))
+    }
+
+    /// Rebuilds the library order, the ID index and the matcher from the cached files.
     private func rebuild() {
-        var scripts: [StoredScript] = []
+        cache.orderIsStale = false
+        var scripts: [(name: String, record: Record)] = []
         var problems: [LibraryProblem] = []
         var owners: [ScriptID: String] = [:]
         for name in cache.files.keys.sorted() {
             guard let file = cache.files[name] else { continue }
-            let path = directoryPath + "/" + name
             switch file.content {
             case .problem(let problem):
                 problems.append(problem)
-            case .script(let id, let script, let fingerprint):
-                if let owner = owners[id] {
+            case .script(let record):
+                if let owner = owners[record.id] {
                     problems.append(LibraryProblem(
-                        path: path,
-                        reason: "has the same ID (\(id)) as \(owner); remove `-\(id)` from one of the two file names to give it an ID of its own"
+                        path: directoryPath + "/" + name,
+                        reason: "has the same ID (\(record.id)) as \(owner); remove `-\(record.id)` from one of the two file names to give it an ID of its own"
                     ))
                     continue
                 }
-                owners[id] = name
-                scripts.append(StoredScript(
-                    id: id,
-                    file: URL(fileURLWithPath: path),
-                    script: script,
-                    fingerprint: fingerprint,
-                    isEnabled: cache.state.isEnabled(id),
-                    disabledSites: cache.state.disabledSites(id)
-                ))
+                owners[record.id] = name
+                scripts.append((name, record))
             }
         }
-        scripts.sort { lhs, rhs in
-            let left = lhs.name.lowercased()
-            let right = rhs.name.lowercased()
-            return left != right ? left < right : lhs.id < rhs.id
-        }
-        cache.scripts = scripts
+        let keyed = scripts.map { (key: $0.record.interpretation.name.lowercased(), entry: $0) }
+        let sorted = keyed.sorted { lhs, rhs in
+            lhs.key != rhs.key ? lhs.key < rhs.key : lhs.entry.record.id < rhs.entry.record.id
+        }.map(\.entry)
+        cache.order = sorted.map(\.name)
         cache.problems = problems
-        cache.indexByID = Dictionary(uniqueKeysWithValues: scripts.enumerated().map { ($0.element.id, $0.offset) })
-        cache.matcher = ScriptMatcher(scripts.map { (id: $0.id, rules: $0.script.siteRules) })
+        cache.fileByID = Dictionary(uniqueKeysWithValues: sorted.map { ($0.record.id, $0.name) })
+        cache.matcher = ScriptMatcher(sorted.map { (id: $0.record.id, rules: $0.record.interpretation.rules) }, publicSuffixListPath: publicSuffixListPath)
     }
 
     /// A temporary file left by a writer that was killed is removed once the writer is gone.

@@ -1,10 +1,10 @@
-/// A library script whose patterns match a URL, with the rule that matched and what will happen.
+/// A library script whose rules match a URL, with the rule that matched and what will happen.
 public struct ScriptMatch: Hashable, Sendable {
     /// What happens with a matching script on that page.
     public enum Status: Hashable, Sendable {
         /// It runs automatically, at this point of the page load.
         case runs(RunAt)
-        /// It has no `@run-at` (or one PageScript does not support), so it runs only when asked.
+        /// It runs only when asked (`@run-at context-menu`).
         case onDemandOnly
         /// It is switched off everywhere.
         case disabled
@@ -19,7 +19,7 @@ public struct ScriptMatch: Hashable, Sendable {
     /// The `@match` or `@include` rule that matched.
     public let rule: SiteRule
     /// The pattern of that rule that matched (an `@include` glob can stand for several).
-    public let pattern: MatchPattern
+    public let pattern: SitePattern
     /// Whether and when it runs.
     public let status: Status
 

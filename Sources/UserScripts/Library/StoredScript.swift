@@ -28,6 +28,10 @@ public struct StoredScript: Hashable, Sendable, Identifiable {
     /// The script's name (`@name`, or the file's name).
     public var name: String { script.name }
 
+    /// What PageScript concludes about the script: its rules as read, what was set aside, when it
+    /// runs, and its `@require` and `@resource` files.
+    public var interpretation: ScriptInterpretation { script.interpretation }
+
     /// Whether the script is switched off on the site of `url`.
     public func isDisabled(on url: PageURL) -> Bool {
         disabledSites.contains(Site(url: url))

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Converts the glob rules of `@include` and `@exclude` into strict match patterns, where that
-/// conversion is exact, and refuses them otherwise (rule 10 of the matching rules).
+/// Converts the glob rules of `@include` into strict patterns, where that conversion is exact,
+/// and refuses them otherwise (rule 10 of the matching rules).
 ///
 /// Tampermonkey, Violentmonkey and Greasemonkey match such a glob against the whole URL string, so
 /// its `*` runs across the scheme, host and path: `*://bank.com/*` also matches
@@ -10,25 +10,24 @@ import Foundation
 ///
 /// - `*` alone is `<all_urls>`.
 /// - A scheme glob becomes the set of schemes it matches among http, https and file.
-/// - A host is `*`, `*.` followed by a domain, or a literal host; `.tld`, `*bank.com`,
-///   `www.bank.*` and a `*` running from the host into the path have no exact equivalent.
+/// - A host is `*`, `*.` followed by a domain, or a literal host; `*bank.com`, `www.bank.*` and a
+///   `*` running from the host into the path have no exact equivalent.
+/// - Greasemonkey's `.tld` ends a host with any ICANN public suffix (``PublicSuffixPattern``).
 /// - A glob without a port only matches the default port (the string `http://host/` has none), so
 ///   it becomes one pattern per scheme with that scheme's default port; `*` as the host can swallow
 ///   any port and keeps any port.
 /// - The path glob is a match-pattern path already.
 ///
-/// Regular-expression rules (`/.../`) are refused: they are matched against the whole URL string.
+/// Regular-expression rules (`/.../`) are not globs: see ``URLRegex`` and ``RegexHostProof``.
+/// Exclusions are not read here either: they get the managers' broad reading (``URLGlob``).
 enum IncludeGlob {
-    static func strictPatterns(for written: String) throws(MatchPatternError) -> [MatchPattern] {
+    static func strictPatterns(for written: String) throws(MatchPatternError) -> [SitePattern] {
         let text = MatchPattern.trimmedSpaces(written)
         func refuse(_ reason: String, _ suggestion: String? = nil) -> MatchPatternError {
             MatchPatternError(pattern: text, reason: reason, suggestion: suggestion)
         }
         guard !text.isEmpty else { throw refuse("it is empty") }
-        if isRegularExpression(text) {
-            throw refuse("a regular expression is matched against the whole URL string, where `.*` can run from the path into the host; write @match lines instead")
-        }
-        if text == "*" { return [.allURLs()] }
+        if text == "*" { return [SitePattern(.matchPattern(.allURLs(text: text)))] }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
             throw refuse("it contains a space")
         }
@@ -64,9 +63,10 @@ enum IncludeGlob {
         if let explicitPort, explicitPort.contains("*") {
             throw refuse("a wildcard port in a glob only matches URLs that spell a port, which no match pattern can express")
         }
-        if host.hasSuffix(".tld") {
-            throw refuse("`.tld` stands for every top-level domain, which includes look-alike sites in other countries; name the domain",
-                         MatchPattern.suggestion(for: text.replacingOccurrences(of: ".tld", with: ".com")))
+        var publicSuffixName: (name: String, includesSubdomains: Bool)?
+        if host.lowercased().hasSuffix(".tld") {
+            publicSuffixName = try Self.publicSuffixName(host.dropLast(4), refuse: refuse)
+            host = "tld.invalid"
         }
         let hostIsAny = host == "*"
         if !hostIsAny {
@@ -100,22 +100,39 @@ enum IncludeGlob {
         guard !patterns.isEmpty else {
             throw refuse("it matches no page scripts run on")
         }
-        var compiled: [MatchPattern] = []
+        var compiled: [SitePattern] = []
         for pattern in patterns {
+            let base: MatchPattern
             do {
-                compiled.append(try MatchPattern.parse(pattern, suggestingFixes: false))
+                base = try MatchPattern.parse(pattern, suggestingFixes: false)
             } catch {
                 throw refuse(error.reason, error.suggestion)
+            }
+            if let publicSuffixName {
+                compiled.append(SitePattern(.publicSuffix(PublicSuffixPattern(
+                    base: base, name: publicSuffixName.name, includesSubdomains: publicSuffixName.includesSubdomains))))
+            } else {
+                compiled.append(SitePattern(.matchPattern(base)))
             }
         }
         return compiled
     }
 
-    /// `/.../` with optional flags: the regular-expression form of `@include`.
-    static func isRegularExpression(_ text: String) -> Bool {
-        guard text.hasPrefix("/"), text.count >= 2 else { return false }
-        let afterLastSlash = text[text.index(after: text.lastIndex(of: "/") ?? text.startIndex)...]
-        return text.dropFirst().contains("/") && afterLastSlash.allSatisfy { "dgimsuvy".contains($0) }
+    /// The name before `.tld`: a domain, optionally after `*.`, in canonical form.
+    private static func publicSuffixName(
+        _ written: Substring,
+        refuse: (String, String?) -> MatchPatternError
+    ) throws(MatchPatternError) -> (name: String, includesSubdomains: Bool) {
+        let includesSubdomains = written.hasPrefix("*.")
+        let name = includesSubdomains ? written.dropFirst(2) : written
+        guard !name.isEmpty, !name.contains("*") else {
+            throw refuse("`.tld` must follow a domain name (`*.example.tld` or `www.example.tld`)", nil)
+        }
+        guard let canonical = try? IDNA.toASCII(String(name)), !URLHost.hasEmptyLabel(canonical),
+              canonical.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." || $0 == "_" }) else {
+            throw refuse("`\(name)` before `.tld` is not a domain name", nil)
+        }
+        return (canonical, includesSubdomains)
     }
 
     /// A glob with `*` as its only wildcard, on bytes.

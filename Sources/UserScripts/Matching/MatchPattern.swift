@@ -68,26 +68,30 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a page at `url` is covered by this pattern.
     public func matches(_ url: PageURL) -> Bool {
+        guard hostAccepts(url.host) else { return false }
+        var pathAndQuery = url.pathAndQuery
+        return pathAndQuery.withUTF8 { matchesIgnoringHost(url, pathAndQuery: $0) }
+    }
+
+    /// Whether the pattern's host rule accepts `host`.
+    func hostAccepts(_ candidate: URLHost) -> Bool {
         switch host {
         case .any:
-            break
+            true
         case .exactly(let expected):
-            guard url.host == expected else { return false }
+            candidate == expected
         case .domainAndSubdomains(let domain):
-            guard case .domain(let name) = url.host, Self.name(name, isWithin: domain) else { return false }
+            if case .domain(let name) = candidate { Self.name(name, isWithin: domain) } else { false }
         }
-        guard let result = url.pathAndQuery.utf8.withContiguousStorageIfAvailable({ matchesIgnoringHost(url, pathAndQuery: $0) }) else {
-            return Array(url.pathAndQuery.utf8).withUnsafeBufferPointer { matchesIgnoringHost(url, pathAndQuery: $0) }
-        }
-        return result
     }
 
     /// Everything but the host: for ``ScriptMatcher``, which only tries a pattern on URLs whose host
-    /// it already knows the pattern accepts, and reads the path's bytes once per URL.
-    func matchesIgnoringHost(_ url: PageURL, pathAndQuery: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// it already knows the pattern accepts, and reads the path's bytes once per URL. `path`
+    /// replaces the pattern's own path glob (an exclusion compares a lowercased copy).
+    func matchesIgnoringHost(_ url: PageURL, pathAndQuery: UnsafeBufferPointer<UInt8>, path: PathGlob? = nil) -> Bool {
         guard scheme.accepts(url.scheme) else { return false }
         if let port, url.effectivePort != port { return false }
-        return path.matches(bytes: pathAndQuery)
+        return (path ?? self.path).matches(bytes: pathAndQuery)
     }
 
     /// The pattern in canonical form (lowercase scheme and host, IDNA hosts in Punycode, canonical

@@ -56,8 +56,8 @@ extension PageURL {
         let (hostBytes, portBytes) = splitPort(authority)
         let host = try URLHost.parse(hostBytes)
         let port = try readPort(portBytes)
-        let (path, query) = readPathAndQuery(input, from: index, scheme: scheme)
-        return PageURL(scheme: scheme, host: host, port: port, path: path, query: query)
+        let (path, query, fragment) = readPathAndQuery(input, from: index, scheme: scheme)
+        return PageURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
     }
 
     private static func parseFile(_ input: [UInt8], from start: Int) throws(URLParseError) -> PageURL {
@@ -77,8 +77,8 @@ extension PageURL {
                 host = parsed == .domain("localhost") ? .empty : parsed
             }
         }
-        let (path, query) = readPathAndQuery(input, from: index, scheme: .file)
-        return PageURL(scheme: .file, host: host, port: nil, path: path, query: query)
+        let (path, query, fragment) = readPathAndQuery(input, from: index, scheme: .file)
+        return PageURL(scheme: .file, host: host, port: nil, path: path, query: query, fragment: fragment)
     }
 
     /// Splits `host:port`, where a `:` inside `[...]` belongs to an IPv6 address.
@@ -108,9 +108,9 @@ extension PageURL {
         return value
     }
 
-    /// The path (dot segments resolved, `\` read as `/`, percent-encoded like a browser) and the
-    /// query; the fragment is dropped.
-    private static func readPathAndQuery(_ input: [UInt8], from start: Int, scheme: URLScheme) -> (String, String?) {
+    /// The path (dot segments resolved, `\` read as `/`, percent-encoded like a browser), the
+    /// query and the fragment.
+    private static func readPathAndQuery(_ input: [UInt8], from start: Int, scheme: URLScheme) -> (String, String?, String?) {
         var index = start
         if index < input.count, isSlash(input[index]) { index += 1 }
         var segments: [[UInt8]] = []
@@ -157,7 +157,24 @@ extension PageURL {
             }
             query = String(decoding: bytes, as: UTF8.self)
         }
-        return (String(decoding: path, as: UTF8.self), query)
+        var fragment: String?
+        if index < input.count, input[index] == hash {
+            var bytes: [UInt8] = []
+            for byte in input[(index + 1)...] {
+                appendPercentEncoded(byte, to: &bytes, encodeIf: isInFragmentEncodeSet)
+            }
+            fragment = String(decoding: bytes, as: UTF8.self)
+        }
+        return (String(decoding: path, as: UTF8.self), query, fragment)
+    }
+
+    /// The fragment percent-encode set: controls, space, `"`, `<`, `>`, `` ` ``, non-ASCII.
+    private static func isInFragmentEncodeSet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00...0x20, 0x7F...0xFF: true
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"): true
+        default: false
+        }
     }
 
     private static func appendPercentEncoded(_ byte: UInt8, to buffer: inout [UInt8], encodeIf shouldEncode: (UInt8) -> Bool) {

@@ -4,8 +4,10 @@
 /// `PageURL` follows the WHATWG URL Standard (what browsers do) wherever it decides which site a
 /// URL is on: userinfo is not the host, `\` ends the host like `/`, tabs and newlines are removed,
 /// percent-encoded hosts are decoded, shorthand IPv4 addresses are read by value. It refuses what it
-/// cannot put in canonical form with certainty, so a doubtful URL matches no script. The fragment is
-/// dropped: it never decides which script runs.
+/// cannot put in canonical form with certainty, so a doubtful URL matches no script. The fragment
+/// never decides which match pattern applies; it is kept only for the rules the managers run on
+/// the whole address (``href``): `@include` regular expressions, whose hosts are proven before they
+/// are used, and exclusions, which can only narrow.
 ///
 /// ```swift
 /// let url = try PageURL("https://example.com@evil.com/")
@@ -25,18 +27,21 @@ public struct PageURL: Hashable, Sendable, CustomStringConvertible {
     /// What a match pattern's path is compared with: the path, then `?` and the query if there is
     /// one. Kept rather than computed, since every pattern tried against the URL reads it.
     public let pathAndQuery: String
+    /// The fragment without its `#`, percent-encoded as a browser does, or `nil` when there is none.
+    public let fragment: String?
 
     /// Reads `text`; throws when it is not an http, https or file URL that can be read with certainty.
     public init(_ text: String) throws(URLParseError) {
         self = try Self.parse(text)
     }
 
-    init(scheme: URLScheme, host: URLHost, port: Int?, path: String, query: String?) {
+    init(scheme: URLScheme, host: URLHost, port: Int?, path: String, query: String?, fragment: String? = nil) {
         self.scheme = scheme
         self.host = host
         self.port = port == scheme.defaultPort ? nil : port
         self.path = path
         self.query = query
+        self.fragment = fragment
         pathAndQuery = query.map { path + "?" + $0 } ?? path
     }
 
@@ -47,5 +52,11 @@ public struct PageURL: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let portText = port.map { ":\($0)" } ?? ""
         return "\(scheme)://\(host)\(portText)\(pathAndQuery)"
+    }
+
+    /// The canonical URL with its fragment, as a page's `location.href` reads (without any user
+    /// name): what the managers run regular expressions and globs on.
+    public var href: String {
+        fragment.map { description + "#" + $0 } ?? description
     }
 }

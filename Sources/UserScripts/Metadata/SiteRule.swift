@@ -1,8 +1,16 @@
-/// One `@match`, `@exclude-match`, `@include` or `@exclude` line, compiled.
+/// One `@match`, `@exclude-match`, `@include` or `@exclude` line, compiled, with how PageScript
+/// reads it.
 ///
-/// `@match` and `@exclude-match` hold match patterns. `@include` and `@exclude` hold the globs of
-/// older userscript managers and are converted to match patterns only where that is exact (see
-/// the matching rules, rule 10); a rule that cannot be compiled carries its ``error`` instead.
+/// Inclusions are read strictly: `@match` as a match pattern, `@include` globs within each part of
+/// the address (a narrowing the ``reading`` spells out), `.tld` with the Public Suffix List, and
+/// `/regular expressions/` only when PageScript can prove which hosts they can match. A rule that
+/// cannot be read safely is set aside, with the reason and a suggested `@match`: it adds no pages,
+/// and the script's other rules stand.
+///
+/// Exclusions are read at least as broadly as the managers read them (an exclusion can only narrow
+/// where a script runs, so reading it broadly is safe): globs and invalid `@exclude-match` lines
+/// against the whole address in any case, regular expressions as written. An exclusion that cannot
+/// be read at all keeps the script from running automatically.
 public struct SiteRule: Hashable, Sendable, CustomStringConvertible {
     /// Which key the rule was written with.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -18,35 +26,134 @@ public struct SiteRule: Hashable, Sendable, CustomStringConvertible {
         public var isExclusion: Bool { self == .excludeMatch || self == .exclude }
     }
 
+    /// How PageScript reads a rule, compared with the userscript managers.
+    public enum Reading: Hashable, Sendable {
+        /// As written.
+        case asWritten
+        /// More narrowly than the managers, for safety; the text says how.
+        case narrowed(String)
+        /// An exclusion read at least as broadly as the managers read it; the text says how.
+        case broadened(String)
+        /// Not used: it matches no page (an exclusion that cannot be read keeps the script from
+        /// running automatically instead).
+        case setAside(MatchPatternError)
+    }
+
     /// The key the rule was written with.
     public let kind: Kind
     /// The value as written.
     public let text: String
     /// The 1-based line number in the file.
     public let line: Int
-    /// The compiled patterns: one for `@match`, possibly several for an `@include` glob; empty on error.
-    public let patterns: [MatchPattern]
-    /// Why the rule could not be compiled, or `nil`.
-    public let error: MatchPatternError?
+    /// The compiled patterns: one for `@match`, possibly several for a glob; empty when set aside.
+    public let patterns: [SitePattern]
+    /// How the rule is read.
+    public let reading: Reading
 
+    init(kind: Kind, text: String, line: Int, patterns: [SitePattern], reading: Reading) {
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.patterns = patterns
+        self.reading = reading
+    }
+
+    /// Compiles a rule as written on `line`.
     init(kind: Kind, text: String, line: Int) {
         self.kind = kind
         self.text = text
         self.line = line
-        do {
-            switch kind {
-            case .match, .excludeMatch:
-                patterns = [try MatchPattern.parse(text, suggestingFixes: true)]
-            case .include, .exclude:
-                patterns = try IncludeGlob.strictPatterns(for: text)
-            }
-            error = nil
-        } catch {
-            patterns = []
-            self.error = error
-        }
+        (patterns, reading) = Self.compile(kind, MatchPattern.trimmedSpaces(text))
+    }
+
+    /// Why the rule was set aside, or `nil` when it is used.
+    public var error: MatchPatternError? {
+        if case .setAside(let error) = reading { return error }
+        return nil
     }
 
     /// `@match *://example.com/*` as written.
     public var description: String { "@\(kind.key) \(text)" }
+
+    private static func compile(_ kind: Kind, _ text: String) -> ([SitePattern], Reading) {
+        guard !text.isEmpty else {
+            return ([], .setAside(MatchPatternError(pattern: text, reason: kind.isExclusion ? "it is empty, so it excludes nothing" : "it is empty")))
+        }
+        switch kind {
+        case .match:
+            do {
+                return ([SitePattern(.matchPattern(try MatchPattern.parse(text, suggestingFixes: true)))], .asWritten)
+            } catch {
+                return ([], .setAside(error))
+            }
+        case .include:
+            if URLRegex.isRegularExpression(text) { return compileIncludedExpression(text) }
+            do {
+                let patterns = try IncludeGlob.strictPatterns(for: text)
+                return (patterns, globReading(text, patterns))
+            } catch {
+                return ([], .setAside(error))
+            }
+        case .excludeMatch:
+            if let pattern = try? MatchPattern.parse(text, suggestingFixes: false) {
+                return ([.exclusion(pattern)], .broadened("its path is compared in any case, as the managers compare it"))
+            }
+            return ([SitePattern(.exclusionGlob(URLGlob(text)))], .broadened(
+                "it is not a valid match pattern, so it is read as a glob over the whole address, in any case: it excludes at least what its author meant"))
+        case .exclude:
+            if URLRegex.isRegularExpression(text) {
+                do {
+                    return ([SitePattern(.exclusionExpression(try URLRegex(text)))], .broadened("run on the whole address in any case, as the managers run it"))
+                } catch {
+                    return ([], .setAside(MatchPatternError(
+                        pattern: text,
+                        reason: "\(error.reason); PageScript cannot tell which pages it excludes, so the script runs only on demand until the rule is fixed")))
+                }
+            }
+            var patterns = [SitePattern(.exclusionGlob(URLGlob(text)))]
+            if let strict = try? IncludeGlob.strictPatterns(for: text) {
+                patterns += strict.compactMap(\.matchPattern).map(SitePattern.exclusion)
+            }
+            return (patterns, .broadened("matched against the whole address, `*` across every part and letters in any case, as the managers match it"))
+        }
+    }
+
+    private static func compileIncludedExpression(_ text: String) -> ([SitePattern], Reading) {
+        let expression: URLRegex
+        do {
+            expression = try URLRegex(text)
+        } catch {
+            return ([], .setAside(MatchPatternError(pattern: text, reason: error.reason)))
+        }
+        do {
+            let hosts = try RegexHostProof.hosts(of: expression.node)
+            return ([SitePattern(.regularExpression(expression, hosts: hosts))], .asWritten)
+        } catch {
+            return ([], .setAside(MatchPatternError(pattern: text, reason: error.reason, suggestion: expression.suggestedMatchPattern)))
+        }
+    }
+
+    /// How a converted glob differs from the managers' reading of it.
+    private static func globReading(_ text: String, _ patterns: [SitePattern]) -> Reading {
+        var differences: [String] = []
+        if text != "*", text.contains("*") {
+            differences.append("each `*` stays within the part of the address it is written in")
+        }
+        if patterns.contains(where: { if case .publicSuffix = $0.form { true } else { false } }) {
+            differences.append("`.tld` is any ICANN public suffix (`com`, `co.uk`), never a private one such as `blogspot.com`")
+        }
+        let authority = text.range(of: "://").map { text[$0.upperBound...].prefix { $0 != "/" } }
+        let portWritten = authority.map { $0.hasPrefix("[") ? $0.contains("]:") : $0.contains(":") } ?? false
+        if !portWritten, let first = patterns.first?.matchPattern ?? patterns.first.flatMap(Self.baseOfPublicSuffix), first.port != nil {
+            differences.append("with no port written, only the default port")
+        }
+        guard !differences.isEmpty else { return .asWritten }
+        let forms = patterns.map(\.description).joined(separator: ", ")
+        return .narrowed("read as \(forms): " + differences.joined(separator: "; "))
+    }
+
+    private static func baseOfPublicSuffix(_ pattern: SitePattern) -> MatchPattern? {
+        if case .publicSuffix(let suffixPattern) = pattern.form { return suffixPattern.base }
+        return nil
+    }
 }

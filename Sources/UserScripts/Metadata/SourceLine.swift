@@ -8,27 +8,31 @@ struct SourceLine: Hashable, Sendable {
     /// Just after the line break (or the end of the text for a last line without one).
     let end: String.Index
 
-    static func split(_ text: String) -> [SourceLine] {
-        var lines: [SourceLine] = []
-        let bytes = text.utf8
-        var lineStart = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "\n") {
-                var contentEnd = index
-                if contentEnd > lineStart {
-                    let previous = bytes.index(before: index)
-                    if bytes[previous] == UInt8(ascii: "\r") { contentEnd = previous }
-                }
-                let next = bytes.index(after: index)
-                lines.append(SourceLine(content: lineStart..<contentEnd, end: next))
-                lineStart = next
+    /// The lines of a text, found one at a time, so that a reader can stop at the end of the
+    /// metadata block without scanning a large script's body.
+    struct Lines: Sequence, IteratorProtocol {
+        private let bytes: String.UTF8View
+        private var lineStart: String.Index
+
+        init(_ text: String) {
+            bytes = text.utf8
+            lineStart = bytes.startIndex
+        }
+
+        mutating func next() -> SourceLine? {
+            guard lineStart < bytes.endIndex else { return nil }
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
+                defer { lineStart = bytes.endIndex }
+                return SourceLine(content: lineStart..<bytes.endIndex, end: bytes.endIndex)
             }
-            index = bytes.index(after: index)
+            var contentEnd = newline
+            if contentEnd > lineStart {
+                let previous = bytes.index(before: newline)
+                if bytes[previous] == UInt8(ascii: "\r") { contentEnd = previous }
+            }
+            let next = bytes.index(after: newline)
+            defer { lineStart = next }
+            return SourceLine(content: lineStart..<contentEnd, end: next)
         }
-        if lineStart < bytes.endIndex {
-            lines.append(SourceLine(content: lineStart..<bytes.endIndex, end: bytes.endIndex))
-        }
-        return lines
     }
 }

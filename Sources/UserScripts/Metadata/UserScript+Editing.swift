@@ -21,7 +21,7 @@ extension UserScript {
         }
         guard hasMetadataBlock else {
             guard !values.isEmpty else { return }
-            try insertBlock(with: values.map { (key, $0) })
+            insertBlock(with: values.map { (key, $0) })
             return
         }
         var lines = editableLines()
@@ -41,7 +41,7 @@ extension UserScript {
             lines.insert(contentsOf: newLines, at: anchor + 1)
         }
         let kept = lines.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
-        try replaceText(with: kept)
+        replaceText(with: kept)
     }
 
     /// Removes every line with `key` from the metadata block.
@@ -51,25 +51,12 @@ extension UserScript {
 
     /// Replaces the code after the metadata block, keeping the block byte for byte; without a
     /// block, replaces the whole text.
-    public mutating func setBody(_ body: String) throws(MetadataError) {
+    public mutating func setBody(_ body: String) {
         guard let blockEnd = layout.blockEnd else {
-            try setText(body)
+            setText(body)
             return
         }
-        try setText(String(text.unicodeScalars[..<layout.lines[blockEnd].end]) + body)
-    }
-
-    /// Turns a metadata line into a plain comment that says why it was set aside; used when an
-    /// import refuses a rule but keeps the script.
-    mutating func setAside(line: Int, marker: String) throws(MetadataError) {
-        var lines = editableLines()
-        let index = line - 1
-        guard lines.indices.contains(index) else { return }
-        let content = lines[index].content
-        let indentation = String(content.unicodeScalars.prefix { Self.isSpace($0) })
-        let afterSlashes = content.unicodeScalars.drop { Self.isSpace($0) }.dropFirst(2).drop { Self.isSpace($0) }
-        lines[index].content = indentation + "// " + marker + " " + String(afterSlashes)
-        try replaceText(with: lines)
+        setText(String(text.unicodeScalars[..<layout.lines[blockEnd].end]) + body)
     }
 
     /// Creates a script with a fresh metadata block in PageScript's layout.
@@ -98,7 +85,7 @@ extension UserScript {
             text += alignedLine(key: key, value: value, column: defaultValueColumn) + "\n"
         }
         text += "// ==/UserScript==\n\n" + body
-        return try UserScript(text: text, fallbackName: name)
+        return UserScript(text: text, fallbackName: name)
     }
 
     /// Whether a value would end its metadata line. Checked on scalars: `"\r\n"` is one
@@ -115,14 +102,20 @@ extension UserScript {
         var terminator: String
     }
 
+    /// The lines of the block and before it, then the rest of the text as one last line.
     private func editableLines() -> [EditableLine] {
-        layout.lines.map { line in
+        var lines = layout.lines.map { line in
             EditableLine(content: String(text.unicodeScalars[line.content]), terminator: String(text.unicodeScalars[line.content.upperBound..<line.end]))
         }
+        let restStart = layout.lines.last?.end ?? text.startIndex
+        if restStart < text.endIndex {
+            lines.append(EditableLine(content: String(text.unicodeScalars[restStart...]), terminator: ""))
+        }
+        return lines
     }
 
-    private mutating func replaceText(with lines: [EditableLine]) throws(MetadataError) {
-        try setText(lines.map { $0.content + $0.terminator }.joined())
+    private mutating func replaceText(with lines: [EditableLine]) {
+        setText(lines.map { $0.content + $0.terminator }.joined())
     }
 
     private func prefix(of entry: MetadataEntry, in content: String) -> String {
@@ -167,13 +160,13 @@ extension UserScript {
         return text.contains("\r\n") ? "\r\n" : "\n"
     }
 
-    private mutating func insertBlock(with entries: [(String, String)]) throws(MetadataError) {
+    private mutating func insertBlock(with entries: [(String, String)]) {
         let lineBreak = text.contains("\r\n") ? "\r\n" : "\n"
         var block = "// ==UserScript==" + lineBreak
         for (key, value) in entries {
             block += Self.alignedLine(key: key, value: value, column: Self.defaultValueColumn) + lineBreak
         }
         block += "// ==/UserScript==" + lineBreak + lineBreak
-        try setText(block + text)
+        setText(block + text)
     }
 }

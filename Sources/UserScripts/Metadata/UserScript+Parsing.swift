@@ -1,6 +1,8 @@
 extension UserScript {
     /// Where the metadata block is in the text.
     struct Layout: Sendable {
+        /// The lines up to the end of the block: the text after the last of them is the body,
+        /// which reading the block never needs to look at.
         var lines: [SourceLine]
         /// The line index of `// ==UserScript==`, or `nil` when there is no block.
         var blockStart: Int?
@@ -8,55 +10,58 @@ extension UserScript {
         var blockEnd: Int?
     }
 
-    /// Keys that hold a single value; a second occurrence makes the block ambiguous.
-    private static let singleValueKeys: Set<Substring> = ["name", "namespace", "version", "description", "run-at"]
-
-
     private enum Marker {
         case opening, closing
     }
 
-    static func parse(_ text: String) throws(MetadataError) -> (Layout, [MetadataEntry]) {
-        let lines = SourceLine.split(text)
-        var layout = Layout(lines: lines)
+    /// What reading a text finds: where the block is, its entries, and what was noticed on the way.
+    struct Parsed {
+        var layout: Layout
         var entries: [MetadataEntry] = []
-        var firstLines: [String: Int] = [:]
-        for (index, line) in lines.enumerated() {
+        var notes: [ScriptNote] = []
+        /// The line of a `// ==UserScript==` that is never closed.
+        var unclosedBlockLine: Int?
+    }
+
+    /// Reads the metadata block as the managers do: the block runs from the first
+    /// `// ==UserScript==` to the next `// ==/UserScript==`, and inside it every line that is not
+    /// `// @key value` is a comment. Nothing here fails; what is odd is noted.
+    static func parse(_ text: String) -> Parsed {
+        var parsed = Parsed(layout: Layout(lines: []))
+        for (index, line) in SourceLine.Lines(text).enumerated() {
             let content = text.unicodeScalars[line.content]
             let lineNumber = index + 1
             let marker = Self.marker(content)
-            guard layout.blockStart != nil else {
+            parsed.layout.lines.append(line)
+            guard parsed.layout.blockStart != nil else {
                 switch marker {
-                case .opening: layout.blockStart = index
-                case .closing: throw MetadataError(.closingWithoutOpening, line: lineNumber)
+                case .opening: parsed.layout.blockStart = index
+                case .closing: parsed.notes.append(ScriptNote(kind: .strayMarker("// ==/UserScript=="), line: lineNumber))
                 case nil: break
                 }
                 continue
             }
             switch marker {
             case .closing:
-                layout.blockEnd = index
-                return (layout, entries)
+                parsed.layout.blockEnd = index
+                return parsed
             case .opening:
-                throw MetadataError(.nestedOpening, line: lineNumber)
+                parsed.notes.append(ScriptNote(kind: .strayMarker("// ==UserScript=="), line: lineNumber))
             case nil:
-                guard let entry = try Self.entry(in: content, of: text, lineNumber: lineNumber) else { continue }
-                if singleValueKeys.contains(entry.baseKey) {
-                    if let firstLine = firstLines[entry.key] {
-                        throw MetadataError(.duplicatedKey(entry.key, firstLine: firstLine), line: lineNumber)
-                    }
-                    firstLines[entry.key] = lineNumber
+                switch Self.reading(content, of: text, lineNumber: lineNumber) {
+                case .entry(let entry): parsed.entries.append(entry)
+                case .note(let kind): parsed.notes.append(ScriptNote(kind: kind, line: lineNumber))
+                case .blank: break
                 }
-                if entry.baseKey == "name", entry.value.isEmpty {
-                    throw MetadataError(.missingValue(entry.key), line: lineNumber)
-                }
-                entries.append(entry)
             }
         }
-        if let blockStart = layout.blockStart {
-            throw MetadataError(.unterminatedBlock, line: blockStart + 1)
+        if let blockStart = parsed.layout.blockStart {
+            // Without its end the block cannot be told apart from the code: read none of it.
+            let strayClosings = parsed.notes.filter { $0.line <= blockStart }
+            parsed = Parsed(layout: Layout(lines: parsed.layout.lines), notes: strayClosings + [ScriptNote(kind: .blockNotClosed, line: blockStart + 1)],
+                            unclosedBlockLine: blockStart + 1)
         }
-        return (layout, entries)
+        return parsed
     }
 
     private static func marker(_ content: Substring.UnicodeScalarView) -> Marker? {
@@ -68,29 +73,36 @@ extension UserScript {
         }
     }
 
-    /// Reads one line inside the block: `nil` for a blank line or a plain comment.
-    private static func entry(in content: Substring.UnicodeScalarView, of text: String, lineNumber: Int) throws(MetadataError) -> MetadataEntry? {
+    private enum LineReading {
+        case entry(MetadataEntry)
+        case note(ScriptNote.Kind)
+        case blank
+    }
+
+    /// Reads one line inside the block: an entry, something to note, or nothing at all.
+    private static func reading(_ content: Substring.UnicodeScalarView, of text: String, lineNumber: Int) -> LineReading {
         guard let comment = commentText(content) else {
-            if content.allSatisfy(isSpace) { return nil }
-            throw MetadataError(.notAComment, line: lineNumber)
+            if content.allSatisfy(isSpace) { return .blank }
+            return .note(.comment(trimmed(content)))
         }
         let afterSpaces = comment.drop(while: isSpace)
         guard afterSpaces.first == "@" else {
+            if afterSpaces.isEmpty { return .blank }
             let word = afterSpaces.prefix { !isSpace($0) }
             let gap = afterSpaces.dropFirst(word.count).prefix(while: isSpace)
             let rest = trimmed(afterSpaces.dropFirst(word.count + gap.count))
             if looksLikeKeyWithoutAt(String(word), gap: String(gap), value: rest) {
-                throw MetadataError(.keyWithoutAt(String(word)), line: lineNumber)
+                return .note(.keyWithoutAt(String(word)))
             }
-            return nil
+            return .note(.comment(trimmed(content)))
         }
         let keyAndValue = afterSpaces.dropFirst()
         let key = keyAndValue.prefix { !isSpace($0) }
-        guard !key.isEmpty else { throw MetadataError(.emptyKey, line: lineNumber) }
+        guard !key.isEmpty else { return .note(.emptyKey) }
         let valueStart = keyAndValue[key.endIndex...].drop(while: isSpace)
         let value = trimmed(valueStart)
         let offset = text.utf8.distance(from: content.startIndex, to: valueStart.startIndex)
-        return MetadataEntry(key: String(key), value: value, line: lineNumber, valueOffset: offset)
+        return .entry(MetadataEntry(key: String(key), value: value, line: lineNumber, valueOffset: offset))
     }
 
     /// Whether a plain comment inside the block is really a key whose `@` was forgotten: a known

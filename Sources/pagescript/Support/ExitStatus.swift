@@ -1,5 +1,6 @@
 import Benchmarking
 import EditorSession
+import GMAPI
 import Injection
 import UserScripts
 import WebDriver
@@ -50,7 +51,7 @@ enum ExitStatus {
             }
         case is EngineError, is BenchmarkError:
             engineFailed
-        case is LibraryError, is MetadataError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable:
+        case is LibraryError, is MetadataError, is ValueStoreError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable:
             badInput
         default:
             // A failure no row of the table names is still a failure, never a silent success.

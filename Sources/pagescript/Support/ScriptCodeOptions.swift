@@ -59,7 +59,7 @@ struct ScriptCodeOptions: ParsableArguments {
 /// Apart from ``ScriptCodeOptions`` because only a saved script has a time to run; `run` runs
 /// its code once, after the page has loaded.
 struct RunAtOption: ParsableArguments {
-    @Option(name: .customLong("run-at"), help: "Run automatically at document-start, document-end or document-idle (default: only by hand).")
+    @Option(name: .customLong("run-at"), help: "document-start, document-body, document-end or document-idle (default: document-idle for a script with site rules; a script without them runs only on demand).")
     var runAt: RunAt?
 }
 

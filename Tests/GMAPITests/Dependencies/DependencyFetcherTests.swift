@@ -26,7 +26,7 @@ struct DependencyFetcherTests {
     }
 
     static func script(_ lines: [String], name: String = "Needs files") throws -> UserScript {
-        try UserScript(text: (["// ==UserScript==", "// @name \(name)"] + lines + ["// ==/UserScript==", "$();"]).joined(separator: "\n") + "\n")
+        UserScript(text: (["// ==UserScript==", "// @name \(name)"] + lines + ["// ==/UserScript==", "$();"]).joined(separator: "\n") + "\n")
     }
 
     static func sha256(_ text: String) -> String { Array(SHA256.hash(data: Array(text.utf8))).hexString }

@@ -29,7 +29,7 @@ struct GMInfoTests {
             $('table').addClass('tidy');
 
             """
-        let script = try UserScript(text: text, fallbackName: "tidy")
+        let script = UserScript(text: text, fallbackName: "tidy")
         let info = GMInfo.make(for: script, id: "k3m9x2ab", handlerVersion: "0.1.0")
         let details = try #require(info["script"])
         #expect(details["name"] == "Tidy tables")
@@ -61,7 +61,7 @@ struct GMInfoTests {
     }
 
     @Test func absentFieldsAreEmptyTextAndTheRunAtIsTampermonkeysDefault() throws {
-        let script = try UserScript(text: "// ==UserScript==\n// @name Bare\n// ==/UserScript==\n1\n")
+        let script = UserScript(text: "// ==UserScript==\n// @name Bare\n// ==/UserScript==\n1\n")
         let details = try #require(GMInfo.make(for: script, id: "abc", handlerVersion: "9").script)
         #expect(details["version"] == "")
         #expect(details["namespace"] == "")
@@ -73,9 +73,9 @@ struct GMInfoTests {
 
     @Test func theMetadataBlockIsFoundInCRLFFilesAndAfterALeadingComment() throws {
         let text = "/* licence */\r\n// ==UserScript==\r\n// @name CRLF\r\n// ==/UserScript==\r\nrun();\r\n"
-        let script = try UserScript(text: text)
+        let script = UserScript(text: text)
         #expect(GMInfo.metadataBlock(of: script) == "// ==UserScript==\r\n// @name CRLF\r\n// ==/UserScript==\r\n")
-        let none = try UserScript(text: "console.log(1)\n", fallbackName: "plain")
+        let none = UserScript(text: "console.log(1)\n", fallbackName: "plain")
         #expect(GMInfo.metadataBlock(of: none) == "")
         #expect(GMInfo.make(for: none, id: "x", handlerVersion: "1")["script"]?["name"] == "plain")
     }

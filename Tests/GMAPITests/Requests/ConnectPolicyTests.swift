@@ -113,7 +113,7 @@ struct ConnectPolicyTests {
     }
 
     @Test func thePolicyComesFromTheScriptsConnectLines() throws {
-        let script = try UserScript(text: """
+        let script = UserScript(text: """
             // ==UserScript==
             // @name    Fetcher
             // @connect api.example.com

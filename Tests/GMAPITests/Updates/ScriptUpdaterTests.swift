@@ -116,7 +116,7 @@ struct ScriptUpdaterTests {
         let fixture = try Fixture(published: "2.0")
         defer { fixture.server.stop() }
         var edited = fixture.stored
-        try edited.script.setBody("tidy(); // my own tweak\n")
+        edited.script.setBody("tidy(); // my own tweak\n")
         edited = try fixture.library.save(edited)
         let outcome = await fixture.update(edited)
         guard case .editedLocally(let installed, let available, let neverRecorded) = outcome else {

@@ -60,7 +60,7 @@ struct ScriptTransferTests {
     @Test func aTamperedCacheFileInAnExportIsRefusedOnImport() throws {
         let exported = try TemporaryDirectory("exported")
         let target = try TemporaryDirectory("target")
-        let script = try UserScript(text: "// ==UserScript==\n// @name T\n// @require https://cdn.test/lib.js\n// ==/UserScript==\nlib();\n")
+        let script = UserScript(text: "// ==UserScript==\n// @name T\n// @require https://cdn.test/lib.js\n// ==/UserScript==\nlib();\n")
         let honest = Array("honest();\n".utf8)
         try exported.write("{\"format\":1,\"files\":{\"https://cdn.test/lib.js\":{\"sha256\":\"\(honest.sha256Hex)\",\"fetchedFrom\":\"https://cdn.test/lib.js\"}}}", to: "t.pagescript-files.json")
         try exported.write("evil();\n", to: ".pagescript-cache/\(honest.sha256Hex)")
@@ -73,7 +73,7 @@ struct ScriptTransferTests {
     @Test func aScriptWithNothingBesideItExportsNothingExtra() throws {
         let library = try TemporaryDirectory("source")
         let exported = try TemporaryDirectory("exported")
-        let script = try UserScript(text: "// ==UserScript==\n// @name Plain\n// ==/UserScript==\n1\n")
+        let script = UserScript(text: "// ==UserScript==\n// @name Plain\n// ==/UserScript==\n1\n")
         let summary = try ScriptTransfer(libraryDirectory: library.url).export(id: "p1234567", script: script, besideScriptAt: exported.file("plain.user.js"))
         #expect(summary == .init(values: 0, files: 0, refused: []))
         #expect(try exported.entries().isEmpty)

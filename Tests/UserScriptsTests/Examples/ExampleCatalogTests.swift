@@ -22,7 +22,7 @@ struct ExampleCatalogTests {
         #expect(script.grants == ["none"])
         #expect(script.siteRules.isEmpty)
         #expect(script.runAt == nil)
-        #expect(script.issues.isEmpty)
+        #expect(script.interpretation.notes.isEmpty)
         // The completion value of the last statement is the result: an object literal in parentheses.
         let lines = script.body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let lastStatementStart = try #require(lines.lastIndex { $0.hasPrefix("({") })

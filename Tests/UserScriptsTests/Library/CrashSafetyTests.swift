@@ -49,7 +49,7 @@ struct CrashSafetyTests {
                 if stop { kill(getpid(), SIGKILL) }
             }
             var stored = try library.script(id: ScriptID(id))
-            try stored.script.setText(CrashSafetyTests.script(body: "n", version: 2))
+            stored.script.setText(CrashSafetyTests.script(body: "n", version: 2))
             _ = try library.save(stored)
         }
 
@@ -80,14 +80,14 @@ struct CrashSafetyTests {
             var stored = try library.script(id: ScriptID(id))
             var version = 2
             while true {
-                try stored.script.setText(CrashSafetyTests.script(body: version.isMultiple(of: 2) ? "n" : "m", version: version))
+                stored.script.setText(CrashSafetyTests.script(body: version.isMultiple(of: 2) ? "n" : "m", version: version))
                 stored = try library.save(stored)
                 version += 1
             }
         }
 
         let onDisk = try String(contentsOfFile: prepared.file, encoding: .utf8)
-        let script = try UserScript(text: onDisk)
+        let script = UserScript(text: onDisk)
         let version = try #require(script.version.flatMap { Int($0) })
         let body: Character = version == 1 ? "o" : (version.isMultiple(of: 2) ? "n" : "m")
         #expect(onDisk == Self.script(body: body, version: version))
@@ -123,7 +123,7 @@ struct CrashSafetyTests {
             let scripts = try ScriptLibrary(directory: URL(fileURLWithPath: library))
             var stored = try scripts.script(id: ScriptID(id))
             for round in 0..<rounds {
-                try stored.script.setBody("\(round)\n")
+                stored.script.setBody("\(round)\n")
                 stored = try scripts.save(stored)
                 try scripts.setDisabled(true, id: stored.id, on: Site("\(tag)-\(round).example"))
                 stored = try scripts.script(id: stored.id)

@@ -22,7 +22,53 @@ struct ImportExportTests {
 
         """
 
-    @Test func importsATampermonkeyScriptAndSaysWhatItDid() throws {
+    /// Every script of the corpus goes in and comes out byte for byte, and is read as expected.
+    @Test(arguments: RealWorldCorpus.scripts)
+    func importAndExportKeepEveryByte(_ corpus: CorpusScript) throws {
+        let folder = try TemporaryDirectory()
+        let source = folder.file("downloads/\(corpus.file)")
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(corpus.bytes).write(to: source)
+        let library = try ScriptLibrary(directory: folder.file("library"))
+        let report = try library.importScripts(from: source)
+        let entry = try #require(report.entries.first)
+        guard case .imported(let stored) = entry.outcome else {
+            Issue.record("not imported: \(entry.outcome)")
+            return
+        }
+        #expect(Array(try Data(contentsOf: stored.file)) == corpus.bytes)
+        #expect(stored.interpretation.runMode == corpus.runMode)
+        #expect(stored.interpretation.notes.filter(\.isSetAside).map(\.line) == corpus.setAsideLines,
+                "\(stored.interpretation.notes.filter(\.isSetAside))")
+        #expect(entry.interpretation == stored.interpretation)
+
+        let exported = try library.export(to: folder.file("export"))
+        let destination = try #require(exported.entries.first?.destination)
+        #expect(Array(try Data(contentsOf: destination)) == corpus.bytes)
+
+        // A new library reading the same folder cold (through its index) concludes the same.
+        let reopened = try ScriptLibrary(directory: folder.file("library"))
+        #expect(try reopened.interpretation(of: stored.id) == stored.interpretation)
+        #expect(try reopened.script(id: stored.id).script.text == stored.script.text)
+    }
+
+    @Test func aWholeFolderOfRealScriptsImportsAndExportsUnchanged() throws {
+        let folder = try TemporaryDirectory()
+        for script in RealWorldCorpus.scripts {
+            let target = folder.file("backup/\(script.file)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(script.bytes).write(to: target)
+        }
+        let library = try ScriptLibrary(directory: folder.file("library"))
+        let report = try library.importScripts(from: folder.file("backup"))
+        #expect(report.imported.count == RealWorldCorpus.scripts.count)
+        #expect(report.refused.isEmpty)
+        _ = try library.export(to: folder.file("export"))
+        let exported = try folder.entries("export").map { Array(try Data(contentsOf: folder.file("export/\($0)"))) }
+        #expect(Set(exported) == Set(RealWorldCorpus.scripts.map(\.bytes)))
+    }
+
+    @Test func importReportsHowItReadsAScriptAndChangesNothing() throws {
         let folder = try TemporaryDirectory()
         let source = try folder.write(Self.tampermonkey, to: "downloads/Better search.user.js")
         let library = try ScriptLibrary(directory: folder.file("library"))
@@ -33,53 +79,38 @@ struct ImportExportTests {
             return
         }
         #expect(stored.name == "Better search")
-        let notes = entry.notes.map(\.description)
-        #expect(notes.contains("line 8: @include *://example.org/* is matched as http://example.org:80/*, https://example.org:443/*"))
-        #expect(notes.contains { $0.hasPrefix("line 9: @include `*.google.*` is refused") && $0.contains("The line is kept as a comment.") })
-        #expect(notes.contains { $0.hasPrefix("line 10: @exclude *://example.org/account/* is matched as") })
-        #expect(notes.contains { $0.hasPrefix("line 11: @grant GM_setValue is not provided by PageScript") })
-        #expect(notes.contains { $0.hasPrefix("line 12: @require is not loaded by PageScript") })
-        #expect(notes.contains { $0.hasPrefix("added @run-at document-idle") })
-
-        let text = stored.script.text
-        #expect(text.contains("// (set aside on import) @include      *.google.*\n"))
-        #expect(text.contains("// @run-at       document-idle\n"))
-        #expect(stored.script.issues.allSatisfy { !$0.preventsAutomaticRunning })
+        #expect(stored.script.text == Self.tampermonkey)
+        let summary = try #require(entry.interpretation?.importSummary)
+        #expect(summary.first == "runs automatically at document-idle (no @run-at: Tampermonkey's default)")
+        #expect(summary.contains { $0.hasPrefix("line 8: @include *://example.org/* narrowed: read as http://example.org:80/*, https://example.org:443/*") })
+        #expect(summary.contains { $0.hasPrefix("line 9: @include *.google.* set aside") && $0.contains("Did you mean `*://*.google.com/*`?") })
+        #expect(summary.contains("asks for files: 1 @require, 0 @resource"))
         #expect(try library.which(url: try PageURL("https://example.org/")).map(\.script.id) == [stored.id])
         #expect(try library.which(url: try PageURL("https://example.org/account/x")).isEmpty)
         #expect(try library.which(url: try PageURL("https://www.google.com/")).isEmpty)
+        #expect(stored.interpretation.requires.map(\.url?.absoluteString) == ["https://code.jquery.com/jquery-3.7.1.min.js"])
     }
 
-    @Test func anExclusionThatCannotBeMadeStrictRefusesTheFile() throws {
-        let folder = try TemporaryDirectory()
-        let source = try folder.write("// ==UserScript==\n// @name X\n// @match *://*.example.com/*\n// @exclude *logout*\n// ==/UserScript==\n", to: "x.user.js")
-        let library = try ScriptLibrary(directory: folder.file("library"))
-        let report = try library.importScripts(from: source)
-        #expect(report.imported.isEmpty)
-        let reason = try #require(report.refused.first?.reason)
-        #expect(reason.hasPrefix("line 4: @exclude `*logout*` is refused"))
-        #expect(reason.contains("pages its author excluded"))
-        #expect(try library.scripts().isEmpty)
-    }
-
-    @Test func aFolderIsImportedFileByFile() throws {
+    @Test func onlyFilesThatAreNotTextAreRefused() throws {
         let folder = try TemporaryDirectory()
         try folder.write(Self.tampermonkey, to: "backup/a.user.js")
         try folder.write("// ==UserScript==\n// @name Broken\n", to: "backup/nested/b.user.js")
         try folder.write("alert(1)\n", to: "backup/nested/c.user.js")
+        try Data([0x2F, 0x2F, 0x20, 0xC3, 0x28, 0x0A]).write(to: folder.file("backup/nested/latin1.user.js"))
         try folder.write("{}", to: "backup/a.options.json")
         try folder.write("x", to: "backup/.hidden/d.user.js")
         let library = try ScriptLibrary(directory: folder.file("library"))
         let report = try library.importScripts(from: folder.file("backup"))
-        #expect(report.entries.map(\.source.lastPathComponent) == ["a.user.js", "b.user.js", "c.user.js"])
-        #expect(report.imported.map(\.name) == ["Better search", "c"])
-        #expect(report.refused.first?.reason.contains("line 1: `// ==UserScript==` is never closed") == true)
+        #expect(report.entries.map(\.source.lastPathComponent) == ["a.user.js", "b.user.js", "c.user.js", "latin1.user.js"])
+        #expect(report.imported.map(\.name) == ["Better search", "b", "c"])
+        #expect(report.refused.map(\.reason) == ["is not UTF-8 text; save it as UTF-8 and import it again"])
+        #expect(report.imported[1].interpretation.runMode == .onDemand(.blockNotClosed(line: 1)))
 
         // Importing the same files again adds nothing.
         let again = try library.importScripts(from: folder.file("backup"))
         #expect(again.imported.isEmpty)
-        #expect(again.entries.filter { if case .alreadyInLibrary = $0.outcome { true } else { false } }.count == 2)
-        #expect(try library.scripts().count == 2)
+        #expect(again.entries.filter { if case .alreadyInLibrary = $0.outcome { true } else { false } }.count == 3)
+        #expect(try library.scripts().count == 3)
     }
 
     @Test func aMissingSourceIsAnError() throws {

@@ -51,6 +51,9 @@ struct SiteScriptTests {
         #expect(created.name == "localhost:3000")
         #expect(created.script.values(for: "match") == ["*://localhost:3000/*"])
         #expect(created.script.runAt == nil)
+        #expect(created.interpretation.runMode == .automatic(.documentIdle))
+        #expect(try library.which(url: page).map(\.script.id) == [created.id])
+        #expect(try library.which(url: try PageURL("http://localhost:8080/dashboard")).isEmpty)
         #expect(created.script.text.hasSuffix("// ==/UserScript==\n\ndocument.title\n"))
         #expect(try library.scriptForSite(url: try PageURL("https://localhost:3000/other"))?.id == created.id)
         #expect(try library.scriptForSite(url: try PageURL("http://localhost:8080/")) == nil)
@@ -74,12 +77,13 @@ struct SiteScriptTests {
         #expect(try library.which(url: page).map(\.script.id) == [created.id])
     }
 
-    @Test func runAtMakesTheSiteScriptAutomatic() throws {
+    @Test func runAtSetsWhenTheSiteScriptRuns() throws {
         let folder = try TemporaryDirectory()
         let library = try ScriptLibrary(directory: folder.url)
         let page = try PageURL("https://example.com/")
-        let saved = try library.saveForSite(url: page, code: "tidy()", runAt: .documentIdle)
-        #expect(try library.matches(url: page).map(\.id) == [saved.id])
+        let saved = try library.saveForSite(url: page, code: "tidy()", runAt: .documentStart)
+        #expect(try library.which(url: page).map(\.status) == [.runs(.documentStart)])
+        #expect(saved.script.runAt == .documentStart)
     }
 
     @Test func theEditorsCopyGuardsAgainstEditsMadeMeanwhile() throws {

@@ -5,7 +5,7 @@ import Testing
 struct ScriptMatcherTests {
     private func rules(_ lines: [String]) throws -> [SiteRule] {
         let text = (["// ==UserScript=="] + lines.map { "// " + $0 } + ["// ==/UserScript=="]).joined(separator: "\n")
-        return try UserScript(text: text).siteRules
+        return UserScript(text: text).siteRules
     }
 
     @Test func reportsTheRuleAndPatternThatMatchedInGivenOrder() throws {
@@ -26,9 +26,17 @@ struct ScriptMatcherTests {
         #expect(matcher.matches(try PageURL("https://example.com/")).isEmpty)
     }
 
-    @Test func aScriptWithAnInvalidRuleIsLeftOut() throws {
+    @Test func anInvalidRuleAddsNothingAndTheOthersStand() throws {
         let matcher = ScriptMatcher([(id: ScriptID("1"), rules: try rules(["@match *://example.com/*", "@match http://bad"]))])
+        #expect(matcher.count == 1)
+        #expect(matcher.matches(try PageURL("https://example.com/")).map(\.rule.line) == [2])
+        #expect(matcher.matches(try PageURL("http://bad/")).isEmpty)
+    }
+
+    @Test func anExclusionThatCannotBeReadKeepsTheScriptOut() throws {
+        let matcher = ScriptMatcher([(id: ScriptID("1"), rules: try rules(["@match *://example.com/*", "@exclude /(?<=a)dmin/"]))])
         #expect(matcher.count == 0)
+        #expect(matcher.matches(try PageURL("https://example.com/")).isEmpty)
     }
 
     /// The index must give exactly what checking every pattern of every script would give.

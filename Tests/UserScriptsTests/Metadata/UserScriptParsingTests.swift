@@ -3,7 +3,7 @@ import Testing
 
 struct UserScriptParsingTests {
     @Test func readsTheKnownKeys() throws {
-        let script = try UserScript(text: """
+        let script = UserScript(text: """
             // ==UserScript==
             // @name         Tidy tables
             // @name:fr      Tableaux rangés
@@ -30,16 +30,16 @@ struct UserScriptParsingTests {
         #expect(script.siteRules.map(\.kind) == [.match, .match, .excludeMatch, .include, .exclude])
         #expect(script.siteRules.map(\.line) == [7, 8, 9, 10, 11])
         #expect(script.runAt == .documentEnd)
+        #expect(script.interpretation.runMode == .automatic(.documentEnd))
         #expect(script.grants == ["none"])
-        #expect(script.unsupportedGrants.isEmpty)
         #expect(script.noFrames)
         #expect(script.body == "document.title;")
-        #expect(script.issues.isEmpty)
+        #expect(script.interpretation.notes.isEmpty)
         #expect(script.runsAutomatically)
     }
 
     @Test func aFileWithoutABlockIsAScriptNamedAfterItsFile() throws {
-        let script = try UserScript(text: "alert(1)\n", fallbackName: "quick fix")
+        let script = UserScript(text: "alert(1)\n", fallbackName: "quick fix")
         #expect(!script.hasMetadataBlock)
         #expect(script.name == "quick fix")
         #expect(script.body == "alert(1)\n")
@@ -48,38 +48,57 @@ struct UserScriptParsingTests {
     }
 
     @Test func aBlockWithoutNameUsesTheFallback() throws {
-        let script = try UserScript(text: "// ==UserScript==\n// @version 1\n// ==/UserScript==\n", fallbackName: "from-file")
+        let script = UserScript(text: "// ==UserScript==\n// @version 1\n// ==/UserScript==\n", fallbackName: "from-file")
         #expect(script.name == "from-file")
     }
 
-    @Test func withoutRunAtAScriptRunsOnlyOnDemand() throws {
-        let script = try UserScript(text: "// ==UserScript==\n// @match *://example.com/*\n// ==/UserScript==\n")
+    @Test func withoutRunAtAScriptWithRulesRunsAtDocumentIdle() {
+        let script = UserScript(text: "// ==UserScript==\n// @match *://example.com/*\n// ==/UserScript==\n")
         #expect(script.runAt == nil)
-        #expect(script.hasSitePatterns)
-        #expect(!script.runsAutomatically)
+        #expect(script.interpretation.runMode == .automatic(.documentIdle))
+        #expect(script.interpretation.runAtLine == nil)
+        #expect(script.runsAutomatically)
     }
 
-    @Test func unsupportedValuesAreIssuesWithLineNumbers() throws {
-        let script = try UserScript(text: """
+    @Test(arguments: [
+        ("// @name No rules", RunMode.onDemand(.noSiteRules)),
+        ("// @match *://a.example/*\n// @run-at context-menu", .onDemand(.contextMenu(line: 3))),
+        ("// @include *.google.*\n// @match http://bar", .onDemand(.everySiteRuleSetAside)),
+        ("// @match *://a.example/*\n// @exclude /(?<=a)b/", .onDemand(.unreadableExclusion(line: 3))),
+        ("// @match *://a.example/*\n// @run-at document-body", .automatic(.documentBody)),
+        ("// @match *://a.example/*\n// @run-at document-start", .automatic(.documentStart)),
+    ])
+    func theRunModeFollowsTheManagers(_ lines: String, _ expected: RunMode) {
+        let script = UserScript(text: "// ==UserScript==\n\(lines)\n// ==/UserScript==\n")
+        #expect(script.interpretation.runMode == expected)
+    }
+
+    @Test func badLinesAreSetAsideAndTheRestStands() {
+        let script = UserScript(text: """
             // ==UserScript==
             // @name    Old
             // @match   http://bar
             // @include *.google.*
-            // @run-at  context-menu
+            // @match   *://example.com/*
+            // @run-at  document-idel
+            // @name    Second
             // @grant   GM_xmlhttpRequest
-            // @grant   GM_setValue
             // ==/UserScript==
             """)
-        let issues = script.issues
-        #expect(issues.map(\.line) == [3, 4, 5, 6, 7])
-        #expect(issues.filter(\.preventsAutomaticRunning).map(\.line) == [3, 4, 5])
-        #expect(script.unsupportedGrants == ["GM_xmlhttpRequest", "GM_setValue"])
-        #expect(issues[0].description.contains("Did you mean `http://bar/*`?"))
-        #expect(!script.runsAutomatically)
+        let notes = script.interpretation.notes
+        #expect(notes.map(\.line) == [3, 4, 6, 7])
+        #expect(notes.allSatisfy { $0.isSetAside })
+        #expect(notes.filter(\.refusesSave).map(\.line) == [3, 4, 6])
+        #expect(notes[0].description.contains("Did you mean `http://bar/*`?"))
+        #expect(notes[3].description.contains("first on line 2"))
+        #expect(script.name == "Old")
+        #expect(script.grants == ["GM_xmlhttpRequest"])
+        #expect(script.interpretation.runMode == .automatic(.documentIdle))
+        #expect(script.siteRules.filter { $0.error == nil }.map(\.text) == ["*://example.com/*"])
     }
 
     @Test func keepsUnknownAndLocalisedKeys() throws {
-        let script = try UserScript(text: "// ==UserScript==\n// @name A\n// @description:de Etwas\n// @antifeature ads\n// @homepageURL https://x.example\n// ==/UserScript==\n")
+        let script = UserScript(text: "// ==UserScript==\n// @name A\n// @description:de Etwas\n// @antifeature ads\n// @homepageURL https://x.example\n// ==/UserScript==\n")
         #expect(script.entries.map(\.key) == ["name", "description:de", "antifeature", "homepageURL"])
         #expect(script.entries[1].baseKey == "description")
         #expect(script.entries[1].locale == "de")
@@ -87,7 +106,7 @@ struct UserScriptParsingTests {
     }
 
     @Test func acceptsIndentationCRLFAndAByteOrderMark() throws {
-        let script = try UserScript(text: "\u{FEFF}// ==UserScript==\r\n  //   @name   Spaced   \r\n\t// @match *://a.example/*\r\n// ==/UserScript==\r\nbody\r\n")
+        let script = UserScript(text: "\u{FEFF}// ==UserScript==\r\n  //   @name   Spaced   \r\n\t// @match *://a.example/*\r\n// ==/UserScript==\r\nbody\r\n")
         #expect(script.name == "Spaced")
         #expect(script.values(for: "match") == ["*://a.example/*"])
         #expect(script.body == "body\r\n")
@@ -95,37 +114,54 @@ struct UserScriptParsingTests {
 
     @Test func codeBeforeTheBlockIsKeptAndTheBodyIsWhatFollowsIt() throws {
         let text = "/* MIT licence */\n// ==UserScript==\n// @name A\n// ==/UserScript==\n\nrun();\n"
-        let script = try UserScript(text: text)
+        let script = UserScript(text: text)
         #expect(script.body == "\nrun();\n")
         #expect(script.text == text)
     }
 
-    struct Malformed: Sendable, CustomTestStringConvertible {
+    struct Lenient: Sendable, CustomTestStringConvertible {
         let text: String
-        let kind: MetadataError.Kind
-        let line: Int
-        var testDescription: String { "\(kind) on line \(line)" }
+        let note: ScriptNote
+        let entries: [String]
+        var testDescription: String { note.description }
     }
 
+    /// What the managers ignore, PageScript notes; none of it stops the script from being read.
     @Test(arguments: [
-        Malformed(text: "// ==UserScript==\n// @name A\n", kind: .unterminatedBlock, line: 1),
-        Malformed(text: "x()\n\n// ==UserScript==\n// @name A\nbody()\n", kind: .notAComment, line: 5),
-        Malformed(text: "// ==UserScript==\n// name   Forgotten at\n// ==/UserScript==\n", kind: .keyWithoutAt("name"), line: 2),
-        Malformed(text: "// ==UserScript==\n// match *://a.example/*\n// ==/UserScript==\n", kind: .keyWithoutAt("match"), line: 2),
-        Malformed(text: "// ==UserScript==\n// @name A\n// @match *://*/*\n// @name B\n// ==/UserScript==\n", kind: .duplicatedKey("name", firstLine: 2), line: 4),
-        Malformed(text: "// ==UserScript==\n// @name:fr A\n// @name:fr B\n// ==/UserScript==\n", kind: .duplicatedKey("name:fr", firstLine: 2), line: 3),
-        Malformed(text: "// ==UserScript==\n// @run-at document-end\n// @run-at document-idle\n// ==/UserScript==\n", kind: .duplicatedKey("run-at", firstLine: 2), line: 3),
-        Malformed(text: "// ==/UserScript==\n", kind: .closingWithoutOpening, line: 1),
-        Malformed(text: "// ==UserScript==\n// ==UserScript==\n// ==/UserScript==\n", kind: .nestedOpening, line: 2),
-        Malformed(text: "// ==UserScript==\n// @ name\n// ==/UserScript==\n", kind: .emptyKey, line: 2),
-        Malformed(text: "// ==UserScript==\n// @name\n// ==/UserScript==\n", kind: .missingValue("name"), line: 2),
-        Malformed(text: "// ==UserScript==\nvar x = 1;\n// ==/UserScript==\n", kind: .notAComment, line: 2),
+        Lenient(text: "// ==UserScript==\n// @name A\n// @match *://a.example/*\n", note: ScriptNote(kind: .blockNotClosed, line: 1), entries: []),
+        Lenient(text: "x()\n\n// ==UserScript==\n// @name A\nbody()\n// ==/UserScript==\n", note: ScriptNote(kind: .comment("body()"), line: 5), entries: ["name"]),
+        Lenient(text: "// ==UserScript==\n// name   Forgotten at\n// ==/UserScript==\n", note: ScriptNote(kind: .keyWithoutAt("name"), line: 2), entries: []),
+        Lenient(text: "// ==UserScript==\n// match *://a.example/*\n// ==/UserScript==\n", note: ScriptNote(kind: .keyWithoutAt("match"), line: 2), entries: []),
+        Lenient(text: "// ==UserScript==\n// @name A\n// @match *://*/*\n// @name B\n// ==/UserScript==\n",
+                note: ScriptNote(kind: .duplicated(key: "name", firstLine: 2), line: 4), entries: ["name", "match", "name"]),
+        Lenient(text: "// ==UserScript==\n// @name:fr A\n// @name:fr B\n// ==/UserScript==\n",
+                note: ScriptNote(kind: .duplicated(key: "name:fr", firstLine: 2), line: 3), entries: ["name:fr", "name:fr"]),
+        Lenient(text: "// ==/UserScript==\n// ==UserScript==\n// @name A\n// ==/UserScript==\n", note: ScriptNote(kind: .strayMarker("// ==/UserScript=="), line: 1), entries: ["name"]),
+        Lenient(text: "// ==UserScript==\n// ==UserScript==\n// ==/UserScript==\n", note: ScriptNote(kind: .strayMarker("// ==UserScript=="), line: 2), entries: []),
+        Lenient(text: "// ==UserScript==\n// @ name\n// ==/UserScript==\n", note: ScriptNote(kind: .emptyKey, line: 2), entries: []),
+        Lenient(text: "// ==UserScript==\n// @name\n// ==/UserScript==\n", note: ScriptNote(kind: .emptyName, line: 2), entries: ["name"]),
+        Lenient(text: "// ==UserScript==\nvar x = 1;\n// ==/UserScript==\n", note: ScriptNote(kind: .comment("var x = 1;"), line: 2), entries: []),
+        Lenient(text: "// ==UserScript==\n// @require\n// ==/UserScript==\n", note: ScriptNote(kind: .requireWithoutURL, line: 2), entries: ["require"]),
+        Lenient(text: "// ==UserScript==\n// @resource logo\n// ==/UserScript==\n", note: ScriptNote(kind: .resourceWithoutURL("logo"), line: 2), entries: ["resource"]),
     ])
-    func malformedBlocksGiveASpecificErrorWithTheLine(_ malformed: Malformed) {
-        let error = #expect(throws: MetadataError.self) { try UserScript(text: malformed.text) }
-        #expect(error?.kind == malformed.kind)
-        #expect(error?.line == malformed.line)
-        #expect(error?.description.hasPrefix("line \(malformed.line): ") == true)
+    func oddBlocksAreReadLikeTheManagersReadThem(_ lenient: Lenient) {
+        let script = UserScript(text: lenient.text, fallbackName: "from file")
+        #expect(script.interpretation.notes.contains(lenient.note), "\(script.interpretation.notes)")
+        #expect(script.entries.map(\.key) == lenient.entries)
+        #expect(script.text == lenient.text)
+    }
+
+    @Test func anUnclosedBlockReadsNoRulesAndRunsOnDemand() {
+        let script = UserScript(text: "// ==UserScript==\n// @name A\n// @match *://a.example/*\nalert(1)\n", fallbackName: "from file")
+        #expect(script.name == "from file")
+        #expect(!script.hasMetadataBlock)
+        #expect(script.interpretation.runMode == .onDemand(.blockNotClosed(line: 1)))
+    }
+
+    @Test func theFirstOfADuplicatedKeyIsUsed() {
+        let script = UserScript(text: "// ==UserScript==\n// @name First\n// @name Second\n// @run-at document-start\n// @run-at document-end\n// @match *://a.example/*\n// ==/UserScript==\n")
+        #expect(script.name == "First")
+        #expect(script.interpretation.runMode == .automatic(.documentStart))
     }
 
     @Test(arguments: [
@@ -136,17 +172,21 @@ struct UserScriptParsingTests {
         "// grant access only where needed",
     ])
     func proseStartingWithAKeyWordIsAComment(_ line: String) throws {
-        let script = try UserScript(text: "// ==UserScript==\n// @name A\n\(line)\n// ==/UserScript==\n")
+        let script = UserScript(text: "// ==UserScript==\n// @name A\n\(line)\n// ==/UserScript==\n")
         #expect(script.entries.map(\.key) == ["name"])
     }
 
     @Test(arguments: ["// version 1.2", "// grant none", "// run-at document-end", "// include *://a.example/*", "// description  Aligned like a key"])
-    func aKeyWithoutItsAtIsCaught(_ line: String) {
-        #expect(throws: MetadataError.self) { try UserScript(text: "// ==UserScript==\n\(line)\n// ==/UserScript==\n") }
+    func aKeyWithoutItsAtIsNotedAndIgnored(_ line: String) {
+        let script = UserScript(text: "// ==UserScript==\n\(line)\n// ==/UserScript==\n")
+        #expect(script.entries.isEmpty)
+        #expect(script.interpretation.notes.count == 1)
+        #expect(script.interpretation.notes.first?.description.contains("without its `@`") == true)
     }
 
     @Test func commentsAndBlankLinesInsideTheBlockAreFine() throws {
-        let script = try UserScript(text: "// ==UserScript==\n// @name A\n//\n// This script tidies tables.\n\n// @version 1\n// ==/UserScript==\n")
+        let script = UserScript(text: "// ==UserScript==\n// @name A\n//\n// This script tidies tables.\n\n// @version 1\n// ==/UserScript==\n")
         #expect(script.entries.map(\.key) == ["name", "version"])
+        #expect(script.interpretation.notes == [ScriptNote(kind: .comment("// This script tidies tables."), line: 4)])
     }
 }

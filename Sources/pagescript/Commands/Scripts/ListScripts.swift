@@ -3,9 +3,10 @@ import TerminalText
 import UserScripts
 
 struct ListScripts: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the scripts: id, name, enabled, patterns.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the scripts: id, name, enabled, when they run, and their site rules.")
 
-    @Option(name: .customLong("for"), help: "Only the scripts that would run automatically on this URL.")
+    @Option(name: .customLong("for"), help: "Only the scripts that would run automatically on this URL, in the order they run.")
     var url: String?
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -14,16 +15,15 @@ struct ListScripts: ParsableCommand {
         let library = try libraryOptions.open()
         var scripts = try library.scripts()
         if let url {
-            let ids = Set(try library.which(url: PageURL(url)).filter(\.runsAutomatically).map(\.script.id))
-            scripts = scripts.filter { ids.contains($0.id) }
+            scripts = try library.which(url: PageURL(url)).map(\.script)
         }
         for stored in scripts {
-            let patterns = stored.script.siteRules.map(\.description).joined(separator: " ")
+            let rules = stored.interpretation.rules.map(\.description).joined(separator: " ")
             printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
-                         TerminalSafeText.escaped(patterns.isEmpty ? "(on demand only)" : patterns)].joined(separator: "\t"))
+                         stored.interpretation.runMode.description, TerminalSafeText.escaped(rules)].joined(separator: "\t"))
         }
         for problem in try library.problems() {
-            printError("pagescript: skipped \(TerminalSafeText.escaped(problem.description))")
+            printError("pagescript: \(TerminalSafeText.escaped(problem.description))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GMAPI
+import TerminalText
 import UserScripts
 import WebDriver
 
@@ -41,27 +42,24 @@ struct ScriptValuesCommand: ParsableCommand {
     func run() throws {
         try libraryOptions.withScript(reference) { library, stored in
             let store = ScriptValueStore(libraryDirectory: library.directory)
-            do {
-                if clear {
-                    try store.removeAll(of: stored.id)
-                }
-                var changes: [ValueChange] = []
-                for assignment in assignments {
-                    let separator = assignment.firstIndex(of: "=") ?? assignment.endIndex
-                    let key = String(assignment[..<separator])
-                    let text = String(assignment[assignment.index(after: separator)...])
-                    do {
-                        changes.append(.set(key: key, value: try JSONValue(parsing: text)))
-                    } catch {
-                        throw fail("the value of \(key) is not JSON (\(error)); a string is written with quotes: --set '\(key)=\"text\"'", .badInput)
-                    }
-                }
-                changes += deletions.map { ValueChange.delete(key: $0) }
-                let values = changes.isEmpty ? try store.values(of: stored.id) : try store.apply(changes, to: stored.id)
-                show(values)
-            } catch let error as ValueStoreError {
-                throw fail(error.description, .badInput)
+            if clear {
+                try store.removeAll(of: stored.id)
             }
+            var changes: [ValueChange] = []
+            for assignment in assignments {
+                let separator = assignment.firstIndex(of: "=") ?? assignment.endIndex
+                let key = String(assignment[..<separator])
+                let text = String(assignment[assignment.index(after: separator)...])
+                do {
+                    changes.append(.set(key: key, value: try JSONValue(parsing: text)))
+                } catch {
+                    throw CommandFailure.badInput(
+                        "the value of \(key) is not JSON (\(error)); a string is written with quotes: --set '\(key)=\"text\"'")
+                }
+            }
+            changes += deletions.map { ValueChange.delete(key: $0) }
+            let values = changes.isEmpty ? try store.values(of: stored.id) : try store.apply(changes, to: stored.id)
+            show(values)
         }
     }
 
@@ -76,7 +74,7 @@ struct ScriptValuesCommand: ParsableCommand {
             return
         }
         for (key, value) in values.pairs {
-            printOutput(TerminalSafeTextBridge.escaped(key) + "\t" + value.serialized)
+            printOutput(TerminalSafeText.escaped(key) + "\t" + value.serialized)
         }
     }
 }

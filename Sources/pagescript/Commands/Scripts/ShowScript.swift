@@ -1,17 +1,42 @@
 import ArgumentParser
+import Foundation
+import TerminalText
+import UserScripts
 
 struct ShowScript: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a script's file.")
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show how PageScript reads a script: when it runs, each rule, the files it asks for, what it set aside.",
+        discussion: "With --source, print the script's file exactly as it is instead.")
 
     @Argument(help: "The script's name or ID.")
     var reference: String
 
+    @Flag(name: .long, help: "Print the script's file, byte for byte.")
+    var source = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        try libraryOptions.withScript(reference) { _, stored in
-            let text = stored.script.text
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        try libraryOptions.withScript(reference) { library, stored in
+            if source {
+                FileHandle.standardOutput.write(Data(stored.script.text.utf8))
+                return
+            }
+            let safe = TerminalSafeText.escaped
+            printOutput("file: \(safe(stored.file.path(percentEncoded: false)))")
+            printOutput("id: \(stored.id)")
+            printOutput("name: \(safe(stored.name))")
+            let switches = stored.isEnabled ? "yes" : "no (runs only on demand)"
+            let sites = stored.disabledSites.isEmpty ? "" : "; switched off on \(stored.disabledSites.map(\.description).joined(separator: ", "))"
+            printOutput("enabled: \(switches)\(safe(sites))")
+            for line in stored.interpretation.report {
+                printOutput(safe(line))
+            }
+            let usesSuffixes = stored.interpretation.rules.contains { $0.patterns.contains(where: \.usesPublicSuffixList) }
+            if usesSuffixes, case .failure(let error) = PublicSuffixList.shared(at: library.publicSuffixListPath) {
+                printError("pagescript: \(safe(error.description))")
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GMAPI
+import TerminalText
 import UserScripts
 
 struct UpdateScripts: AsyncParsableCommand {
@@ -24,18 +25,8 @@ struct UpdateScripts: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() async throws {
-        let library: ScriptLibrary
-        let selected: [StoredScript]
-        do throws(LibraryError) {
-            library = try libraryOptions.open()
-            if let reference {
-                selected = [try library.find(reference)]
-            } else {
-                selected = try library.scripts()
-            }
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let library = try libraryOptions.open()
+        let selected = try reference.map { [try library.find($0)] } ?? library.scripts()
         let cache = DependencyCache(libraryDirectory: library.directory)
         let incomplete = await DependencyFetcher.withFetcher(cache: cache) { fetcher in
             let updater = ScriptUpdater(library: library, fetcher: fetcher)
@@ -46,12 +37,12 @@ struct UpdateScripts: AsyncParsableCommand {
             }
             return incomplete
         }
-        if incomplete { throw ExitCode.scriptFailed }
+        if incomplete { throw CommandFailure.scriptsFailed }
     }
 
     /// Prints what happened to one script; returns whether it ended as asked, with every file.
     private func report(_ outcome: ScriptUpdater.Outcome, for stored: StoredScript) -> Bool {
-        let head = "\(stored.id)\t\(TerminalSafeTextBridge.escaped(stored.name))"
+        let head = "\(stored.id)\t\(TerminalSafeText.escaped(stored.name))"
         switch outcome {
         case .updated(let from, let to, _, let previous, let files):
             printOutput("updated\t\(head)\t\(safe(from ?? "-")) -> \(safe(to))")
@@ -84,5 +75,5 @@ struct UpdateScripts: AsyncParsableCommand {
         return files.isComplete
     }
 
-    private func safe(_ text: String) -> String { TerminalSafeTextBridge.escaped(text) }
+    private func safe(_ text: String) -> String { TerminalSafeText.escaped(text) }
 }

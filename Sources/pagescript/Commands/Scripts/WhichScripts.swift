@@ -4,7 +4,13 @@ import UserScripts
 
 struct WhichScripts: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "which", abstract: "The scripts that would run automatically on a URL, each with the pattern that matched.")
+        commandName: "which",
+        abstract: "The scripts that would run automatically on a URL, in the order they run, each with the rule that matched.",
+        discussion: """
+            One line per script: ID, name, when it runs, and the rule that matched with how PageScript reads \
+            it, separated by tabs. Scripts run by @run-at (document-start, document-body, document-end, \
+            document-idle), then by name.
+            """)
 
     @Argument(help: "The page's URL.")
     var url: String
@@ -16,9 +22,14 @@ struct WhichScripts: ParsableCommand {
 
     func run() throws {
         let page = try PageURL(url)
-        for match in try libraryOptions.open().which(url: page, includingInactive: all) {
-            printOutput([match.script.id.rawValue, TerminalSafeText.escaped(match.script.name),
-                         TerminalSafeText.escaped(match.pattern.text), Self.describe(match.status)].joined(separator: "\t"))
+        let library = try libraryOptions.open()
+        for match in try library.which(url: page, includingInactive: all) {
+            let rule = "line \(match.rule.line): \(match.rule) as \(match.pattern)"
+            printOutput([match.script.id.rawValue, TerminalSafeText.escaped(match.script.name), Self.describe(match.status),
+                         TerminalSafeText.escaped(rule)].joined(separator: "\t"))
+        }
+        for problem in try library.problems() where problem.path == library.publicSuffixListPath {
+            printError("pagescript: \(TerminalSafeText.escaped(problem.reason))")
         }
     }
 

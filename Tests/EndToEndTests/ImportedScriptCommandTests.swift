@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Real scripts through `pagescript scripts import/export/show/which` and `pagescript run`: files
+/// kept byte for byte, PageScript's reading of them printed, and the managers' semantics on real
+/// WebKit and Chromium.
+@Suite(.serialized)
+struct ImportedScriptCommandTests {
+    static let engines = ["webkit", "chromium"]
+
+    /// A folder and a library in the temporary directory, removed afterwards.
+    final class Workspace {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-import-\(UUID().uuidString)")
+        var library: String { root.appendingPathComponent("library").path }
+
+        @discardableResult
+        func write(_ bytes: [UInt8], to name: String) throws -> URL {
+            let file = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: file)
+            return file
+        }
+
+        func read(_ name: String) throws -> [UInt8] {
+            Array(try Data(contentsOf: root.appendingPathComponent(name)))
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    static let crlfWithBOM: [UInt8] = [0xEF, 0xBB, 0xBF] + Array((
+        "// ==UserScript==\r\n// @name         Windows script\r\n// @name:fr      Script Windows\r\n// This line is a comment\r\n"
+        + "// @match        https://example.com/*\r\n// @include      *.google.*\r\n// @include      /^https?:\\/\\/(www\\.)?example\\.org\\//\r\n"
+        + "// @include      /https?:\\/\\/.*example\\.net/\r\n// @exclude      *logout*\r\n// @require      https://code.jquery.com/jquery-3.7.1.min.js#sha256=abc123\r\n"
+        + "// @name         Again\r\n// ==/UserScript==\r\n\r\nvoid 0;\r\n").utf8)
+
+    @Test func importAndExportThroughTheCommandKeepEveryByteAndSayHowTheScriptIsRead() throws {
+        let workspace = Workspace()
+        try workspace.write(Self.crlfWithBOM, to: "downloads/windows.user.js")
+        try workspace.write(Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8), to: "downloads/sub/plain.user.js")
+        try workspace.write([0x2F, 0x2F, 0x20, 0xE9, 0x0A], to: "downloads/latin1.user.js")
+
+        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--library", workspace.library])
+        #expect(imported.status == 1, "a file that is not UTF-8 is refused: \(imported.standardError)")
+        let lines = imported.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.contains { $0.hasPrefix("refused\t-\tlatin1.user.js: is not UTF-8 text") })
+        let windowsLine = try #require(lines.first { $0.hasPrefix("imported\t") && $0.hasSuffix("\twindows.user.js") })
+        let id = String(windowsLine.split(separator: "\t")[1])
+        let notes = imported.standardError
+        #expect(notes.contains("windows.user.js: runs automatically at document-idle (no @run-at: Tampermonkey's default)"))
+        #expect(notes.contains("windows.user.js: line 6: @include *.google.* set aside (the script's other rules stand)"))
+        #expect(notes.contains("windows.user.js: line 8: @include /https?:\\/\\/.*example\\.net/ set aside"))
+        #expect(notes.contains("Did you mean `*://*.example.net/*`?"))
+        #expect(notes.contains("windows.user.js: line 11: @name appears again (first on line 2)"))
+        #expect(notes.contains("windows.user.js: 1 comment line in the metadata block is ignored"))
+
+        let stored = try FileManager.default.contentsOfDirectory(atPath: workspace.library).filter { $0.hasSuffix("-\(id).user.js") }
+        #expect(stored.count == 1)
+        #expect(try workspace.read("library/\(stored[0])") == Self.crlfWithBOM)
+
+        let source = try PageScriptBinary.run(["scripts", "show", id, "--source", "--library", workspace.library])
+        #expect(Array(source.standardOutput.utf8) == Self.crlfWithBOM)
+
+        let shown = try PageScriptBinary.run(["scripts", "show", id, "--library", workspace.library])
+        #expect(shown.status == 0, "\(shown.standardError)")
+        let report = shown.standardOutput
+        #expect(report.contains("name: Windows script\n"))
+        #expect(report.contains("runs: automatically at document-idle (no @run-at: Tampermonkey's default)\n"))
+        #expect(report.contains("  line 5: @match https://example.com/* (as written)\n"))
+        #expect(report.contains("  line 7: @include /^https?:\\/\\/(www\\.)?example\\.org\\// (as written, on example.org, www.example.org)\n"))
+        #expect(report.contains("  line 9: @exclude *logout* broadened: matched against the whole address"))
+        #expect(report.contains("requires:\n  line 10: https://code.jquery.com/jquery-3.7.1.min.js (sha256=abc123)\n"))
+        #expect(report.contains("  line 4: `// This line is a comment` is not a `// @key value` line, so it is a comment"))
+
+        let exported = try PageScriptBinary.run(["scripts", "export", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        #expect(try workspace.read("export/windows-script.user.js") == Self.crlfWithBOM)
+        #expect(try workspace.read("export/plain.user.js") == Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8))
+
+        let again = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
+        #expect(again.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged\t") }, "\(again.standardOutput)")
+    }
+
+    @Test func whichListsScriptsInTheOrderTheyRunWithTheRuleThatMatched() throws {
+        let workspace = Workspace()
+        for (name, runAt) in [("a-idle", nil), ("b-start", "document-start"), ("c-end", "document-end"), ("d-start", "document-start"), ("e-menu", "context-menu")] {
+            let runAtLine = runAt.map { "// @run-at \($0)\n" } ?? ""
+            try workspace.write(Array("// ==UserScript==\n// @name \(name)\n// @include /^https:\\/\\/example\\.com\\//\n\(runAtLine)// ==/UserScript==\n".utf8),
+                                to: "scripts/\(name).user.js")
+        }
+        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let which = try PageScriptBinary.run(["scripts", "which", "https://example.com/page", "--library", workspace.library])
+        let rows = which.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.map { $0[1] } == ["b-start", "d-start", "c-end", "a-idle"])
+        #expect(rows.map { $0[2] } == ["runs at document-start", "runs at document-start", "runs at document-end", "runs at document-idle"])
+        #expect(rows.first?[3] == "line 3: @include /^https:\\/\\/example\\.com\\// as /^https:\\/\\/example\\.com\\// on example.com")
+        let all = try PageScriptBinary.run(["scripts", "which", "https://example.com/page", "--all", "--library", workspace.library])
+        #expect(all.standardOutput.split(separator: "\n").last?.contains("e-menu\ton demand only") == true)
+        #expect(try PageScriptBinary.run(["scripts", "which", "https://example.com.evil.net/", "--library", workspace.library]).standardOutput.isEmpty)
+    }
+
+    /// Imported scripts run as their manager ran them: in @run-at order, a proven expression on
+    /// its site only, an exclusion honoured.
+    @Test(arguments: engines)
+    func importedScriptsRunInRunAtOrderOnTheirSiteOnly(engine: String) throws {
+        let server = try LoopbackServer(pages: [
+            "/": "<!doctype html><title>Home</title><p>home</p>",
+            "/logout": "<!doctype html><title>Bye</title><p>bye</p>",
+        ])
+        defer { server.stop() }
+        let workspace = Workspace()
+        let host = "127\\.0\\.0\\.1:\(server.port)"
+        let scripts = [
+            ("alpha", "document-idle", "(window.__order = (window.__order || []).concat('alpha')).join(',')"),
+            ("beta", "document-start", "(window.__order = (window.__order || []).concat('beta')).join(',')"),
+            ("gamma", nil, "(window.__order = (window.__order || []).concat('gamma')).join(',')"),
+            ("delta", "document-end", "(window.__order = (window.__order || []).concat('delta')).join(',')"),
+        ]
+        for (name, runAt, body) in scripts {
+            let runAtLine = runAt.map { "// @run-at      \($0)\n" } ?? ""
+            let text = "// ==UserScript==\n// @name        \(name)\n// @include     /^http:\\/\\/\(host)\\//\n// @exclude     *logout*\n\(runAtLine)// ==/UserScript==\n\(body)\n"
+            try workspace.write(Array(text.utf8), to: "scripts/\(name).user.js")
+        }
+        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        #expect(imported.status == 0, "\(imported.standardError)")
+
+        let home = try PageScriptBinary.run(["run", server.url(), "--library", workspace.library, "--json", "--engine", engine])
+        #expect(home.status == 0, "\(home.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(home.standardOutput.utf8)) as? [String: Any])
+        let results = try #require(object["scripts"] as? [[String: Any]])
+        #expect(results.map { $0["name"] as? String } == ["beta", "delta", "alpha", "gamma"])
+        #expect(results.last?["value"] as? String == "beta,delta,alpha,gamma")
+
+        let excluded = try PageScriptBinary.run(["run", server.url("/logout"), "--library", workspace.library, "--json", "--engine", engine])
+        #expect(excluded.standardOutput.contains("\"scripts\":[]"), "\(excluded.standardOutput)")
+        let otherHost = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--library", workspace.library, "--json", "--engine", engine])
+        #expect(otherHost.standardOutput.contains("\"scripts\":[]"), "\(otherHost.standardOutput)")
+    }
+}
