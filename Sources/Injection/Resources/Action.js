@@ -980,7 +980,11 @@ var Action = (function() {
         if (run.state !== "running") { return shielded(run.reply); }
         if (!wait) { return shielded(replyText(run, session)); }
         var whenDone = async function() {
-            await { then: function(resolve) { run.waiters[run.waiters.length] = resolve; } };
+            await {
+                then: function(resolve) {
+                    if (run.state === "running") { run.waiters[run.waiters.length] = resolve; } else { resolve(); }
+                }
+            };
             return shielded(run.reply);
         };
         return whenDone();
@@ -1135,7 +1139,11 @@ var Action = (function() {
                 });
                 if (reply !== null) { return reply; }
                 var later = async function() {
-                    return await { then: function(resolve) { waiting = resolve; } };
+                    return await {
+                        then: function(resolve) {
+                            if (reply !== null) { resolve(reply); } else { waiting = resolve; }
+                        }
+                    };
                 };
                 return later();
             }

@@ -103,6 +103,8 @@ struct Run: AsyncParsableCommand {
                     guard remaining > 0 else { throw .timedOut(seconds: budget) }
                     return try await page.run(script: source.text, mode: source.mode, timeout: remaining)
                 } catch {
+                    // A timeout is the user's --timeout, not what was left of it after loading.
+                    if case let .timedOut(_, partial) = error { throw .injection(.timedOut(seconds: budget, partial: partial)) }
                     throw .injection(error)
                 }
             }
