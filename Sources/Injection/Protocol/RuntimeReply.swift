@@ -37,6 +37,8 @@ struct RuntimeReply: Sendable {
 
     var state: State? { json["state"]?.stringValue.flatMap(State.init(rawValue:)) }
     var missingRun: String? { json["missing"]?.stringValue }
+    /// Whether the request did not arrive as text (the page's `JSON.parse` replaced it).
+    var requestLost: Bool { json["requestLost"] == .bool(true) }
     var refusedAt: String? { json["refused"]?.stringValue }
     var scriptCount: Int { json["scripts"]?.arrayValue?.count ?? 0 }
     /// Whether the runtime works with built-ins of a fresh realm (not the page's own).

@@ -73,8 +73,17 @@ struct ScriptBody: Sendable {
     static func install(entry: RuntimeEntry) throws(InjectionError) -> String {
         "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
             + (try ActionScript.compactSource())
-            + "\nreturn ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), arguments[0]);\n//# sourceURL="
+            + "\nreturn ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), arguments);\n//# sourceURL="
             + runtimeSourceName
+    }
+
+    /// `body` (made for `entry`) with `request` written into it instead of passed as the call's
+    /// argument: a JSON string literal where the body reads `arguments`, right after the key. For
+    /// a page whose `JSON.parse` (which WebKitWebDriver uses for arguments) cannot be trusted.
+    static func embedding(_ request: JSONValue, in body: String, entry: RuntimeEntry) -> String {
+        let marker = entry.keyLiteral + ", arguments"
+        guard let range = body.range(of: marker) else { return body }
+        return body.replacingCharacters(in: range, with: entry.keyLiteral + ", [" + JSONValue.string(request.serialized).serialized + "]")
     }
 
     /// The function expression a script's code follows: its parameters, then the function that

@@ -24,6 +24,9 @@ var Action = (function() {
     var depthLimit = 64;
     // How many finished runs are kept for a runner that lost the reply (a dialog, a broken transport).
     var keptRuns = 4;
+    // How long, in milliseconds, a swapped JSON.stringify waits for the driver before the page's
+    // own is put back.
+    var shieldLimit = 5000;
 
     var builtIns = null;
 
@@ -993,7 +996,9 @@ var Action = (function() {
     // The driver turns the reply into JSON with the page's JSON.stringify (WebKitWebDriver on the
     // reply itself, chromedriver on {status, value}); when the page replaced it, or added a toJSON
     // that would change that object, JSON.stringify is swapped for one that writes exactly this
-    // reply and puts the page's back the first time it does, or after the current task.
+    // reply and puts the page's back the first time it does. Meanwhile it hands every other call
+    // to the page's own; a reply that never reaches the driver (a DevTools call) puts it back
+    // after a few seconds (WebKitWebDriver stringifies after timers of the current turn fire).
     function shielded(reply) {
         var builtIns = captured();
         var pageJSON = window.JSON;
@@ -1022,7 +1027,7 @@ var Action = (function() {
             return builtIns.apply(pageStringify, this, arguments);
         };
         if (builtIns.defineProperty(pageJSON, "stringify", { value: replacement, writable: true, enumerable: false, configurable: true }) && builtIns.setTimeout) {
-            builtIns.apply(builtIns.setTimeout, window, [restore, 0]);
+            builtIns.apply(builtIns.setTimeout, window, [restore, shieldLimit]);
         }
         return reply;
     }
@@ -1104,8 +1109,8 @@ var Action = (function() {
 
         // Leaves the runner's entry point on the page, window[name]: a function that does nothing
         // unless called with `key`, cannot be replaced or deleted, and holds the runtime's state
-        // in its closure. Returns the reply to `request` (normally a "context" request).
-        install: function(calibration, name, key, request) {
+        // in its closure. Returns the reply to the request in parameters[0] (normally "context").
+        install: function(calibration, name, key, parameters) {
             var action = this;
             var session = { lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods() };
             var entry = function(given, parameters, compiledScripts) {
@@ -1113,12 +1118,15 @@ var Action = (function() {
                 return action.answer(session, parameters[0], compiledScripts);
             };
             captured().defineProperty(window, name, { value: entry, writable: false, enumerable: false, configurable: false });
-            return action.answer(session, request, []);
+            return action.answer(session, parameters[0], []);
         },
 
         // One request from the runner: "context" (the page's URL and title), "run" (the scripts in
         // compiledScripts) or "collect" (a run's reply again, waiting for it or not).
         answer: function(session, requestText, compiledScripts) {
+            // The driver parses the call's arguments with the page's JSON.parse (WebKitWebDriver):
+            // a page that replaced it loses the request, and the runner sends it in the body.
+            if (typeof requestText !== "string") { return shielded("{\"pagescript\":" + replyVersion + ",\"requestLost\":true}"); }
             var request;
             try {
                 request = parsedRequest(requestText);

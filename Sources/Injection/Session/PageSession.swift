@@ -77,8 +77,13 @@ public final class PageSession: Sendable {
                 throw .webDriver(error)
             }
         }
-        state.update { $0.entry = nil }
-        let reply = try await install()
+        // A new document: whatever the last one broke is tried afresh.
+        state.update { state in
+            state.entry = nil
+            state.usesDevTools = false
+            state.requestInBody = false
+        }
+        let reply = try await install().reply
         if let reason = LoadFailure.reason(requested: url, documentURL: reply.documentURL ?? "", pageText: reply.errorPageText) {
             throw .navigationFailed(url: url, reason: reason)
         }
@@ -129,30 +134,35 @@ public final class PageSession: Sendable {
             state.runCount += 1
             return "run-\(state.runCount)"
         }
+        let callTimeout = seconds + Self.driverGrace + Self.transportMargin
         var entry = try await installedEntry()
         var body = ScriptBody.run([script], entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
-        var outcome = try await execute(body.text, request: request, timeout: seconds + Self.driverGrace + Self.transportMargin)
+        var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
         if case .notInstalled = outcome {
             // The page changed documents since the runtime was installed (it navigated by itself).
-            _ = try await install()
-            entry = try await installedEntry()
+            entry = try await install().entry
             body = ScriptBody.run([script], entry: entry)
-            outcome = try await execute(body.text, request: request, timeout: seconds + Self.driverGrace + Self.transportMargin)
+            outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
         }
         let reply: RuntimeReply
         switch outcome {
         case let .reply(received):
             reply = received
-        case let .compileFailed(message):
-            return try await syntaxErrorResult(script, engineMessage: message)
+        case let .compileFailed(message, position):
+            if let result = try await syntaxErrorResult(script, body: body, engineMessage: message, reportedAt: position) { return result }
+            // The code compiles: the page broke the driver's own script machinery.
+            guard switchToDevTools() else {
+                throw .pageInterfered(reason: "the driver could not compile PageScript's call: \(message)")
+            }
+            return try await run(script, requiredURL: requiredURL, timeout: max(0.5, seconds - Date().timeIntervalSince(started)))
         case .notInstalled:
             throw .pageInterfered(reason: "PageScript's runtime vanished from the page as soon as it was installed")
         case .timedOut:
             throw .timedOut(seconds: seconds)
         case let .interrupted(reason):
             let remaining = max(0.5, seconds - Date().timeIntervalSince(started))
-            reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining, script: script, body: body)
+            reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining)
         }
         return try result(of: reply, script: script, body: body, requiredURL: requiredURL, seconds: seconds)
     }
@@ -161,8 +171,6 @@ public final class PageSession: Sendable {
     public func close() async {
         await session.delete(timeout: 3)
     }
-
-    // MARK: - Replies
 
     private func result(of reply: RuntimeReply, script: PreparedScript, body: ScriptBody, requiredURL: String?, seconds: Double) throws(InjectionError) -> ScriptResult {
         if let moved = reply.refusedAt {
@@ -176,201 +184,11 @@ public final class PageSession: Sendable {
         case .done? where finished:
             return withPageDialogs
         case .timedOut?:
-            throw .timedOut(seconds: seconds, partial: withPageDialogs.failing(with: ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)))
+            let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+            throw .timedOut(seconds: seconds, partial: withPageDialogs.failing(with: timeout))
         default:
             throw .pageInterfered(reason: "the run ended without the script's outcome", partial: withPageDialogs)
         }
     }
-
-    // MARK: - Recovery
-
-    /// Gets a run's reply after the call that started it came back without one: answers any dialog
-    /// the page opened, then asks the runtime for the reply (waiting for the run to finish). A
-    /// runtime that is gone means the page changed documents: it navigated away.
-    private func recover(run id: String, entry: RuntimeEntry, reason: String, seconds: Double, remaining: Double,
-                         script: PreparedScript, body: ScriptBody) async throws(InjectionError) -> RuntimeReply {
-        var reason = reason
-        for _ in 0..<Self.recoveryAttempts {
-            await answerOpenDialog()
-            let outcome = try await execute(ScriptBody.call(entry: entry), request: RuntimeRequest.collect(id: id, wait: true),
-                                            timeout: remaining + Self.driverGrace + Self.transportMargin)
-            switch outcome {
-            case let .reply(reply):
-                guard reply.missingRun == nil else {
-                    throw .pageInterfered(reason: "the page lost the run (\(reason))")
-                }
-                return reply
-            case .notInstalled:
-                throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address")
-            case let .interrupted(next):
-                reason = next
-            case .timedOut:
-                throw .timedOut(seconds: seconds)
-            case let .compileFailed(message):
-                throw .pageInterfered(reason: message)
-            }
-        }
-        throw .pageInterfered(reason: reason)
-    }
-
-    static let recoveryAttempts = 4
-
-    /// Reads and answers a dialog the page has open, by the session's policy, and keeps it for
-    /// the next result.
-    func answerOpenDialog() async {
-        guard let text = try? await session.command(.GET, "/alert/text", body: nil, name: "get alert text", timeout: 5),
-              let message = text.stringValue else { return }
-        let verb = dialogs == .accept ? "accept" : "dismiss"
-        _ = try? await session.command(.POST, "/alert/\(verb)", body: [:], name: "\(verb) alert", timeout: 5)
-        state.update { $0.pageDialogs.append(ScriptDialog(kind: "dialog", message: message, accepted: dialogs == .accept, openedByPage: true)) }
-    }
-
-    private func takePageDialogs() -> [ScriptDialog] {
-        state.update { state -> [ScriptDialog] in
-            defer { state.pageDialogs = [] }
-            return state.pageDialogs
-        }
-    }
-
-    // MARK: - Syntax errors
-
-    private func syntaxErrorResult(_ script: PreparedScript, engineMessage: String) async throws(InjectionError) -> ScriptResult {
-        let session = self.session
-        let location = try await SyntaxErrorLocator.locate(
-            code: script.code, header: ScriptBody.header(for: script), tokens: script.tokenRanges(), engineMessage: engineMessage
-        ) { body throws(InjectionError) in
-            do throws(WebDriverError) {
-                _ = try await session.executeScript(body, timeout: 10)
-                return .compiled
-            } catch {
-                if case let .protocolError(code: .javascriptError, message, _) = error {
-                    return .failed(SyntaxErrorLocator.engineMessage(message))
-                }
-                throw .webDriver(error)
-            }
-        }
-        guard let location else {
-            throw .pageInterfered(reason: "the driver could not compile PageScript's call: \(engineMessage)")
-        }
-        let offset: Int
-        switch location {
-        case let .token(at): offset = at
-        case .end: offset = script.code.utf16.count
-        }
-        let position = JavaScriptLines.position(ofOffset: offset, in: script.code)
-        let original = script.originalPosition(line: position.line, column: position.column)
-        let error = ScriptError(name: "SyntaxError", message: engineMessage, line: original?.line, column: original?.column)
-        return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs())
-    }
-
-    // MARK: - Calls
-
-    /// What one Execute Script call came back with.
-    enum Execution {
-        /// The runtime's reply.
-        case reply(RuntimeReply)
-        /// The runtime is not installed in the page's current document.
-        case notInstalled
-        /// The body did not compile; the engine's message.
-        case compileFailed(String)
-        /// The call came back without a reply (a dialog, a navigation, a driver's error).
-        case interrupted(String)
-        /// The script did not finish in time.
-        case timedOut
-    }
-
-    func execute(_ body: String, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution {
-        let value: JSONValue
-        do {
-            value = try await session.executeScript(body, arguments: [.string(request.serialized)], timeout: timeout)
-        } catch {
-            switch error {
-            case let .protocolError(code: .javascriptError, message, _):
-                return .compileFailed(SyntaxErrorLocator.engineMessage(message))
-            case .protocolError(code: .scriptTimeout, _, _), .requestTimedOut:
-                return .timedOut
-            case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
-                throw .webDriver(error)
-            default:
-                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
-            }
-        }
-        guard let text = value.stringValue else {
-            return .interrupted("the driver returned \(value.serialized) instead of the runtime's reply")
-        }
-        if text == ScriptBody.notInstalled { return .notInstalled }
-        return .reply(try RuntimeReply(text: text))
-    }
-
-    /// Asks the runtime something that is not a run, installing it when the page has a new
-    /// document.
-    private func ask(_ request: JSONValue) async throws(InjectionError) -> RuntimeReply {
-        var reason = ""
-        for _ in 0..<Self.recoveryAttempts {
-            let entry = try await installedEntry()
-            switch try await execute(ScriptBody.call(entry: entry), request: request, timeout: scriptTimeout + Self.transportMargin) {
-            case let .reply(reply): return reply
-            case .notInstalled: state.update { $0.entry = nil }
-            case let .interrupted(next):
-                reason = next
-                await answerOpenDialog()
-            case let .compileFailed(message): throw .pageInterfered(reason: message)
-            case .timedOut: throw .timedOut(seconds: scriptTimeout)
-            }
-        }
-        throw .pageInterfered(reason: reason)
-    }
-
-    private func installedEntry() async throws(InjectionError) -> RuntimeEntry {
-        if let entry = state.read(\.entry) { return entry }
-        _ = try await install()
-        guard let entry = state.read(\.entry) else { throw .pageInterfered(reason: "PageScript's runtime could not be installed") }
-        return entry
-    }
-
-    /// Installs Action.js in the page's current document under a new entry and returns its reply
-    /// to a context request.
-    @discardableResult
-    func install() async throws(InjectionError) -> RuntimeReply {
-        let entry = RuntimeEntry.random()
-        let body = try ScriptBody.install(entry: entry)
-        var reason = ""
-        for _ in 0..<Self.recoveryAttempts {
-            switch try await execute(body, request: RuntimeRequest.context, timeout: scriptTimeout + Self.transportMargin) {
-            case let .reply(reply):
-                state.update { $0.entry = entry }
-                return reply
-            case let .compileFailed(message):
-                throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(message)")
-            case .notInstalled:
-                throw .pageInterfered(reason: "PageScript's runtime could not be installed")
-            case .timedOut:
-                throw .timedOut(seconds: scriptTimeout)
-            case let .interrupted(next):
-                reason = next
-                await answerOpenDialog()
-            }
-        }
-        throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(reason)")
-    }
-
-    private func setDriverScriptTimeout(_ seconds: Double) async throws(InjectionError) {
-        guard state.read(\.driverScriptTimeout) != seconds else { return }
-        do {
-            try await session.setTimeouts(script: seconds)
-        } catch {
-            throw .webDriver(error)
-        }
-        state.update { $0.driverScriptTimeout = seconds }
-    }
-
-    /// Lifts the page's Content-Security-Policy on Chromium, once per session, before the first
-    /// navigation. An endpoint without DevTools (a grid that does not forward them) goes without.
-    private func lowerContentSecurityPolicy() async {
-        guard session.offersChromeDevTools, !state.update({ state -> Bool in
-            defer { state.askedToBypassCSP = true }
-            return state.askedToBypassCSP
-        }) else { return }
-        _ = try? await session.chromeDevTools("Page.setBypassCSP", parameters: ["enabled": true], timeout: 10)
-    }
 }
+

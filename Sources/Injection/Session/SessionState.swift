@@ -8,6 +8,12 @@ final class SessionState: @unchecked Sendable {
         var entry: RuntimeEntry?
         /// Whether `Page.setBypassCSP` was asked for.
         var askedToBypassCSP = false
+        /// Whether calls go through DevTools' `Runtime.evaluate` (a page broke chromedriver's
+        /// own script machinery).
+        var usesDevTools = false
+        /// Whether requests are written into the body (the page's `JSON.parse`, which
+        /// WebKitWebDriver parses arguments with, loses them).
+        var requestInBody = false
         /// Runs started, for their IDs.
         var runCount = 0
         /// The driver's script timeout as last set, in seconds.
