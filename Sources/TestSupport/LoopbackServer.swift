@@ -80,6 +80,13 @@ public final class LoopbackServer: @unchecked Sendable {
             if count <= 0 { return }
             request.append(contentsOf: buffer[0..<count])
             if request.count > 65536 { return }
+            // Not HTTP (a TLS handshake, say): answer in plain text at once, as real servers do, so
+            // that the client fails instead of waiting.
+            if let first = request.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+                let refusal = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = refusal.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                return
+            }
         }
         let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
         let parts = line.split(separator: " ")

@@ -7,7 +7,7 @@ import WebDriver
 ///
 /// ```text
 /// 1  var pagescriptEntry = window["pagescript_…"];
-/// 2  return typeof pagescriptEntry !== "function" ? "pagescript:not-installed" : pagescriptEntry("…", arguments, [function (console, alert, confirm, prompt) { return function () {
+/// 2  return typeof pagescriptEntry !== "function" ? "pagescript:not-installed " + … : pagescriptEntry("…", arguments, [function (console, alert, confirm, prompt) { return function () {
 /// 3  …the user's code…
 /// n  }; }]);
 ///    //# sourceURL=pagescript-script.js
@@ -39,7 +39,9 @@ struct ScriptBody: Sendable {
     static let sourceName = "pagescript-script.js"
     /// The name of the installation body.
     static let runtimeSourceName = "pagescript-runtime.js"
-    /// What the body returns when the runtime is not installed in the page's current document.
+    /// What the body returns when the runtime is not installed in the page's current document,
+    /// followed by a space and the document's `performance.timeOrigin` (when its navigation
+    /// started, in milliseconds since 1970).
     static let notInstalled = "pagescript:not-installed"
 
     /// The body that runs `scripts` through the runtime at `entry`.
@@ -105,6 +107,7 @@ struct ScriptBody: Sendable {
     }
 
     private static func callPrefix(_ entry: RuntimeEntry) -> String {
-        "return typeof pagescriptEntry !== \"function\" ? \"\(notInstalled)\" : pagescriptEntry(\(entry.keyLiteral)"
+        "return typeof pagescriptEntry !== \"function\" ? \"\(notInstalled) \" + (typeof performance === \"object\" && performance ? performance.timeOrigin : 0)"
+            + " : pagescriptEntry(\(entry.keyLiteral)"
     }
 }

@@ -32,11 +32,12 @@ var Action = (function() {
 
     // The built-ins everything below uses: from a fresh same-origin about:blank frame (removed again
     // at once), or, when the page made that impossible, from the page itself as it is now.
+    // Chromium's error page runs no page script and must not get a frame (its renderer is killed).
     function captured() {
         if (builtIns === null) {
             var fresh = null;
             try {
-                fresh = freshWindow();
+                fresh = window.location.protocol === "chrome-error:" ? null : freshWindow();
                 builtIns = fresh ? capture(fresh.window, true) : null;
             } catch (error) {
                 builtIns = null;
@@ -386,6 +387,8 @@ var Action = (function() {
         return length !== null ? length : branded(builtIns.collectionLength, value, null);
     }
 
+    // A list's items in one pass; the items of a NodeList or HTMLCollection are nodes, described
+    // at once (70,000 of them cost little more than counting them).
     function listText(value, count, ancestors, depth) {
         var builtIns = captured();
         var isNodeList = branded(builtIns.nodeListLength, value, null) !== null;
@@ -395,7 +398,12 @@ var Action = (function() {
             if (index > 0) { text += ","; }
             var item;
             try {
-                item = isNodeList ? builtIns.nodeListItem(value, index) : isCollection ? builtIns.collectionItem(value, index) : value[index];
+                if (isNodeList || isCollection) {
+                    item = isNodeList ? builtIns.nodeListItem(value, index) : builtIns.collectionItem(value, index);
+                    text += "{\"$node\":" + quote(nodeDescription(item, builtIns.nodeType(item))) + "}";
+                    continue;
+                }
+                item = value[index];
             } catch (error) {
                 text += quote("[Thrown: " + thrownText(error) + "]");
                 continue;
@@ -504,14 +512,30 @@ var Action = (function() {
         return escaped;
     }
 
+    // Class attributes repeat across a page's nodes, so their descriptions are kept (a bounded
+    // number of them) for the next node.
+    var classLists = null;
+    var classListCount = 0;
+
     function classList(text) {
         var builtIns = captured();
-        if (!builtIns.test(builtIns.space, text)) { return "." + identifier(text); }
-        var tokens = builtIns.split(text, builtIns.spaces);
-        var list = "";
-        for (var index = 0; index < tokens.length; index++) {
-            if (tokens[index]) { list += "." + identifier(tokens[index]); }
+        if (classLists === null || classListCount > 5000) {
+            classLists = builtIns.create(null);
+            classListCount = 0;
         }
+        var known = classLists[text];
+        if (known !== undefined) { return known; }
+        var list = "";
+        if (!builtIns.test(builtIns.space, text)) {
+            list = "." + identifier(text);
+        } else {
+            var tokens = builtIns.split(text, builtIns.spaces);
+            for (var index = 0; index < tokens.length; index++) {
+                if (tokens[index]) { list += "." + identifier(tokens[index]); }
+            }
+        }
+        classLists[text] = list;
+        classListCount++;
         return list;
     }
 

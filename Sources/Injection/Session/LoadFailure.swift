@@ -31,6 +31,11 @@ enum LoadFailure {
         return nil
     }
 
+    /// Whether the browser shows its error page rather than `requested`.
+    static func isErrorPage(requested: String, documentURL: String) -> Bool {
+        documentURL.hasPrefix("chrome-error:") || (documentURL == "about:blank" && !requested.hasPrefix("about:"))
+    }
+
     private static func firstLine(of text: String) -> String? {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
     }
@@ -52,6 +57,7 @@ enum LoadFailure {
         case "ERR_EMPTY_RESPONSE": return "the server sent nothing"
         case "ERR_CONNECTION_RESET", "ERR_CONNECTION_CLOSED": return "the server closed the connection"
         case "ERR_FILE_NOT_FOUND": return "no such file"
+        case "ERR_UNSAFE_PORT": return "the browser does not connect to this port"
         case "ERR_ACCESS_DENIED": return "permission denied"
         case "ERR_SSL_PROTOCOL_ERROR", "ERR_SSL_VERSION_OR_CIPHER_MISMATCH": return "the TLS handshake failed"
         default: return bare.hasPrefix("ERR_CERT_") ? "the server's certificate is not trusted" : nil

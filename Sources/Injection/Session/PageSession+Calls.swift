@@ -5,8 +5,9 @@ extension PageSession {
     enum Execution {
         /// The runtime's reply.
         case reply(RuntimeReply)
-        /// The runtime is not installed in the page's current document.
-        case notInstalled
+        /// The runtime is not installed in the page's current document, whose navigation started at
+        /// this time (milliseconds since 1970), when the page said.
+        case notInstalled(documentStart: Double?)
         /// The body did not compile: the engine's message, and the body line and column when the
         /// engine told them.
         case compileFailed(String, at: (line: Int, column: Int)?)
@@ -91,7 +92,9 @@ extension PageSession {
         guard let text = value.stringValue else {
             return .interrupted("the driver returned \(value.serialized) instead of the runtime's reply")
         }
-        if text == ScriptBody.notInstalled { return .notInstalled }
+        if text.hasPrefix(ScriptBody.notInstalled) {
+            return .notInstalled(documentStart: Double(text.dropFirst(ScriptBody.notInstalled.count).trimmingCharacters(in: .whitespaces)))
+        }
         return .reply(try RuntimeReply(text: text))
     }
 

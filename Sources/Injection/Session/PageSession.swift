@@ -25,6 +25,9 @@ public final class PageSession: Sendable {
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 3
+    /// How many times (50 ms apart) an empty error page is asked again for its text.
+    static let errorPageWaits = 10
+
     /// How much longer than a run's own deadline the driver waits, so that the runtime's timer,
     /// which replies with the console lines so far, comes first.
     public static let driverGrace: Double = 1
@@ -83,7 +86,13 @@ public final class PageSession: Sendable {
             state.usesDevTools = false
             state.requestInBody = false
         }
-        let reply = try await install().reply
+        var reply = try await install().reply
+        // WebKit fills its blank error page a moment after the navigation returns.
+        for _ in 0..<Self.errorPageWaits where LoadFailure.isErrorPage(requested: url, documentURL: reply.documentURL ?? "")
+            && (reply.errorPageText ?? "").allSatisfy(\.isWhitespace) {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            reply = try await ask(RuntimeRequest.context)
+        }
         if let reason = LoadFailure.reason(requested: url, documentURL: reply.documentURL ?? "", pageText: reply.errorPageText) {
             throw .navigationFailed(url: url, reason: reason)
         }
@@ -138,9 +147,15 @@ public final class PageSession: Sendable {
         var entry = try await installedEntry()
         var body = ScriptBody.run([script], entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
+        let sentAt = Date().timeIntervalSince1970 * 1000
         var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
-        if case .notInstalled = outcome {
-            // The page changed documents since the runtime was installed (it navigated by itself).
+        if case let .notInstalled(documentStart) = outcome {
+            // chromedriver runs a call again in the document a navigation left it with: a document
+            // that started after the call was sent came from this run, which is not run twice.
+            if let documentStart, documentStart >= sentAt {
+                throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address")
+            }
+            // Otherwise the page changed documents since the runtime was installed.
             entry = try await install().entry
             body = ScriptBody.run([script], entry: entry)
             outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)

@@ -3,15 +3,15 @@
 /// column).
 ///
 /// Each probe is an extra Execute Script call whose body starts with `return;` and then holds a
-/// prefix of the code in the same place a run puts it, followed by a sentinel: text that cannot
-/// compile (an unclosed comment, or a string with an invalid escape when the code's own error
-/// reads like the comment's). A prefix that includes the offending token fails there, with the
-/// engine's message for the whole code; a prefix that stops before it fails at the sentinel, or
-/// with another message (V8 reports `const b` followed by the sentinel as a missing initializer).
-/// A binary search over the tokens' ends finds the shortest prefix that fails with the whole
-/// code's message: its last token is where the error is. Because every probe fails to compile, no
-/// probe can run any of the code, and the brackets of the code are balanced (checked before it is
-/// sent), so no prefix can reach outside the function it sits in.
+/// prefix of the code in the same place a run puts it, followed by a sentinel: two identifiers in
+/// a row, which no state of the parser accepts, so that a probe never compiles and can never run
+/// any of the code. A prefix that includes the offending token fails there, with the engine's
+/// message for the whole code; a prefix that stops before it fails at the sentinel, with another
+/// message. The sentinel is lexically valid, so an engine that reads a token ahead (JavaScriptCore
+/// after an arrow function) still reports the prefix's own error first. A binary search over the
+/// tokens' ends finds the shortest prefix that fails with the whole code's message: its last
+/// token is where the error is. The brackets of the code are balanced (checked before it is sent),
+/// so no prefix can reach outside the function it sits in.
 ///
 /// About log2(tokens) + 3 round trips, on the error path only.
 enum SyntaxErrorLocator {
@@ -32,7 +32,7 @@ enum SyntaxErrorLocator {
         case end
     }
 
-    static let sentinels = ["/*", "'\\u{110000}'"]
+    static let sentinels = ["pagescript_probe_end pagescript_probe_end", "/*"]
 
     /// Locates the compile error of `code`.
     ///
