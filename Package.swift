@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,6 +60,7 @@ let package = Package(
             dependencies: ["WebDriver", "UserScripts"],
             resources: [.copy("Resources")]
         ),
+        .target(name: "JavaScriptSyntax"),
         .target(
             name: "TerminalUI",
             dependencies: ["SystemSupport", "TextInput"]
@@ -98,6 +100,7 @@ let package = Package(
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
+        .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )
