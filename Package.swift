@@ -57,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "Injection",
-            dependencies: ["WebDriver", "UserScripts"],
+            dependencies: ["WebDriver", "UserScripts", "JavaScriptSyntax"],
             resources: [.copy("Resources")]
         ),
         .target(name: "JavaScriptSyntax"),

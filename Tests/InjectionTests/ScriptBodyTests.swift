@@ -15,18 +15,50 @@ struct ScriptBodyTests {
         #expect(lines[0] == "var pagescriptEntry = window[\"pagescript_abc\"];")
         #expect(lines[1].hasSuffix("pagescriptEntry(\"k1\", arguments, [function (console, alert, confirm, prompt) { return function () {"))
         #expect(lines[2] == "a()")
-        #expect(lines[3] == "b()")
-        #expect(lines[5] == "c()")
+        #expect(lines[3] == "return b()")
+        #expect(lines[4] == "}; }, function (console, alert, confirm, prompt) { return function () {")
+        #expect(lines[5] == "return c()")
+        #expect(lines[6] == "}; }]);")
         #expect(lines.last == "//# sourceURL=pagescript-script.js")
         #expect(body.placements[1].scriptLine(forBodyLine: 6) == 1)
         #expect(body.placements[1].scriptLine(forBodyLine: 7) == nil)
         #expect(body.placements[0].scriptLine(forBodyLine: 2) == nil)
     }
 
+    @Test func probesCutTheCodeOnlyBetweenTokensOutsideTemplates() throws {
+        let script = try PreparedScript("x = `a${b + 1}c` + /* note */ 2", mode: .userscript)
+        let code = Array(script.code.utf16)
+        let tokens = script.tokenRanges().map { String(decoding: code[$0], as: UTF16.self) }
+        #expect(tokens == ["return", "x", "=", "}c`", "+", "2"])
+    }
+
+    @Test func consoleCodeReturnsItsLastExpressionAndAwaitsAtTheTopLevel() throws {
+        let plain = try PreparedScript("const t = document.title\nt.length", mode: .console)
+        #expect(plain.code == "const t = document.title\nreturn t.length\n")
+        #expect(!plain.isAsync)
+        #expect(plain.originalPosition(line: 2, column: 10)! == (2, 3))
+        let awaiting = try PreparedScript("await fetch('/')", mode: .console)
+        #expect(awaiting.isAsync)
+        #expect(throws: ScriptError.self) { try PreparedScript("return document.title", mode: .console) }
+        #expect(try PreparedScript("return 1", mode: .userscript).code == "return 1\n")
+    }
+
+    @Test func aTopLevelReturnIsPlacedAndExplained() {
+        do {
+            _ = try PreparedScript("let a = 1;\n  return document.title", mode: .console)
+            Issue.record("no error")
+        } catch {
+            #expect(error.name == "SyntaxError")
+            #expect(error.line == 2)
+            #expect(error.column == 3)
+            #expect(error.message.contains("return"))
+        }
+    }
+
     @Test func aScriptEndingInALineCommentCannotSwallowTheClosingBrackets() throws {
         let script = try PreparedScript("1 // the end", mode: .console)
         let body = ScriptBody.run([script], entry: entry)
-        #expect(body.text.contains("1 // the end\n}; }]);"))
+        #expect(body.text.contains("return 1 // the end\n}; }]);"))
     }
 
     @Test(arguments: [
@@ -46,8 +78,15 @@ struct ScriptBodyTests {
     @Test func theInstallationBodyCalibratesOnItsFirstLine() throws {
         let body = try ScriptBody.install(entry: entry)
         #expect(body.hasPrefix("var pagescriptCalibration; try { null.pagescript; }"))
-        #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments[0]);"))
+        #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments);"))
         #expect(!body.contains("\n//  "), "comments are not sent")
+    }
+
+    @Test func aRequestCanBeWrittenIntoTheBody() throws {
+        let body = ScriptBody.run([try PreparedScript("1", mode: .console)], entry: entry)
+        let embedded = ScriptBody.embedding(["kind": "run"], in: body.text, entry: entry)
+        #expect(embedded.contains("pagescriptEntry(\"k1\", [\"{\\\"kind\\\":\\\"run\\\"}\"], [function"))
+        #expect(embedded.components(separatedBy: "\n").count == body.text.components(separatedBy: "\n").count, "no line moves")
     }
 
     @Test func entriesAreRandomAndDifferEveryTime() {

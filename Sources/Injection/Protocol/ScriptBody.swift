@@ -51,15 +51,16 @@ struct ScriptBody: Sendable {
         var line = 2
         for (index, script) in scripts.enumerated() {
             if index > 0 {
-                text += "\n}; }, "
-                line += 1
+                text += "}; }, "
             }
+            // The code always ends with a line break, so the closing text starts a line of its own
+            // and a `//` comment on the code's last line cannot swallow it.
             text += header(for: script) + "\n" + script.code
-            let lineCount = JavaScriptLines.count(in: script.code)
+            let lineCount = JavaScriptLines.count(in: script.code) - 1
             placements.append(Placement(firstLine: line + 1, lineCount: lineCount))
-            line += lineCount
+            line += lineCount + 1
         }
-        text += "\n}; }]);\n//# sourceURL=" + sourceName
+        text += "}; }]);\n//# sourceURL=" + sourceName
         return ScriptBody(text: text, placements: placements)
     }
 
