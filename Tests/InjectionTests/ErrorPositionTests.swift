@@ -28,6 +28,37 @@ struct ErrorPositionTests {
         ("function inner() {\n  throw new RangeError('deep');\n}\nfunction outer() { inner(); }\nouter()", "RangeError", 2, nil),
     ]
 
+    /// Console code (`-e`, the editor) as the user typed it: `return` is inserted before the last
+    /// expression, and positions on that line are still the user's.
+    static let consoleCases: [(code: String, name: String, line: Int, column: Int?)] = [
+        ("null.x", "TypeError", 1, nil),
+        ("const a = 1;\nawait new Promise(r => setTimeout(r, 10));\nnull.y", "TypeError", 3, nil),
+        ("let x = ;", "SyntaxError", 1, 9),
+        ("const list = [1, 2]\nlist.map(x => x ** )", "SyntaxError", 2, 20),
+        ("return document.title", "SyntaxError", 1, 1),
+        ("let s = 'abc", "SyntaxError", 1, 9),
+        ("if (true) {\n  call(\n}", "SyntaxError", 3, 1),
+    ]
+
+    @Test(arguments: PageFixtures.engines)
+    func consoleCodeErrorsArePlacedInTheUsersText(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: Dictionary(uniqueKeysWithValues: Self.policies.map { ($0.path, $0.response) }))
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server, path: "/header") { page in
+            for sample in Self.consoleCases {
+                let result = try await page.run(script: sample.code, mode: .console)
+                let label = sample.code.debugDescription
+                #expect(result.error?.name == sample.name, "\(label): \(String(describing: result.error))")
+                #expect(result.error?.line == sample.line, "\(label)")
+                if let column = sample.column {
+                    #expect(result.error?.column == column, "\(label)")
+                }
+            }
+            let nullColumn = try await page.run(script: "null.x", mode: .console).error?.column
+            #expect(nullColumn == (engine == .chromium ? 6 : 5), "the column the engine gives, without the inserted return")
+        }
+    }
+
     @Test(arguments: PageFixtures.engines)
     func errorsArePlacedInTheUsersScript(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Dictionary(uniqueKeysWithValues: Self.policies.map { ($0.path, $0.response) }))
