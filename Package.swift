@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
