@@ -24,13 +24,13 @@ public final class PageSession: Sendable {
     public let dialogs: DialogPolicy
 
     /// Extra time over a run's time before the client gives up on the driver itself.
-    static let transportMargin: Double = 3
+    static let transportMargin: Double = 1.5
     /// How many times (50 ms apart) an empty error page is asked again for its text.
     static let errorPageWaits = 10
 
     /// How much longer than a run's own deadline the driver waits, so that the runtime's timer,
     /// which replies with the console lines so far, comes first.
-    public static let driverGrace: Double = 1
+    public static let driverGrace: Double = 0.5
 
     let state: SessionState
 
