@@ -87,6 +87,25 @@ struct PageSessionTests {
         }
     }
 
+    /// Safari's contract: the extension evaluates Action.js, calls `run` with a completion
+    /// function, and later `finalize({customJavaScript})`, which runs the text in the page.
+    @Test(arguments: PageFixtures.engines)
+    func safarisRunAndFinalizeStillWork(engine: Engine) async throws {
+        let server = try LoopbackServer(pages: ["/": Self.page, "/child": Self.child])
+        defer { server.stop() }
+        let source = try ActionScript.source()
+        let driver = """
+            var reported = null;
+            ExtensionPreprocessingJS.run({ completionFunction: function (results) { reported = results; } });
+            ExtensionPreprocessingJS.finalize({ customJavaScript: "window.fromTheExtension = document.title.length" });
+            return [reported.title, reported.URL, window.fromTheExtension];
+            """
+        let outcome = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> JSONValue? in
+            try? await page.session.executeScript(source + "\n" + driver)
+        }
+        #expect(outcome == ["Fixture", .string(server.url("/")), 7])
+    }
+
     @Test func theSameActionJSIsSentEveryTime() throws {
         let source = try ActionScript.source()
         #expect(source.contains("var ExtensionPreprocessingJS = new Action;"))
