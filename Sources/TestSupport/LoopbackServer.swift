@@ -14,14 +14,19 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The port the server listens on.
     public let port: UInt16
     private let listener: Int32
-    private let pages: [String: String]
+    private let responses: [String: LoopbackResponse]
     private let lock = NSLock()
     private var stopped = false
     private var thread: Thread?
 
     /// Starts serving `pages` (path to HTML) on a free loopback port.
-    public init(pages: [String: String]) throws {
-        self.pages = pages
+    public convenience init(pages: [String: String]) throws {
+        try self.init(responses: pages.mapValues { LoopbackResponse(html: $0) })
+    }
+
+    /// Starts serving `responses` (path to response) on a free loopback port.
+    public init(responses: [String: LoopbackResponse]) throws {
+        self.responses = responses
         let bound = try LoopbackSocket.bind(listenBacklog: 64)
         let listener = bound.descriptor
         let port = bound.port
@@ -75,19 +80,28 @@ public final class LoopbackServer: @unchecked Sendable {
             if count <= 0 { return }
             request.append(contentsOf: buffer[0..<count])
             if request.count > 65536 { return }
+            // Not HTTP (a TLS handshake, say): answer in plain text at once, as real servers do, so
+            // that the client fails instead of waiting.
+            if let first = request.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+                let refusal = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = refusal.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                return
+            }
         }
         let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
         let parts = line.split(separator: " ")
         let path = parts.count > 1 ? String(parts[1]) : "/"
         let pathWithoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
-        let body = pages[path] ?? pages[pathWithoutQuery]
-        let status = body == nil ? "404 Not Found" : "200 OK"
-        let content = Array((body ?? "<title>Not found</title>").utf8)
-        let header = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(content.count)\r\nConnection: close\r\n\r\n"
-        let response = Array(header.utf8) + content
+        let found = responses[path] ?? responses[pathWithoutQuery]
+        let status = found == nil ? "404 Not Found" : "200 OK"
+        let response = found ?? LoopbackResponse(html: "<title>Not found</title>")
+        let content = Array(response.body.utf8)
+        let extra = response.headers.map { "\($0.name): \($0.value)\r\n" }.joined()
+        let header = "HTTP/1.1 \(status)\r\nContent-Type: \(response.contentType)\r\n\(extra)Content-Length: \(content.count)\r\nConnection: close\r\n\r\n"
+        let bytes = Array(header.utf8) + content
         var sent = 0
-        while sent < response.count {
-            let written = response[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
             if written <= 0 { return }
             sent += written
         }

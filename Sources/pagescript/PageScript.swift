@@ -33,7 +33,7 @@ struct PageScript: AsyncParsableCommand {
             }
             let message = String(describing: error)
             if !message.isEmpty {
-                printError("pagescript: \(TerminalSafeText.escaped(message))")
+                ResultPrinter.printFailure(message)
             }
             Foundation.exit(ExitStatus.code(for: error))
         }

@@ -10,13 +10,13 @@ struct ScriptCodeOptionTests {
         defer { try? FileManager.default.removeItem(atPath: library) }
         let created = try PageScriptBinary.run(["scripts", "new", "From input", "-", "--library", library], input: "document.title // new\n")
         #expect(created.status == 0, "\(created.standardError)")
-        let shown = try PageScriptBinary.run(["scripts", "show", created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "--library", library])
+        let shown = try PageScriptBinary.run(["scripts", "show", created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "--source", "--library", library])
         #expect(shown.standardOutput.hasSuffix("document.title // new\n"), "\(shown.standardOutput)")
 
         let saved = try PageScriptBinary.run(["scripts", "save-for", "https://example.com/", "-", "--run-at", "document-end", "--library", library],
                                              input: "1 + 1 // for the site\n")
         #expect(saved.status == 0, "\(saved.standardError)")
-        let site = try PageScriptBinary.run(["scripts", "show", saved.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "--library", library])
+        let site = try PageScriptBinary.run(["scripts", "show", saved.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "--source", "--library", library])
         #expect(site.standardOutput.contains("@run-at"))
         #expect(site.standardOutput.hasSuffix("1 + 1 // for the site\n"), "\(site.standardOutput)")
     }

@@ -1,115 +1,118 @@
 import Foundation
-import Injection
+@testable import Injection
 import Testing
 import TestSupport
 import WebDriver
 
-/// The Action.js protocol on real engines: one browser per engine, many scripts on its page.
+/// The runtime on real engines: one browser per engine, many scripts on its pages.
 @Suite(.serialized)
 struct PageSessionTests {
     static let page = """
         <!doctype html><html><head><title>Fixture</title></head>
-        <body><a id="first" class="link main" href="#x">x</a><p>text</p></body></html>
+        <body><a id="first" class="link main" href="#x">x</a><input id="q" class="search" name="q"><p>text</p>
+        <iframe src="/child"></iframe></body></html>
         """
-    static let hostilePage = """
-        <!doctype html><html><head><title>Hostile</title></head><body><script>
-        console.log = function() { throw new Error("page's console"); };
-        </script></body></html>
-        """
-    static let lyingPage = """
-        <!doctype html><html><head><title>Liar</title></head><body><script>
-        JSON.stringify = function() { return "{not json"; };
-        </script></body></html>
-        """
+    static let child = "<!doctype html><title>Child</title><p id=\"inner\" class=\"a b\">child</p>"
 
-    @Test(arguments: [Engine.webkit, Engine.chromium])
-    func runsScriptsThroughActionJS(engine: Engine) async throws {
-        let server = try LoopbackServer(pages: ["/": Self.page, "/hostile": Self.hostilePage, "/liar": Self.lyingPage])
+    @Test(arguments: PageFixtures.engines)
+    func runsScriptsAndDescribesTheirValues(engine: Engine) async throws {
+        let server = try LoopbackServer(pages: ["/": Self.page, "/child": Self.child])
         defer { server.stop() }
         let url = server.url("/")
-        try await PageRunner.withPage(on: .local(engine), url: url, scriptTimeout: 10) { page, context throws(PageRunner.Failure) in
-            do throws(InjectionError) {
-                #expect(context == (try PageContext(url: url, title: "Fixture")))
+        try await PageFixtures.onPage(engine, server) { page in
+            let context = try await page.context()
+            #expect(context == (try PageContext(url: url, title: "Fixture")))
 
-                let undefinedResult = try await page.run(script: "var declared = 1;")
-                #expect(undefinedResult.value == nil)
-                #expect(undefinedResult.error == nil)
+            let undefinedResult = try await page.script("var declared = 1;")
+            #expect(undefinedResult.value == nil)
+            #expect(undefinedResult.error == nil)
 
-                let values = try await page.run(script: """
-                    const cyclic = {name: "c"}; cyclic.self = cyclic;
-                    ({ node: document.getElementById("first"), map: new Map([["k", 1]]), set: new Set([1, 2]),
-                       cyclic, nan: NaN, big: 10n, fn: function named() {}, date: new Date(0), list: document.querySelectorAll("a") })
-                    """)
-                #expect(values.value?["node"] == "<a id=\"first\" class=\"link main\">")
-                #expect(values.value?["map"] == ["k": 1])
-                #expect(values.value?["set"] == [1, 2])
-                #expect(values.value?["cyclic"]?["self"] == "[Circular]")
-                #expect(values.value?["nan"] == "NaN")
-                #expect(values.value?["big"] == "10")
-                #expect(values.value?["fn"] == "[Function: named]")
-                #expect(values.value?["date"] == "1970-01-01T00:00:00.000Z")
-                #expect(values.value?["list"] == ["<a id=\"first\" class=\"link main\">"])
+            let values = try await page.script("""
+                return (async () => {
+                  const cyclic = {name: "c"}; cyclic.self = cyclic;
+                  const frame = document.querySelector("iframe");
+                  if (frame.contentDocument.readyState !== "complete") { await new Promise(resolve => frame.addEventListener("load", resolve)); }
+                  return { node: document.getElementById("first"), input: document.querySelector("input"), map: new Map([["k", 1]]),
+                    set: new Set([1, 2]), cyclic, nan: NaN, big: 10n, fn: function named() {}, date: new Date(0),
+                    list: document.querySelectorAll("a"), inner: frame.contentDocument.getElementById("inner"), win: window,
+                    text: document.querySelector("p").firstChild, re: /a+/g, error: new TypeError("bad") };
+                })()
+                """)
+            #expect(values.error == nil, "\(String(describing: values.error))")
+            #expect(values.value?["node"] == ["$node": "<a#first.link.main>"])
+            #expect(values.value?["input"] == ["$node": "<input#q.search name=q>"])
+            #expect(values.value?["map"] == ["k": 1])
+            #expect(values.value?["set"] == [1, 2])
+            #expect(values.value?["cyclic"]?["self"] == "[Circular]")
+            #expect(values.value?["nan"] == "NaN")
+            #expect(values.value?["big"] == "10")
+            #expect(values.value?["fn"] == "[Function: named]")
+            #expect(values.value?["date"] == "1970-01-01T00:00:00.000Z")
+            #expect(values.value?["list"] == [["$node": "<a#first.link.main>"]])
+            #expect(values.value?["inner"] == ["$node": "<p#inner.a.b>"], "a node from an iframe is a node like any other")
+            #expect(values.value?["win"] == ["$window": .string(url)])
+            #expect(values.value?["text"] == ["$node": "#text \"text\""])
+            #expect(values.value?["re"] == "/a+/g")
+            #expect(values.value?["error"] == ["name": "TypeError", "message": "bad"])
 
-                let logged = try await page.run(script: """
-                    console.info("info"); console.error("bad", {a: 1}); console.debug("%s is %d", "x", 42); "done"
-                    """)
-                #expect(logged.console == [
-                    ConsoleMessage(level: .info, message: "info"),
-                    ConsoleMessage(level: .error, message: "bad {\"a\":1}"),
-                    ConsoleMessage(level: .debug, message: "x is 42"),
-                ])
-                let restored = try? await page.session.executeScript("return console.log.toString().includes('lines.push')")
-                #expect(restored == .bool(false), "console was not restored after the run")
+            let thrown = try await page.script("throw 5")
+            #expect(thrown.error?.name == "Uncaught")
+            #expect(thrown.error?.message == "5")
 
-                let thrown = try await page.run(script: "throw 5")
-                #expect(thrown.error?.name == "Uncaught")
-                #expect(thrown.error?.message == "5")
+            let nested = try await page.script("function inner() {\n  return undefinedName + 1;\n}\n\ninner()")
+            #expect(nested.error?.name == "ReferenceError")
+            #expect(nested.error?.line == 2)
 
-                let nested = try await page.run(script: "function inner() {\n  return undefinedName + 1;\n}\n\ninner()")
-                #expect(nested.error?.name == "ReferenceError")
-                #expect(nested.error?.line == 2)
+            let asyncLogs = try await page.script("return (async () => { await null; console.log('later'); return 7 })()")
+            #expect(asyncLogs.value == 7)
+            #expect(asyncLogs.console == [ConsoleMessage(level: .log, message: "later")])
 
-                let asyncLogs = try await page.run(script: "(async () => { await null; console.log('later'); return 7 })()")
-                #expect(asyncLogs.value == 7)
-                #expect(asyncLogs.console == [ConsoleMessage(level: .log, message: "later")])
+            let lexical = try await page.script("let scoped = 1; return scoped")
+            let again = try await page.script("let scoped = 2; return scoped")
+            #expect(lexical.value == 1)
+            #expect(again.value == 2, "each run has its own scope")
 
-                let lexical = try await page.run(script: "let scoped = 1; scoped")
-                let again = try await page.run(script: "let scoped = 2; scoped")
-                #expect(lexical.value == 1)
-                #expect(again.value == 2, "each run has its own lexical scope")
-
-                await #expect(throws: InjectionError.pageChanged(expected: url + "elsewhere", actual: url)) {
-                    _ = try await page.run(script: "window.ranAnyway = true", requiredURL: url + "elsewhere")
-                }
-                let notRun = try await page.run(script: "window.ranAnyway === true")
-                #expect(notRun.value == false, "a refused script must not run")
-
-                let hostileContext = try await page.open(server.url("/hostile"))
-                #expect(hostileContext.title == "Hostile")
-                let capturedDespitePage = try await page.run(script: "console.log('mine'); 1")
-                #expect(capturedDespitePage.console == [ConsoleMessage(level: .log, message: "mine")])
-
-                // A page that breaks JSON.stringify breaks the driver's own serialisation too: the
-                // result is a clear error, never a hang or a made-up value.
-                await #expect {
-                    _ = try await page.open(server.url("/liar"))
-                    _ = try await page.run(script: "1")
-                } throws: { error in
-                    switch error as? InjectionError {
-                    case .malformedReply?, .webDriver(.protocolError(code: .unknownError, _, _))?, .webDriver(.protocolError(code: .javascriptError, _, _))?: true
-                    default: false
-                    }
-                }
-            } catch {
-                throw .injection(error)
+            await #expect(throws: InjectionError.pageChanged(expected: url + "elsewhere", actual: url)) {
+                _ = try await page.script("window.ranAnyway = true", requiredURL: url + "elsewhere")
             }
+            let notRun = try await page.script("return window.ranAnyway === true")
+            #expect(notRun.value == false, "a refused script must not run")
+
+            let entryIsInert = try await page.session.executeScript("""
+                var names = Object.getOwnPropertyNames(window).filter(function (name) { return name.indexOf("pagescript_") === 0; });
+                return names.map(function (name) { var entry = window[name]; delete window[name]; window[name] = 1; return [typeof entry, entry("wrong key", ["{}"]), typeof window[name]]; });
+                """)
+            #expect(entryIsInert == [["function", .null, "function"]], "the entry point does nothing without its key and cannot be replaced")
+            #expect(try await page.script("return 3").value == 3, "runs go on after the page tried")
         }
+    }
+
+    /// Safari's contract: the extension evaluates Action.js, calls `run` with a completion
+    /// function, and later `finalize({customJavaScript})`, which runs the text in the page.
+    @Test(arguments: PageFixtures.engines)
+    func safarisRunAndFinalizeStillWork(engine: Engine) async throws {
+        let server = try LoopbackServer(pages: ["/": Self.page, "/child": Self.child])
+        defer { server.stop() }
+        let source = try ActionScript.source()
+        let driver = """
+            var reported = null;
+            ExtensionPreprocessingJS.run({ completionFunction: function (results) { reported = results; } });
+            ExtensionPreprocessingJS.finalize({ customJavaScript: "window.fromTheExtension = document.title.length" });
+            return [reported.title, reported.URL, window.fromTheExtension];
+            """
+        let outcome = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> JSONValue? in
+            try? await page.session.executeScript(source + "\n" + driver)
+        }
+        #expect(outcome == ["Fixture", .string(server.url("/")), 7])
     }
 
     @Test func theSameActionJSIsSentEveryTime() throws {
         let source = try ActionScript.source()
         #expect(source.contains("var ExtensionPreprocessingJS = new Action;"))
-        #expect(source.contains("completionFunction({ \"URL\": document.URL, \"title\": document.title })"))
+        #expect(source.contains("parameters.completionFunction({ \"URL\": document.URL, \"title\": document.title })"))
+        let compact = try ActionScript.compactSource()
+        #expect(!compact.contains("\n//"))
+        #expect(compact.utf8.count < source.utf8.count)
     }
 
     @Test(arguments: [

@@ -24,7 +24,7 @@ public enum LibraryRun {
         for match in matches {
             let outcome: Result<ScriptResult, InjectionError>
             do {
-                outcome = .success(try await page.run(script: match.script.script.text, requiredURL: address))
+                outcome = .success(try await page.run(script: match.script.script.text, requiredURL: address, mode: .userscript))
             } catch {
                 if case .timedOut = error {
                     results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .failure(error)))

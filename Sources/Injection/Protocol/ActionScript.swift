@@ -15,6 +15,23 @@ public enum ActionScript {
         }
     }
 
+    /// Action.js as sent to a page: the same code without whole-line comments and indentation, a
+    /// third fewer bytes to send and parse. Safe for Action.js, whose strings and regular
+    /// expressions never span lines or start a line with `//`.
+    static func compactSource() throws(InjectionError) -> String {
+        switch cachedCompactSource {
+        case let .success(text): return text
+        case let .failure(error): throw error
+        }
+    }
+
+    static func compact(_ source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n")
+    }
+
     private static let cachedSource: Result<String, InjectionError> = {
         // The target's sources folder: this file is in Sources/Injection/Protocol/.
         let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
@@ -24,4 +41,6 @@ public enum ActionScript {
         }
         return .success(text)
     }()
+
+    private static let cachedCompactSource: Result<String, InjectionError> = cachedSource.map(compact)
 }

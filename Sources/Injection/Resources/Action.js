@@ -1,303 +1,1195 @@
 // Action.js: the page side of PageScript.
 //
 // Safari loads this file as an Action Extension's NSExtensionJavaScriptPreprocessingFile: it calls
-// run() when the extension opens and finalize() with the extension's reply when the user taps Done.
-// The pagescript runner drives the same object the same way through WebDriver, and additionally
-// passes a completionFunction to finalize() to receive the script's outcome. Safari passes none,
-// and then finalize() only runs the script.
-var Action = function() {};
+// run() when the extension opens and finalize() with the extension's reply when the user taps Done,
+// and finalize() then evaluates the reply's customJavaScript in the page.
+//
+// The pagescript runner evaluates the same file once per document through WebDriver, inside a
+// function body (so nothing here becomes a global of the page), and calls install(), which leaves
+// one inert entry point on the page: a function under a random name that does nothing unless called
+// with the random key only PageScript knows. Every later Execute Script call carries the user's code
+// already compiled, inside a function, and hands it to finalize() through that entry point.
+// finalize() calls it with the parameters it asked for (console, alert, confirm, prompt), waits for
+// its value, and replies with one JSON text, built only with built-ins captured from a fresh realm
+// before the page could replace them.
+var Action = (function() {
+    "use strict";
 
-Action.prototype = {
-    // Tells the extension which page it is on.
-    run: function(parameters) {
-        parameters.completionFunction({ "URL": document.URL, "title": document.title });
-    },
+    // What a reply's text starts with, so that the runner can tell it from anything else.
+    var replyVersion = 1;
+    // The longest console message kept, in UTF-16 code units, and the most console entries kept.
+    var messageLimit = 100000;
+    var entryLimit = 10000;
+    // How deep a value is followed before it is cut off.
+    var depthLimit = 64;
+    // How many finished runs are kept for a runner that lost the reply (a dialog, a broken transport).
+    var keptRuns = 4;
+    // How long, in milliseconds, a swapped JSON.stringify waits for the driver before the page's
+    // own is put back.
+    var shieldLimit = 5000;
 
-    // Runs the user's script (parameters.customJavaScript) in the page's global scope. The outcome
-    // is { value, hasValue, console, error }: the script's completion value (a returned promise is
-    // awaited) made JSON-safe, every console call it made while it ran, and a description of what
-    // it threw, with the line and column within the user's script where the engine tells them.
-    finalize: function(parameters) {
-        var action = this;
-        var code = parameters.customJavaScript == null ? "" : String(parameters.customJavaScript);
-        var report = typeof parameters.completionFunction === "function" ? parameters.completionFunction : null;
-        var lines = [];
-        var restoreConsole = action.captureConsole(lines);
-        var settled = false;
-        var finish = function(outcome) {
-            if (settled) { return; }
-            settled = true;
-            restoreConsole();
-            outcome.console = lines;
-            if (report) { report(outcome); }
-        };
-        var value;
-        try {
-            value = (0, eval)(code + "\n//# sourceURL=" + action.sourceName);
-        } catch (error) {
-            finish({ error: action.describeError(error, code) });
-            return;
-        }
-        var then = null;
-        try {
-            if (value !== null && (typeof value === "object" || typeof value === "function")) { then = value.then; }
-        } catch (error) {
-            then = null;
-        }
-        if (typeof then === "function") {
-            Promise.resolve(value).then(function(resolved) {
-                finish(action.valueOutcome(resolved));
-            }, function(reason) {
-                finish({ error: action.describeError(reason, code) });
-            });
-        } else {
-            finish(action.valueOutcome(value));
-        }
-    },
+    var builtIns = null;
 
-    // The name the user's script carries in stack traces (V8 honours sourceURL in eval code).
-    sourceName: "pagescript-user.js",
-
-    valueOutcome: function(value) {
-        if (value === undefined) { return { hasValue: false, value: null }; }
-        return { hasValue: true, value: this.jsonSafe(value, [], 0) };
-    },
-
-    // A structure JSON.stringify renders the same on every engine: DOM nodes, maps, sets,
-    // errors, cycles and other values that stringify badly or not at all get a readable form.
-    jsonSafe: function(value, seen, depth) {
-        var type = typeof value;
-        if (value === null || type === "boolean" || type === "string") { return value; }
-        if (type === "number") { return isFinite(value) ? value : String(value); }
-        if (type === "undefined") { return null; }
-        if (type === "bigint") { return value.toString(); }
-        if (type === "symbol") { return value.toString(); }
-        if (type === "function") { return "[Function" + (value.name ? ": " + value.name : "") + "]"; }
-        if (depth > 64) { return "[Nested too deep]"; }
-        if (seen.indexOf(value) !== -1) { return "[Circular]"; }
-        if (typeof Window !== "undefined" && value instanceof Window) { return "[Window " + String(value.location && value.location.href) + "]"; }
-        if (typeof Node !== "undefined" && value instanceof Node) { return this.describeNode(value); }
-        if (value instanceof Date) { return isNaN(value.getTime()) ? "Invalid Date" : value.toISOString(); }
-        if (value instanceof RegExp) { return String(value); }
-        if (value instanceof Error) { return { name: String(value.name), message: String(value.message) }; }
-        seen.push(value);
-        var result;
-        var index;
-        if (Array.isArray(value) || (typeof NodeList !== "undefined" && value instanceof NodeList) ||
-            (typeof HTMLCollection !== "undefined" && value instanceof HTMLCollection) ||
-            ArrayBuffer.isView(value) || value instanceof Set) {
-            result = [];
-            var items = Array.from(value);
-            for (index = 0; index < items.length; index++) { result.push(this.jsonSafe(items[index], seen, depth + 1)); }
-        } else if (value instanceof Map) {
-            result = {};
-            var entries = Array.from(value.entries());
-            for (index = 0; index < entries.length; index++) {
-                result[String(entries[index][0])] = this.jsonSafe(entries[index][1], seen, depth + 1);
+    // The built-ins everything below uses: from a fresh same-origin about:blank frame (removed again
+    // at once), or, when the page made that impossible, from the page itself as it is now.
+    // Chromium's error page runs no page script and must not get a frame (its renderer is killed).
+    function captured() {
+        if (builtIns === null) {
+            var fresh = null;
+            try {
+                fresh = window.location.protocol === "chrome-error:" ? null : freshWindow();
+                builtIns = fresh ? capture(fresh.window, true) : null;
+            } catch (error) {
+                builtIns = null;
             }
-        } else if (typeof value.toJSON === "function") {
-            result = this.jsonSafe(value.toJSON(), seen, depth + 1);
-        } else {
-            result = {};
-            var keys = Object.keys(value);
-            for (index = 0; index < keys.length; index++) {
-                var member = value[keys[index]];
-                if (member !== undefined) { result[keys[index]] = this.jsonSafe(member, seen, depth + 1); }
+            if (builtIns === null) { builtIns = capture(window, false); }
+            if (fresh) { removeFrame(fresh); }
+        }
+        return builtIns;
+    }
+
+    // The page's child frames, read through the window's own indexed properties, which no script
+    // can redefine.
+    function childWindows() {
+        var found = [];
+        for (var index = 0; window[index] !== undefined; index++) { found[index] = window[index]; }
+        return found;
+    }
+
+    function isNew(candidate, known) {
+        for (var index = 0; index < known.length; index++) {
+            if (known[index] === candidate) { return false; }
+        }
+        return true;
+    }
+
+    // Creates a hidden about:blank frame and returns { window, frame } for its realm. Each way of
+    // creating and inserting the frame is tried in turn, and the frame's window is found among the
+    // page's frames rather than asked of the element, so a page that replaced one of those methods
+    // does not hand over a realm of its own.
+    function freshWindow() {
+        var known = childWindows();
+        var creators = [
+            function() { return document.createElement("iframe"); },
+            function() { return document.createElementNS("http://www.w3.org/1999/xhtml", "iframe"); }
+        ];
+        var inserters = [
+            function(parent, frame) { parent.appendChild(frame); },
+            function(parent, frame) { parent.append(frame); },
+            function(parent, frame) { parent.insertBefore(frame, null); }
+        ];
+        var parent = document.documentElement || document.body;
+        for (var creator = 0; creator < creators.length; creator++) {
+            var frame = null;
+            try {
+                frame = creators[creator]();
+                frame.hidden = true;
+            } catch (error) {
+                frame = null;
             }
-        }
-        seen.pop();
-        return result;
-    },
-
-    describeNode: function(node) {
-        if (node.nodeType === 1) {
-            var text = "<" + node.tagName.toLowerCase();
-            if (node.id) { text += " id=\"" + node.id + "\""; }
-            if (typeof node.className === "string" && node.className) { text += " class=\"" + node.className + "\""; }
-            return text + ">";
-        }
-        if (node.nodeType === 3) { return node.data; }
-        if (node.nodeType === 9) { return "[Document " + node.URL + "]"; }
-        return "[" + node.nodeName + "]";
-    },
-
-    // Wraps console.* while the script runs; returns the function that puts them back.
-    captureConsole: function(lines) {
-        var action = this;
-        var levels = ["log", "info", "warn", "error", "debug", "trace"];
-        var originals = {};
-        var limit = 10000;
-        levels.forEach(function(level) {
-            var original = console[level];
-            originals[level] = original;
-            console[level] = function() {
-                if (lines.length < limit) {
-                    lines.push({ level: level, message: action.formatConsoleArguments(Array.prototype.slice.call(arguments)) });
-                } else if (lines.length === limit) {
-                    lines.push({ level: "warn", message: "(further console output dropped)" });
+            if (!frame) { continue; }
+            for (var inserter = 0; inserter < inserters.length; inserter++) {
+                try {
+                    inserters[inserter](parent, frame);
+                } catch (error) {
+                    continue;
                 }
-                if (typeof original === "function") { return original.apply(console, arguments); }
-            };
-        });
-        return function() {
-            levels.forEach(function(level) { console[level] = originals[level]; });
-        };
-    },
-
-    formatConsoleArguments: function(args) {
-        var action = this;
-        var parts = [];
-        var start = 0;
-        if (typeof args[0] === "string" && args[0].indexOf("%") !== -1) {
-            var rest = args.slice(1);
-            parts.push(args[0].replace(/%([sdifoOc%])/g, function(match, letter) {
-                if (letter === "%") { return "%"; }
-                if (rest.length === 0) { return match; }
-                var next = rest.shift();
-                if (letter === "c") { return ""; }
-                if (letter === "d" || letter === "i") { return String(parseInt(next, 10)); }
-                if (letter === "f") { return String(parseFloat(next)); }
-                if (letter === "s") { return typeof next === "string" ? next : action.formatConsoleValue(next); }
-                return action.formatConsoleValue(next);
-            }));
-            args = rest;
-        } else if (args.length > 0) {
-            parts.push(typeof args[0] === "string" ? args[0] : action.formatConsoleValue(args[0]));
-            start = 1;
-        }
-        for (var index = start; index < args.length; index++) {
-            parts.push(typeof args[index] === "string" ? args[index] : action.formatConsoleValue(args[index]));
-        }
-        var message = parts.join(" ");
-        return message.length > 100000 ? message.slice(0, 100000) + "…" : message;
-    },
-
-    formatConsoleValue: function(value) {
-        if (value === undefined) { return "undefined"; }
-        try {
-            var safe = this.jsonSafe(value, [], 0);
-            return typeof safe === "string" && typeof value !== "string" ? safe : JSON.stringify(safe);
-        } catch (error) {
-            return String(value);
-        }
-    },
-
-    // What the script threw, with its position in the user's script when it can be known.
-    describeError: function(error, code) {
-        var described = { name: "Error", message: "", line: null, column: null, stack: null };
-        var isErrorLike = error !== null && typeof error === "object" && "message" in error;
-        if (isErrorLike) {
-            described.name = String(error.name || "Error");
-            described.message = String(error.message);
-            if (typeof error.stack === "string" && error.stack) { described.stack = error.stack; }
-        } else {
-            described.name = "Uncaught";
-            described.message = this.formatConsoleValue(error);
-        }
-        var position = null;
-        if (described.name === "SyntaxError" && this.failsToParse(code)) {
-            position = this.locateSyntaxError(code);
-        } else if (isErrorLike) {
-            position = this.locateInStack(described.stack) || this.locateByProperties(error);
-        }
-        if (position) {
-            described.line = position.line;
-            described.column = position.column;
-        }
-        return described;
-    },
-
-    // Whether the code does not even parse: compiling it as a function body runs nothing.
-    failsToParse: function(code) {
-        try {
-            new Function(code);
-            return false;
-        } catch (error) {
-            return error instanceof SyntaxError;
-        }
-    },
-
-    // V8 names eval code by its sourceURL in stack frames: "at f (pagescript-user.js:3:7)".
-    locateInStack: function(stack) {
-        if (typeof stack !== "string") { return null; }
-        var match = new RegExp(this.sourceName.replace(/\./g, "\\.") + ":(\\d+):(\\d+)").exec(stack);
-        return match ? { line: Number(match[1]), column: Number(match[2]) } : null;
-    },
-
-    // JavaScriptCore puts the throw site on the error itself; errors from the page's own scripts
-    // also carry a sourceURL, and those positions are not in the user's script.
-    locateByProperties: function(error) {
-        if (typeof error.line === "number" && error.line > 0 && !error.sourceURL) {
-            return { line: error.line, column: typeof error.column === "number" ? error.column : null };
+                var windows = childWindows();
+                for (var index = 0; index < windows.length; index++) {
+                    var candidate = windows[index];
+                    if (isNew(candidate, known) && candidate !== window && isUsableRealm(candidate)) {
+                        return { window: candidate, frame: frame };
+                    }
+                }
+            }
         }
         return null;
-    },
+    }
 
-    // Finds where code that does not parse goes wrong. Only called for code that fails to parse,
-    // so neither probe below can run any of it.
-    locateSyntaxError: function(code) {
-        return this.locateWithScriptElement(code) || this.locateWithFunctionCompiler(code);
-    },
-
-    // Chromium reports exact positions for a script element's parse error, in a throwaway frame
-    // so that the page's own error handlers never see it.
-    locateWithScriptElement: function(code) {
-        var frame = null;
+    function isUsableRealm(candidate) {
         try {
-            frame = document.createElement("iframe");
-            frame.style.display = "none";
-            (document.body || document.documentElement).appendChild(frame);
-            var frameWindow = frame.contentWindow;
-            var found = null;
-            frameWindow.addEventListener("error", function(event) {
-                if (event.lineno > 0) { found = { line: event.lineno, column: event.colno }; }
-                event.preventDefault();
-            });
-            var script = frameWindow.document.createElement("script");
-            script.textContent = code;
-            (frameWindow.document.body || frameWindow.document.documentElement).appendChild(script);
-            return found;
+            return typeof candidate.Reflect === "object" && typeof candidate.JSON === "object" &&
+                candidate.location.href === "about:blank";
         } catch (error) {
-            return null;
-        } finally {
-            if (frame && frame.parentNode) { frame.parentNode.removeChild(frame); }
+            return false;
         }
-    },
+    }
 
-    // JavaScriptCore gives the line of a Function constructor's parse error but not a usable
-    // column; the column is where a prefix of that line first fails on that line.
-    locateWithFunctionCompiler: function(code) {
-        var lineOf = function(source) {
+    function removeFrame(fresh) {
+        try {
+            var parent = builtIns.parentNode(fresh.frame);
+            if (parent) { builtIns.removeChild(parent, fresh.frame); }
+        } catch (error) {
+            return;
+        }
+    }
+
+    // Captures what the runtime uses from `source`, a window. Methods are turned into plain
+    // functions (method(thisValue, ...arguments)) so that calling them never looks anything up on
+    // an object the page can reach.
+    function capture(fresh, isFresh) {
+        var reflect = fresh.Reflect;
+        var describe = reflect.getOwnPropertyDescriptor;
+        var bind = fresh.Function.prototype.bind;
+        var call = fresh.Function.prototype.call;
+        var apply = reflect.apply;
+        function method(owner, name) {
+            var found = owner && describe(owner, name);
+            return found && typeof found.value === "function" ? apply(bind, call, [found.value]) : null;
+        }
+        function getter(owner, name) {
+            var found = owner && describe(owner, name);
+            return found && typeof found.get === "function" ? apply(bind, call, [found.get]) : null;
+        }
+        function prototypeOf(name) {
+            var constructor = fresh[name];
+            return typeof constructor === "function" ? constructor.prototype : null;
+        }
+        var typedArray = fresh.Uint8Array ? reflect.getPrototypeOf(fresh.Uint8Array.prototype) : null;
+        // Enough frames to reach the user's code from console.trace inside a few library calls.
+        if (isFresh) { fresh.Error.stackTraceLimit = 50; }
+        return {
+            isFresh: isFresh,
+            apply: apply,
+            describe: describe,
+            defineProperty: reflect.defineProperty,
+            prototypeOf: reflect.getPrototypeOf,
+            keys: fresh.Object.keys,
+            create: fresh.Object.create,
+            Error: fresh.Error,
+            isArray: fresh.Array.isArray,
+            stringify: fresh.JSON.stringify,
+            parse: fresh.JSON.parse,
+            RegExp: fresh.RegExp,
+            String: fresh.String,
+            parseInt: fresh.parseInt,
+            parseFloat: fresh.parseFloat,
+            floor: fresh.Math.floor,
+            now: fresh.Date.now,
+            isView: fresh.ArrayBuffer.isView,
+            setTimeout: typeof fresh.setTimeout === "function" ? fresh.setTimeout : null,
+            clearTimeout: fresh.clearTimeout,
+            functionSource: method(fresh.Function.prototype, "toString"),
+            objectTag: method(fresh.Object.prototype, "toString"),
+            test: method(fresh.RegExp.prototype, "test"),
+            exec: method(fresh.RegExp.prototype, "exec"),
+            split: method(fresh.String.prototype, "split"),
+            slice: method(fresh.String.prototype, "slice"),
+            indexOf: method(fresh.String.prototype, "indexOf"),
+            charAt: method(fresh.String.prototype, "charAt"),
+            numberText: method(fresh.Number.prototype, "toFixed"),
+            symbolText: method(fresh.Symbol.prototype, "toString"),
+            dateTime: method(prototypeOf("Date"), "getTime"),
+            dateText: method(prototypeOf("Date"), "toISOString"),
+            regexpSource: getter(prototypeOf("RegExp"), "source"),
+            regexpFlags: getter(prototypeOf("RegExp"), "flags"),
+            mapSize: getter(prototypeOf("Map"), "size"),
+            mapForEach: method(prototypeOf("Map"), "forEach"),
+            setSize: getter(prototypeOf("Set"), "size"),
+            setForEach: method(prototypeOf("Set"), "forEach"),
+            typedLength: getter(typedArray, "length"),
+            nodeType: getter(prototypeOf("Node"), "nodeType"),
+            nodeName: getter(prototypeOf("Node"), "nodeName"),
+            parentNode: getter(prototypeOf("Node"), "parentNode"),
+            removeChild: method(prototypeOf("Node"), "removeChild"),
+            localName: getter(prototypeOf("Element"), "localName"),
+            getAttribute: method(prototypeOf("Element"), "getAttribute"),
+            characterData: getter(prototypeOf("CharacterData"), "data"),
+            attributeName: getter(prototypeOf("Attr"), "name"),
+            attributeValue: getter(prototypeOf("Attr"), "value"),
+            doctypeName: getter(prototypeOf("DocumentType"), "name"),
+            shadowMode: getter(prototypeOf("ShadowRoot"), "mode"),
+            documentURL: getter(prototypeOf("Document"), "URL"),
+            documentTitle: getter(prototypeOf("Document"), "title"),
+            documentBody: getter(prototypeOf("Document"), "body"),
+            innerText: getter(prototypeOf("HTMLElement"), "innerText"),
+            textContent: getter(prototypeOf("Node"), "textContent"),
+            nodeListLength: getter(prototypeOf("NodeList"), "length"),
+            nodeListItem: method(prototypeOf("NodeList"), "item"),
+            collectionLength: getter(prototypeOf("HTMLCollection"), "length"),
+            collectionItem: method(prototypeOf("HTMLCollection"), "item"),
+            plainName: new fresh.RegExp("^[-\\w\\u00A0-\\uFFFF]+$"),
+            space: new fresh.RegExp("\\s"),
+            spaces: new fresh.RegExp("\\s+"),
+            nativeFunction: new fresh.RegExp("\\{\\s*\\[native code\\]\\s*\\}\\s*$"),
+            v8Frame: new fresh.RegExp("^\\s*at (?:async )?(?:(.*?) \\()?(.*?):(\\d+):(\\d+)\\)?$"),
+            jscFrame: new fresh.RegExp("^(.*?)@(?:(.*):(\\d+):(\\d+))?$"),
+            pageObjectPrototype: reflect.getPrototypeOf({})
+        };
+    }
+
+    // --- Text ---------------------------------------------------------------------------------
+
+    function quote(text) {
+        return captured().stringify(text);
+    }
+
+    function truncated(text, limit) {
+        return text.length > limit ? captured().slice(text, 0, limit) + "…" : text;
+    }
+
+    // Text for a value in a message: strings as they are, other primitives as String() gives them,
+    // objects as the compact JSON the result would show.
+    function messageText(value) {
+        var type = typeof value;
+        if (type === "string") { return value; }
+        if (value === undefined) { return "undefined"; }
+        if (value === null || type === "number" || type === "boolean" || type === "bigint") { return "" + value; }
+        if (type === "symbol") { return captured().symbolText(value); }
+        var nodeType = branded(captured().nodeType, value, 0);
+        if (nodeType > 0) { return nodeDescription(value, nodeType); }
+        var json = jsonText(value, [], 0);
+        return captured().charAt(json, 0) === "\"" ? captured().parse(json) : json;
+    }
+
+    function formatted(values, start) {
+        var builtIns = captured();
+        var parts = "";
+        var index = start;
+        if (typeof values[start] === "string" && builtIns.indexOf(values[start], "%") !== -1) {
+            var pattern = values[start];
+            index = start + 1;
+            for (var at = 0; at < pattern.length; at++) {
+                var character = builtIns.charAt(pattern, at);
+                var letter = builtIns.charAt(pattern, at + 1);
+                if (character !== "%" || letter === "") {
+                    parts += character;
+                } else if (letter === "%") {
+                    parts += "%";
+                    at++;
+                } else if (builtIns.indexOf("sdifoOc", letter) !== -1 && index < values.length) {
+                    var next = values[index++];
+                    if (letter === "d" || letter === "i") {
+                        parts += typeof next === "symbol" ? "NaN" : "" + builtIns.parseInt(typeof next === "bigint" ? "" + next : messageText(next), 10);
+                    } else if (letter === "f") {
+                        parts += typeof next === "symbol" ? "NaN" : "" + builtIns.parseFloat(messageText(next));
+                    } else if (letter !== "c") {
+                        parts += messageText(next);
+                    }
+                    at++;
+                } else {
+                    parts += character;
+                }
+            }
+        } else if (index < values.length) {
+            parts = messageText(values[index++]);
+        }
+        for (; index < values.length; index++) { parts += " " + messageText(values[index]); }
+        return truncated(parts, messageLimit);
+    }
+
+    // --- Values as JSON -----------------------------------------------------------------------
+
+    // How a value reads in a result: JSON text that every engine gives alike. DOM nodes become
+    // {"$node": "<input#q.search name=q>"}, windows {"$window": URL}; maps, sets, typed arrays,
+    // dates, regular expressions, errors, cycles and values that throw while being read get
+    // readable forms; a toJSON method is honoured unless the page put it on a built-in prototype.
+    function jsonText(value, ancestors, depth) {
+        var type = typeof value;
+        if (type === "string") { return quote(value); }
+        if (value === null || value === undefined) { return "null"; }
+        if (type === "boolean") { return value ? "true" : "false"; }
+        if (type === "number") { return value === value && value !== Infinity && value !== -Infinity ? "" + value : quote("" + value); }
+        if (type === "bigint") { return quote("" + value); }
+        if (type === "symbol") { return quote(captured().symbolText(value)); }
+        if (type === "function") { return quote(functionLabel(value)); }
+        if (depth > depthLimit) { return quote("[Nested too deep]"); }
+        for (var index = 0; index < ancestors.length; index++) {
+            if (ancestors[index] === value) { return quote("[Circular]"); }
+        }
+        try {
+            return objectText(value, ancestors, depth);
+        } catch (error) {
+            return quote("[Thrown: " + thrownText(error) + "]");
+        }
+    }
+
+    function functionLabel(value) {
+        var name = "";
+        try {
+            var own = captured().describe(value, "name");
+            if (own && typeof own.value === "string") { name = own.value; }
+        } catch (error) {
+            name = "";
+        }
+        return "[Function" + (name ? ": " + name : "") + "]";
+    }
+
+    function thrownText(error) {
+        var described = errorParts(error);
+        return described.name + (described.message ? ": " + described.message : "");
+    }
+
+    // Calls a captured brand-checking function: its result, or `miss` when value is not that kind.
+    function branded(check, value, miss) {
+        if (check === null) { return miss; }
+        try {
+            return check(value);
+        } catch (error) {
+            return miss;
+        }
+    }
+
+    function objectText(value, ancestors, depth) {
+        var builtIns = captured();
+        var nodeType = branded(builtIns.nodeType, value, 0);
+        if (nodeType > 0) { return "{\"$node\":" + quote(nodeDescription(value, nodeType)) + "}"; }
+        // A revoked Proxy throws here, and is marked as a value that threw.
+        builtIns.isArray(value);
+        if (isWindow(value)) { return "{\"$window\":" + quote(windowAddress(value)) + "}"; }
+        var time = branded(builtIns.dateTime, value, null);
+        if (time !== null) { return quote(time === time ? builtIns.dateText(value) : "Invalid Date"); }
+        var source = branded(builtIns.regexpSource, value, null);
+        if (source !== null) { return quote("/" + source + "/" + builtIns.regexpFlags(value)); }
+        if (builtIns.objectTag(value) === "[object Error]") {
+            var parts = errorParts(value);
+            return "{\"name\":" + quote(parts.name) + ",\"message\":" + quote(parts.message) + "}";
+        }
+        var level = ancestors.length;
+        ancestors[level] = value;
+        try {
+            var count = listLength(value);
+            if (count !== null) { return listText(value, count, ancestors, depth); }
+            if (branded(builtIns.mapSize, value, null) !== null) { return mapText(value, ancestors, depth); }
+            if (branded(builtIns.setSize, value, null) !== null) { return setText(value, ancestors, depth); }
+            var toJSON = ownToJSON(value);
+            return toJSON ? jsonText(builtIns.apply(toJSON, value, [""]), ancestors, depth + 1) : membersText(value, ancestors, depth);
+        } finally {
+            ancestors.length = level;
+        }
+    }
+
+    // A window of this page or of a frame; a frame of another origin throws a SecurityError
+    // when asked anything.
+    function isWindow(value) {
+        if (value === window) { return true; }
+        try {
+            return captured().objectTag(value) === "[object Window]";
+        } catch (error) {
+            return errorParts(error).name === "SecurityError";
+        }
+    }
+
+    function windowAddress(value) {
+        try {
+            return "" + value.location.href;
+        } catch (error) {
+            return "(another origin)";
+        }
+    }
+
+    // The number of items of an array, typed array, NodeList or HTMLCollection; null otherwise.
+    function listLength(value) {
+        var builtIns = captured();
+        if (builtIns.isArray(value)) { return value.length; }
+        if (builtIns.isView(value)) { return branded(builtIns.typedLength, value, null); }
+        var length = branded(builtIns.nodeListLength, value, null);
+        return length !== null ? length : branded(builtIns.collectionLength, value, null);
+    }
+
+    // A list's items in one pass; the items of a NodeList or HTMLCollection are nodes, described
+    // at once (70,000 of them cost little more than counting them).
+    function listText(value, count, ancestors, depth) {
+        var builtIns = captured();
+        var isNodeList = branded(builtIns.nodeListLength, value, null) !== null;
+        var isCollection = !isNodeList && branded(builtIns.collectionLength, value, null) !== null;
+        var text = "[";
+        for (var index = 0; index < count; index++) {
+            if (index > 0) { text += ","; }
+            var item;
             try {
-                new Function(source);
-                return null;
+                if (isNodeList || isCollection) {
+                    item = isNodeList ? builtIns.nodeListItem(value, index) : builtIns.collectionItem(value, index);
+                    text += "{\"$node\":" + quote(nodeDescription(item, builtIns.nodeType(item))) + "}";
+                    continue;
+                }
+                item = value[index];
             } catch (error) {
-                return typeof error.line === "number" ? error.line : null;
+                text += quote("[Thrown: " + thrownText(error) + "]");
+                continue;
+            }
+            text += jsonText(item, ancestors, depth + 1);
+        }
+        return text + "]";
+    }
+
+    function mapText(value, ancestors, depth) {
+        var text = "{";
+        var first = true;
+        captured().mapForEach(value, function(member, key) {
+            text += (first ? "" : ",") + quote(typeof key === "string" ? key : messageText(key)) + ":" + jsonText(member, ancestors, depth + 1);
+            first = false;
+        });
+        return text + "}";
+    }
+
+    function setText(value, ancestors, depth) {
+        var text = "[";
+        var first = true;
+        captured().setForEach(value, function(member) {
+            text += (first ? "" : ",") + jsonText(member, ancestors, depth + 1);
+            first = false;
+        });
+        return text + "]";
+    }
+
+    // A toJSON method the value itself or its own class defines; one the page added to a built-in
+    // prototype (Object.prototype, Array.prototype, as old libraries did) is ignored.
+    function ownToJSON(value) {
+        var builtIns = captured();
+        for (var owner = value; owner !== null; owner = builtIns.prototypeOf(owner)) {
+            var found = builtIns.describe(owner, "toJSON");
+            if (found) {
+                if (typeof found.value !== "function" || builtIns.prototypeOf(owner) === null || builtIns.isArray(owner)) { return null; }
+                return found.value;
+            }
+        }
+        return null;
+    }
+
+    function membersText(value, ancestors, depth) {
+        var keys = captured().keys(value);
+        var text = "{";
+        var first = true;
+        for (var index = 0; index < keys.length; index++) {
+            var key = keys[index];
+            var member;
+            try {
+                member = value[key];
+            } catch (error) {
+                text += (first ? "" : ",") + quote(key) + ":" + quote("[Thrown: " + thrownText(error) + "]");
+                first = false;
+                continue;
+            }
+            if (member === undefined) { continue; }
+            text += (first ? "" : ",") + quote(key) + ":" + jsonText(member, ancestors, depth + 1);
+            first = false;
+        }
+        return text + "}";
+    }
+
+    // A node as a short CSS-like description: <input#q.search name=q>, #text "...", <!--...-->,
+    // #document URL, <!DOCTYPE html>, #shadow-root (open), #document-fragment.
+    function nodeDescription(node, nodeType) {
+        var builtIns = captured();
+        switch (nodeType) {
+        case 1:
+            var text = "<" + builtIns.localName(node);
+            var id = builtIns.getAttribute(node, "id");
+            if (id) { text += "#" + identifier(id); }
+            var classes = builtIns.getAttribute(node, "class");
+            if (classes) { text += classList(classes); }
+            var name = builtIns.getAttribute(node, "name");
+            if (name !== null) { text += " name=" + attributeText(name); }
+            return text + ">";
+        case 2:
+            return "#attribute " + builtIns.attributeName(node) + "=" + attributeText(builtIns.attributeValue(node));
+        case 3:
+            return "#text " + quote(truncated(builtIns.characterData(node), 200));
+        case 8:
+            return "<!--" + truncated(builtIns.characterData(node), 200) + "-->";
+        case 9:
+            return "#document " + builtIns.documentURL(node);
+        case 10:
+            return "<!DOCTYPE " + builtIns.doctypeName(node) + ">";
+        case 11:
+            var mode = branded(builtIns.shadowMode, node, null);
+            return mode ? "#shadow-root (" + mode + ")" : "#document-fragment";
+        default:
+            return "#" + builtIns.nodeName(node);
+        }
+    }
+
+    // An id or class as CSS writes it: characters that would end the name are escaped.
+    function identifier(text) {
+        var builtIns = captured();
+        if (builtIns.test(builtIns.plainName, text)) { return text; }
+        var escaped = "";
+        for (var index = 0; index < text.length; index++) {
+            var character = builtIns.charAt(text, index);
+            escaped += builtIns.test(builtIns.plainName, character) ? character : "\\" + character;
+        }
+        return escaped;
+    }
+
+    // Class attributes repeat across a page's nodes, so their descriptions are kept (a bounded
+    // number of them) for the next node.
+    var classLists = null;
+    var classListCount = 0;
+
+    function classList(text) {
+        var builtIns = captured();
+        if (classLists === null || classListCount > 5000) {
+            classLists = builtIns.create(null);
+            classListCount = 0;
+        }
+        var known = classLists[text];
+        if (known !== undefined) { return known; }
+        var list = "";
+        if (!builtIns.test(builtIns.space, text)) {
+            list = "." + identifier(text);
+        } else {
+            var tokens = builtIns.split(text, builtIns.spaces);
+            for (var index = 0; index < tokens.length; index++) {
+                if (tokens[index]) { list += "." + identifier(tokens[index]); }
+            }
+        }
+        classLists[text] = list;
+        classListCount++;
+        return list;
+    }
+
+    function attributeText(text) {
+        return captured().test(captured().plainName, text) ? text : quote(text);
+    }
+
+    // --- Errors -------------------------------------------------------------------------------
+
+    // A thrown value's name, message and stack, read from the error's own properties (and data
+    // properties of its prototypes), so that getters a page put on Error.prototype are never run.
+    function errorParts(error) {
+        var builtIns = captured();
+        var parts = { name: "Error", message: "", stack: null, isError: false };
+        if (error === null || (typeof error !== "object" && typeof error !== "function")) {
+            parts.name = "Uncaught";
+            parts.message = messageText(error);
+            return parts;
+        }
+        try {
+            parts.isError = builtIns.objectTag(error) === "[object Error]";
+            var name = dataProperty(error, "name", true);
+            var message = dataProperty(error, "message", true);
+            if (typeof name === "string") { parts.name = name; } else if (!parts.isError) { parts.name = "Uncaught"; }
+            if (typeof message === "string") {
+                parts.message = message;
+            } else if (!parts.isError) {
+                parts.message = messageText(error);
+            }
+            var stack = builtIns.describe(error, "stack");
+            var stackText = stack ? (typeof stack.get === "function" ? builtIns.apply(stack.get, error, []) : stack.value) : null;
+            if (typeof stackText === "string") { parts.stack = stackText; }
+        } catch (problem) {
+            parts.message = parts.message || "(the error could not be read)";
+        }
+        return parts;
+    }
+
+    function dataProperty(value, key, inherited) {
+        var builtIns = captured();
+        for (var owner = value; owner !== null; owner = inherited ? builtIns.prototypeOf(owner) : null) {
+            var found = builtIns.describe(owner, key);
+            if (found) { return "value" in found ? found.value : undefined; }
+        }
+        return undefined;
+    }
+
+    // Where in the Execute Script body an error was thrown, when that was inside one of the
+    // runner's code ranges: V8 names the body's frames by its sourceURL, JavaScriptCore puts the
+    // throw site's line and column on the error (and a sourceURL when it was a page's script).
+    function errorPosition(error, parts, session, ranges) {
+        var builtIns = captured();
+        if (parts.stack !== null && builtIns.indexOf(parts.stack, scriptSource) !== -1) {
+            var frames = stackFrames(parts.stack, session);
+            for (var index = 0; index < frames.length; index++) {
+                if (frames[index].script && inRanges(frames[index].line, ranges)) {
+                    return { line: frames[index].line, column: frames[index].column };
+                }
+            }
+            return null;
+        }
+        if (!parts.isError) { return null; }
+        var line = dataProperty(error, "line", false);
+        var column = dataProperty(error, "column", false);
+        var url = dataProperty(error, "sourceURL", false);
+        if (typeof line !== "number" || url) { return null; }
+        var bodyLine = line - session.lineOffset;
+        return inRanges(bodyLine, ranges) ? { line: bodyLine, column: typeof column === "number" ? column : null } : null;
+    }
+
+    function inRanges(line, ranges) {
+        for (var index = 0; index < ranges.length; index++) {
+            if (line >= ranges[index][0] && line <= ranges[index][1]) { return true; }
+        }
+        return false;
+    }
+
+    // The name the runner's Execute Script bodies carry (V8 shows it in stack frames).
+    var scriptSource = "pagescript-script.js";
+
+    // A stack's frames: { function, url, line, column, script } where script marks frames in the
+    // runner's body, whose line is then a body line.
+    function stackFrames(stack, session) {
+        var builtIns = captured();
+        var frames = [];
+        var start = 0;
+        for (var at = 0; at <= stack.length; at++) {
+            if (at < stack.length && builtIns.charAt(stack, at) !== "\n") { continue; }
+            var line = builtIns.slice(stack, start, at);
+            start = at + 1;
+            var match = builtIns.exec(builtIns.v8Frame, line) || (builtIns.indexOf(line, "@") !== -1 ? builtIns.exec(builtIns.jscFrame, line) : null);
+            if (!match) { continue; }
+            var frame = { function: match[1] || "", url: match[2] || null, line: match[3] ? +match[3] : null, column: match[4] ? +match[4] : null, script: false };
+            if (frame.url === scriptSource && frame.line !== null) {
+                frame.script = true;
+                frame.line -= session.lineOffset;
+            }
+            frames[frames.length] = frame;
+        }
+        return frames;
+    }
+
+    // The frames of a stack taken inside the runtime that belong to the script: those between the
+    // runtime's frame on top and the runtime's call of the script.
+    function callerFrames(frames) {
+        var callers = [];
+        for (var index = 1; index < frames.length; index++) {
+            if (frames[index].function === "runScript" || frames[index].url === runtimeSource) { break; }
+            callers[callers.length] = frames[index];
+        }
+        return callers;
+    }
+
+    function framesText(frames) {
+        var text = "[";
+        for (var index = 0; index < frames.length; index++) {
+            var frame = frames[index];
+            text += (index > 0 ? "," : "") + "{\"function\":" + quote(frame.function) + ",\"url\":" + (frame.url === null ? "null" : quote(frame.url)) +
+                ",\"line\":" + (frame.line === null ? "null" : frame.line) + ",\"column\":" + (frame.column === null ? "null" : frame.column) +
+                ",\"script\":" + (frame.script ? "true" : "false") + "}";
+        }
+        return text + "]";
+    }
+
+    function errorText(error, session, ranges) {
+        var parts = errorParts(error);
+        var position = errorPosition(error, parts, session, ranges);
+        return "{\"name\":" + quote(parts.name) + ",\"message\":" + quote(parts.message) +
+            ",\"line\":" + (position ? position.line : "null") + ",\"column\":" + (position && position.column !== null ? position.column : "null") +
+            ",\"stack\":" + (parts.stack === null ? "null" : quote(parts.stack)) + "}";
+    }
+
+    // --- Console and dialogs ------------------------------------------------------------------
+
+    // The console a script is given: every method the browsers' consoles have, each recording an
+    // entry { level, message, depth?, table?, stack? } for the result instead of writing to the
+    // page's console, which the page may have replaced.
+    function scriptConsole(script, session) {
+        var builtIns = captured();
+        var counts = builtIns.create(null);
+        var timers = builtIns.create(null);
+        var entries = script.console;
+        function add(level, message, extra) {
+            if (entries.length > entryLimit) { return; }
+            if (entries.length === entryLimit) {
+                level = "warn";
+                message = "(further console output dropped)";
+                extra = "";
+            }
+            entries[entries.length] = "{\"level\":" + quote(level) + ",\"message\":" + quote(message) +
+                (script.depth > 0 ? ",\"depth\":" + script.depth : "") + (extra || "") + "}";
+        }
+        function logger(level) {
+            return function() { add(level, formatted(arguments, 0)); };
+        }
+        function label(value) {
+            return value === undefined ? "default" : messageText(value);
+        }
+        function elapsed(name) {
+            var milliseconds = builtIns.now() - timers[name];
+            return name + ": " + builtIns.numberText(milliseconds, 3) + " ms";
+        }
+        var console = {
+            log: logger("log"),
+            info: logger("info"),
+            warn: logger("warn"),
+            error: logger("error"),
+            debug: logger("debug"),
+            dirxml: logger("dirxml"),
+            dir: function(value) { add("dir", messageText(value)); },
+            table: function(data, columns) { add("table", formatted([data], 0), ",\"table\":" + tableText(data, columns)); },
+            trace: function() {
+                var parts = errorParts(new builtIns.Error());
+                var frames = parts.stack === null ? [] : callerFrames(stackFrames(parts.stack, session));
+                add("trace", arguments.length ? formatted(arguments, 0) : "console.trace", ",\"stack\":" + framesText(frames));
+            },
+            assert: function(condition) {
+                if (condition) { return; }
+                add("assert", arguments.length > 1 ? "Assertion failed: " + formatted(arguments, 1) : "Assertion failed");
+            },
+            count: function(name) {
+                var key = label(name);
+                counts[key] = (builtIns.describe(counts, key) ? counts[key] : 0) + 1;
+                add("count", key + ": " + counts[key]);
+            },
+            countReset: function(name) {
+                var key = label(name);
+                if (builtIns.describe(counts, key)) { counts[key] = 0; } else { add("warn", "Count for '" + key + "' does not exist"); }
+            },
+            time: function(name) {
+                var key = label(name);
+                if (builtIns.describe(timers, key)) { add("warn", "Timer '" + key + "' already exists"); } else { timers[key] = builtIns.now(); }
+            },
+            timeLog: function(name) {
+                var key = label(name);
+                if (!builtIns.describe(timers, key)) { add("warn", "Timer '" + key + "' does not exist"); return; }
+                add("timeLog", elapsed(key) + (arguments.length > 1 ? " " + formatted(arguments, 1) : ""));
+            },
+            timeEnd: function(name) {
+                var key = label(name);
+                if (!builtIns.describe(timers, key)) { add("warn", "Timer '" + key + "' does not exist"); return; }
+                add("timeEnd", elapsed(key));
+                delete timers[key];
+            },
+            group: function() {
+                add("group", arguments.length ? formatted(arguments, 0) : "console.group");
+                script.depth++;
+            },
+            groupCollapsed: function() {
+                add("groupCollapsed", arguments.length ? formatted(arguments, 0) : "console.groupCollapsed");
+                script.depth++;
+            },
+            groupEnd: function() {
+                if (script.depth > 0) { script.depth--; }
+            },
+            clear: function() { add("clear", ""); }
+        };
+        // Methods this browser's console has beyond the ones above are kept under their own name.
+        var extra = session.consoleMethods;
+        for (var index = 0; index < extra.length; index++) {
+            if (!builtIns.describe(console, extra[index])) { console[extra[index]] = logger(extra[index]); }
+        }
+        return console;
+    }
+
+    // console.table's data as { columns, rows }: "(index)", then each key the rows have (or the
+    // columns asked for), then "Value" for rows that are not objects; each row's cells as text.
+    function tableText(data, wanted) {
+        var builtIns = captured();
+        if (data === null || typeof data !== "object") { return "null"; }
+        var columns = [];
+        var hasValues = false;
+        var rowKeys = builtIns.keys(data);
+        var rows = [];
+        function columnIndex(key) {
+            for (var index = 0; index < columns.length; index++) {
+                if (columns[index] === key) { return index; }
+            }
+            if (wanted && builtIns.isArray(wanted)) {
+                var allowed = false;
+                for (var at = 0; at < wanted.length; at++) { allowed = allowed || "" + wanted[at] === key; }
+                if (!allowed) { return -1; }
+            }
+            columns[columns.length] = key;
+            return columns.length - 1;
+        }
+        for (var row = 0; row < rowKeys.length; row++) {
+            var value = data[rowKeys[row]];
+            var cells = builtIns.create(null);
+            if (value !== null && typeof value === "object") {
+                var keys = builtIns.keys(value);
+                for (var key = 0; key < keys.length; key++) {
+                    var column = columnIndex(keys[key]);
+                    if (column >= 0) { cells[column] = cellText(value[keys[key]]); }
+                }
+            } else {
+                hasValues = true;
+                cells.value = cellText(value);
+            }
+            rows[rows.length] = { key: rowKeys[row], cells: cells };
+        }
+        var header = "[\"(index)\"";
+        for (var index = 0; index < columns.length; index++) { header += "," + quote(columns[index]); }
+        if (hasValues) { header += ",\"Value\""; }
+        var body = "[";
+        for (var at = 0; at < rows.length; at++) {
+            var line = "[" + quote(rows[at].key);
+            for (var cell = 0; cell < columns.length; cell++) {
+                line += "," + (builtIns.describe(rows[at].cells, "" + cell) ? quote(rows[at].cells[cell]) : "\"\"");
+            }
+            if (hasValues) { line += "," + (builtIns.describe(rows[at].cells, "value") ? quote(rows[at].cells.value) : "\"\""); }
+            body += (at > 0 ? "," : "") + line + "]";
+        }
+        return "{\"columns\":" + header + "],\"rows\":" + body + "]}";
+    }
+
+    function cellText(value) {
+        return truncated(messageText(value), 1000);
+    }
+
+    // alert, confirm and prompt for the script: recorded for the result and answered by the
+    // runner's policy instead of opening a dialog that would stop the page.
+    function scriptDialogs(script, accept) {
+        function record(type, message, extra) {
+            script.dialogs[script.dialogs.length] = "{\"type\":\"" + type + "\",\"message\":" + quote(message === undefined ? "" : messageText(message)) + extra + "}";
+        }
+        return {
+            alert: function(message) { record("alert", message, ""); },
+            confirm: function(message) {
+                record("confirm", message, ",\"accepted\":" + (accept ? "true" : "false"));
+                return accept;
+            },
+            prompt: function(message, initial) {
+                var answer = accept ? (initial === undefined ? "" : messageText(initial)) : null;
+                record("prompt", message, ",\"accepted\":" + (accept ? "true" : "false") + ",\"answer\":" + (answer === null ? "null" : quote(answer)));
+                return answer;
             }
         };
-        var calibration = lineOf(")");
-        if (calibration === null) { return null; }
-        var offset = calibration - 1;
-        var reported = lineOf(code);
-        if (reported === null) { return null; }
-        var sourceLines = code.split("\n");
-        var line = reported - offset;
-        if (line > sourceLines.length) {
-            return { line: sourceLines.length, column: sourceLines[sourceLines.length - 1].length + 1 };
-        }
-        if (line < 1) { return null; }
-        var before = sourceLines.slice(0, line - 1).join("\n") + (line > 1 ? "\n" : "");
-        var text = sourceLines[line - 1];
-        var failsOnLine = function(length) { return lineOf(before + text.slice(0, length)) === reported; };
-        if (!failsOnLine(text.length)) { return { line: line, column: null }; }
-        var low = 1;
-        var high = text.length;
-        while (low < high) {
-            var middle = Math.floor((low + high) / 2);
-            if (failsOnLine(middle)) { high = middle; } else { low = middle + 1; }
-        }
-        return { line: line, column: low };
     }
-};
+
+    // --- Runs ---------------------------------------------------------------------------------
+
+    // What a script may ask for by parameter name.
+    function parameterValue(name, script, session, dialogs) {
+        switch (name) {
+        case "console": return scriptConsole(script, session);
+        case "alert": return dialogs.alert;
+        case "confirm": return dialogs.confirm;
+        case "prompt": return dialogs.prompt;
+        default: return undefined;
+        }
+    }
+
+    function pageContext() {
+        var builtIns = captured();
+        var url = builtIns.documentURL(document);
+        var text = "{\"URL\":" + quote(url) + ",\"title\":" + quote(builtIns.documentTitle(document));
+        if (url === "about:blank" || builtIns.slice(url, 0, 13) === "chrome-error:") {
+            var body = branded(builtIns.documentBody, document, null);
+            var shown = body ? branded(builtIns.innerText, body, "") : "";
+            text += ",\"bodyText\":" + quote(truncated(shown, 2000));
+        }
+        return text + "}";
+    }
+
+    // Starts a run: checks the page's address, then calls each compiled script in turn (each in
+    // its own scope, with the parameters it asked for) and waits for each one's value.
+    function startRun(request, factories, session) {
+        var builtIns = captured();
+        var run = {
+            id: "" + request.run,
+            context: pageContext(),
+            scripts: [],
+            state: "running",
+            reply: null,
+            waiters: [],
+            timer: null
+        };
+        remember(session, run);
+        if (request.requiredURL !== null && window.location.href !== request.requiredURL) {
+            run.refused = window.location.href;
+            finishRun(run, session, "done");
+            return run;
+        }
+        if (typeof request.deadline === "number" && builtIns.setTimeout) {
+            run.timer = builtIns.apply(builtIns.setTimeout, window, [function() { finishRun(run, session, "timedOut"); }, request.deadline]);
+        }
+        runScript(run, request, factories, 0, session);
+        return run;
+    }
+
+    function runScript(run, request, factories, index, session) {
+        if (run.state !== "running") { return; }
+        if (index >= factories.length) {
+            finishRun(run, session, "done");
+            return;
+        }
+        var description = request.scripts[index];
+        var script = { console: [], dialogs: [], depth: 0, outcome: null };
+        run.scripts[index] = script;
+        var dialogs = scriptDialogs(script, request.dialogs === "accept");
+        var names = description.parameters;
+        var values = [];
+        for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], script, session, dialogs); }
+        var value;
+        try {
+            var body = captured().apply(factories[index], undefined, values);
+            value = captured().apply(body, window, []);
+        } catch (error) {
+            script.outcome = "\"error\":" + errorText(error, session, description.ranges);
+            runScript(run, request, factories, index + 1, session);
+            return;
+        }
+        if (isThenable(value)) {
+            settle(value, function(resolved) {
+                script.outcome = valueOutcome(resolved);
+                runScript(run, request, factories, index + 1, session);
+            }, function(reason) {
+                script.outcome = "\"error\":" + errorText(reason, session, description.ranges);
+                runScript(run, request, factories, index + 1, session);
+            });
+            return;
+        }
+        script.outcome = valueOutcome(value);
+        runScript(run, request, factories, index + 1, session);
+    }
+
+    function isThenable(value) {
+        if (value === null || (typeof value !== "object" && typeof value !== "function")) { return false; }
+        try {
+            return typeof value.then === "function";
+        } catch (error) {
+            return false;
+        }
+    }
+
+    // Waits for a thenable with the engine's own await, which never looks up the page's Promise.
+    function settle(value, fulfilled, rejected) {
+        var wait = async function() {
+            var resolved;
+            try {
+                resolved = await value;
+            } catch (error) {
+                rejected(error);
+                return;
+            }
+            fulfilled(resolved);
+        };
+        wait();
+    }
+
+    function valueOutcome(value) {
+        if (value === undefined) { return "\"hasValue\":false,\"value\":null"; }
+        return "\"hasValue\":true,\"value\":" + jsonText(value, [], 0);
+    }
+
+    function finishRun(run, session, state) {
+        if (run.state !== "running") { return; }
+        run.state = state;
+        if (run.timer !== null) { captured().apply(captured().clearTimeout, window, [run.timer]); }
+        run.reply = replyText(run, session);
+        var waiters = run.waiters;
+        run.waiters = [];
+        for (var index = 0; index < waiters.length; index++) { waiters[index](); }
+    }
+
+    // The reply: {"pagescript":1,"run","state","lineOffset","realm","context","refused"?,"scripts":[...]}.
+    // A script's entry has its outcome once it finished; a script still running (when the run
+    // timed out or is collected early) has only its console and dialogs so far.
+    function replyText(run, session) {
+        var text = "{\"pagescript\":" + replyVersion + ",\"run\":" + quote(run.id) + ",\"state\":" + quote(run.state) +
+            ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" + (captured().isFresh ? "\"fresh\"" : "\"page\"") +
+            ",\"context\":" + run.context;
+        if (run.refused !== undefined) { text += ",\"refused\":" + quote(run.refused); }
+        text += ",\"scripts\":[";
+        for (var index = 0; index < run.scripts.length; index++) {
+            var script = run.scripts[index];
+            text += (index > 0 ? "," : "") + "{" + (script.outcome === null ? "\"finished\":false" : "\"finished\":true," + script.outcome) +
+                ",\"console\":[" + joined(script.console) + "],\"dialogs\":[" + joined(script.dialogs) + "]}";
+        }
+        return text + "]}";
+    }
+
+    function joined(parts) {
+        var text = "";
+        for (var index = 0; index < parts.length; index++) { text += (index > 0 ? "," : "") + parts[index]; }
+        return text;
+    }
+
+    function remember(session, run) {
+        var runs = session.runs;
+        runs[runs.length] = run;
+        if (runs.length > keptRuns) {
+            for (var index = 1; index < runs.length; index++) { runs[index - 1] = runs[index]; }
+            runs.length = keptRuns;
+        }
+    }
+
+    function findRun(session, id) {
+        for (var index = 0; index < session.runs.length; index++) {
+            if (session.runs[index].id === id) { return session.runs[index]; }
+        }
+        return null;
+    }
+
+    // The reply for a run: at once when it is done (or when the runner asked not to wait), else
+    // when it finishes. A promise made by the engine's own async function, never the page's Promise.
+    function replyFor(run, session, wait) {
+        if (run.state !== "running") { return shielded(run.reply); }
+        if (!wait) { return shielded(replyText(run, session)); }
+        var whenDone = async function() {
+            await {
+                then: function(resolve) {
+                    if (run.state === "running") { run.waiters[run.waiters.length] = resolve; } else { resolve(); }
+                }
+            };
+            return shielded(run.reply);
+        };
+        return whenDone();
+    }
+
+    // The driver turns the reply into JSON with the page's JSON.stringify (WebKitWebDriver on the
+    // reply itself, chromedriver on {status, value}); when the page replaced it, or added a toJSON
+    // that would change that object, JSON.stringify is swapped for one that writes exactly this
+    // reply and puts the page's back the first time it does. Meanwhile it hands every other call
+    // to the page's own; a reply that never reaches the driver (a DevTools call) puts it back
+    // after a few seconds (WebKitWebDriver stringifies after timers of the current turn fire).
+    function shielded(reply) {
+        var builtIns = captured();
+        var pageJSON = window.JSON;
+        var pageStringify;
+        try {
+            pageStringify = pageJSON.stringify;
+            if (isNative(pageStringify, "stringify") && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
+        } catch (error) {
+            return reply;
+        }
+        var restored = false;
+        function restore() {
+            if (restored) { return; }
+            restored = true;
+            builtIns.defineProperty(pageJSON, "stringify", { value: pageStringify, writable: true, enumerable: false, configurable: true });
+        }
+        var replacement = function(value) {
+            if (value === reply) {
+                restore();
+                return builtIns.stringify(reply);
+            }
+            if (value !== null && typeof value === "object" && dataProperty(value, "value", false) === reply) {
+                restore();
+                return "{\"status\":0,\"value\":" + builtIns.stringify(reply) + "}";
+            }
+            return builtIns.apply(pageStringify, this, arguments);
+        };
+        if (builtIns.defineProperty(pageJSON, "stringify", { value: replacement, writable: true, enumerable: false, configurable: true }) && builtIns.setTimeout) {
+            builtIns.apply(builtIns.setTimeout, window, [restore, shieldLimit]);
+        }
+        return reply;
+    }
+
+    function isNative(value, name) {
+        var builtIns = captured();
+        if (typeof value !== "function") { return false; }
+        var own = builtIns.describe(value, "name");
+        return own !== undefined && own.value === name && builtIns.test(builtIns.nativeFunction, builtIns.functionSource(value));
+    }
+
+    // The line the driver puts the first line of an Execute Script body on, from an error made
+    // there: V8 gives it in the stack, JavaScriptCore on the error.
+    function bodyLineOffset(calibration) {
+        var parts = errorParts(calibration);
+        if (parts.stack !== null) {
+            var frames = stackFrames(parts.stack, { lineOffset: 0 });
+            for (var index = 0; index < frames.length; index++) {
+                if (frames[index].url === runtimeSource && frames[index].line !== null) { return frames[index].line - 1; }
+            }
+        }
+        var line = dataProperty(calibration, "line", false);
+        return typeof line === "number" ? line - 1 : 0;
+    }
+
+    var runtimeSource = "pagescript-runtime.js";
+
+    function consoleMethods() {
+        var builtIns = captured();
+        var names = [];
+        try {
+            var keys = builtIns.keys(window.console);
+            for (var index = 0; index < keys.length; index++) {
+                if (typeof window.console[keys[index]] === "function") { names[names.length] = keys[index]; }
+            }
+        } catch (error) {
+            return names;
+        }
+        return names;
+    }
+
+    // The runner's request: JSON text parsed with the captured JSON.parse, its fields checked.
+    function parsedRequest(text) {
+        var request = captured().parse(text);
+        if (request === null || typeof request !== "object" || typeof request.kind !== "string") {
+            throw new TypeError("the request is not an object with a kind");
+        }
+        return request;
+    }
+
+    function Action() {}
+
+    Action.prototype = {
+        // Tells the extension which page it is on.
+        run: function(parameters) {
+            parameters.completionFunction({ "URL": document.URL, "title": document.title });
+        },
+
+        // Safari: evaluates the extension's reply, parameters.customJavaScript, in the page.
+        // PageScript's runner: calls parameters.compiledScripts (functions that return the user's
+        // scripts, compiled in the Execute Script body) as parameters.request describes, and passes
+        // the reply text to parameters.completionFunction.
+        finalize: function(parameters) {
+            if (parameters.compiledScripts) {
+                var session = parameters.session;
+                var run = startRun(parameters.request, parameters.compiledScripts, session);
+                var reply = replyFor(run, session, true);
+                if (typeof reply === "string") {
+                    parameters.completionFunction(reply);
+                } else {
+                    settle(reply, parameters.completionFunction, parameters.completionFunction);
+                }
+                return;
+            }
+            if (parameters.customJavaScript != null) {
+                (0, eval)(String(parameters.customJavaScript));
+            }
+        },
+
+        // Leaves the runner's entry point on the page, window[name]: a function that does nothing
+        // unless called with `key`, cannot be replaced or deleted, and holds the runtime's state
+        // in its closure. Returns the reply to the request in parameters[0] (normally "context").
+        install: function(calibration, name, key, parameters) {
+            var action = this;
+            var session = { lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods() };
+            var entry = function(given, parameters, compiledScripts) {
+                if (given !== key) { return undefined; }
+                return action.answer(session, parameters[0], compiledScripts);
+            };
+            captured().defineProperty(window, name, { value: entry, writable: false, enumerable: false, configurable: false });
+            return action.answer(session, parameters[0], []);
+        },
+
+        // One request from the runner: "context" (the page's URL and title), "run" (the scripts in
+        // compiledScripts) or "collect" (a run's reply again, waiting for it or not).
+        answer: function(session, requestText, compiledScripts) {
+            // The driver parses the call's arguments with the page's JSON.parse (WebKitWebDriver):
+            // a page that replaced it loses the request, and the runner sends it in the body.
+            if (typeof requestText !== "string") { return shielded("{\"pagescript\":" + replyVersion + ",\"requestLost\":true}"); }
+            var request;
+            try {
+                request = parsedRequest(requestText);
+            } catch (error) {
+                return "{\"pagescript\":" + replyVersion + ",\"protocolError\":" + quote(thrownText(error)) + "}";
+            }
+            if (request.kind === "run") {
+                var reply = null;
+                var waiting = null;
+                this.finalize({
+                    request: request,
+                    compiledScripts: compiledScripts,
+                    session: session,
+                    completionFunction: function(text) {
+                        reply = text;
+                        if (waiting) { waiting(text); }
+                    }
+                });
+                if (reply !== null) { return reply; }
+                var later = async function() {
+                    return await {
+                        then: function(resolve) {
+                            if (reply !== null) { resolve(reply); } else { waiting = resolve; }
+                        }
+                    };
+                };
+                return later();
+            }
+            if (request.kind === "collect") {
+                var run = findRun(session, "" + request.run);
+                if (run === null) { return "{\"pagescript\":" + replyVersion + ",\"missing\":" + quote("" + request.run) + "}"; }
+                return replyFor(run, session, request.wait === true);
+            }
+            return shielded("{\"pagescript\":" + replyVersion + ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" +
+                (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext() + "}");
+        }
+    };
+
+    return Action;
+})();
 
 var ExtensionPreprocessingJS = new Action;

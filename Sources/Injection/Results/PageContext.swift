@@ -15,10 +15,10 @@ public struct PageContext: Sendable, Equatable {
 
     /// Creates a context after checking it.
     public init(url: String, title: String) throws(InjectionError) {
-        guard !url.isEmpty else { throw .malformedReply(reason: "the page reported an empty URL") }
-        guard url.utf8.count <= Self.maximumLength else { throw .malformedReply(reason: "the page's URL is longer than 64 KiB") }
+        guard !url.isEmpty else { throw .pageInterfered(reason: "the page reported an empty URL") }
+        guard url.utf8.count <= Self.maximumLength else { throw .pageInterfered(reason: "the page's URL is longer than 64 KiB") }
         guard let parsed = URL(string: url), let scheme = parsed.scheme, !scheme.isEmpty else {
-            throw .malformedReply(reason: "the page reported a URL that does not parse")
+            throw .pageInterfered(reason: "the page reported a URL that does not parse")
         }
         self.url = url
         self.title = title.utf8.count <= Self.maximumLength ? title : String(decoding: title.utf8.prefix(Self.maximumLength), as: UTF8.self)

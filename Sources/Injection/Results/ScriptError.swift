@@ -2,7 +2,7 @@
 public struct ScriptError: Sendable, Equatable, Error {
     /// The error's name (`SyntaxError`, `TypeError`, ...); `Uncaught` for a thrown non-Error value.
     public let name: String
-    /// The error's message.
+    /// The error's message, as text: trailing line breaks are removed.
     public let message: String
     /// The 1-based line in the user's script, when the engine tells it.
     public let line: Int?
@@ -13,9 +13,17 @@ public struct ScriptError: Sendable, Equatable, Error {
 
     public init(name: String, message: String, line: Int? = nil, column: Int? = nil, stack: String? = nil) {
         self.name = name
-        self.message = message
+        self.message = Self.trimmed(message)
         self.line = line
         self.column = column
         self.stack = stack
+    }
+
+    /// `text` without the line breaks and spaces engines leave at its end (WebKit's CSP message
+    /// ends with one).
+    static func trimmed(_ text: String) -> String {
+        var text = Substring(text)
+        while let last = text.last, last.isNewline || last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -31,13 +31,16 @@ public enum PageRunner {
     ///   - choice: The engine or endpoint.
     ///   - url: The page's address (already resolved, see ``PageAddress``).
     ///   - scriptTimeout: How long each script may run, in seconds.
+    ///   - loadTimeout: How long the page may take to load, in seconds (60 when `nil`).
+    ///   - dialogs: How dialogs are answered while scripts run.
     ///   - startupTimeout: How long the engine may take to start a browser, in seconds.
-    ///   - onEngineStarted: Called once the engine's processes run, before the session opens.
     ///   - body: The work to do on the page.
     public static func withPage<Output: Sendable>(
         on choice: EngineChoice,
         url: String,
         scriptTimeout: Double,
+        loadTimeout: Double? = nil,
+        dialogs: DialogPolicy = .dismiss,
         startupTimeout: Double = 30,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
@@ -47,19 +50,22 @@ public enum PageRunner {
         } catch {
             throw .engine(error)
         }
+        let loadSeconds = loadTimeout ?? 60
+        let driverScriptTimeout = scriptTimeout + PageSession.driverGrace
         let session: WebDriverSession
         do {
+            // Dialogs are left open for PageSession, which reads them and answers by `dialogs`.
             session = try await engine.newSession(
-                timeout: startupTimeout, scriptTimeout: scriptTimeout, pageLoadTimeout: max(scriptTimeout, 60))
+                timeout: startupTimeout, scriptTimeout: driverScriptTimeout, pageLoadTimeout: loadSeconds, unhandledPromptBehavior: "ignore")
         } catch {
             await engine.stop()
             throw .engine(error)
         }
-        let page = PageSession(session: session, scriptTimeout: scriptTimeout)
+        let page = PageSession(session: session, scriptTimeout: scriptTimeout, dialogs: dialogs, driverScriptTimeout: driverScriptTimeout)
         do throws(Failure) {
             let context: PageContext
             do {
-                context = try await page.open(url)
+                context = try await page.open(url, loadTimeout: loadSeconds)
             } catch {
                 throw Failure.injection(error)
             }

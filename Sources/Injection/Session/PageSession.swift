@@ -1,12 +1,14 @@
 import Foundation
 import WebDriver
 
-/// A browser session on one page, driven through Action.js exactly as Safari drives an Action
-/// Extension: `run` reports the page's URL and title, `finalize` runs the user's script.
+/// A browser session on one page, with PageScript's runtime (Action.js) installed in the page.
 ///
-/// Running a script costs one page round trip: a single Execute Async Script call runs Action.js
-/// `run`, checks the page, and then `finalize`, with the script passed as a JSON argument (data),
-/// never spliced into source.
+/// Opening a page installs Action.js once per document, inside a function, leaving only an inert
+/// entry point under a random name (see ``ScriptBody``). Running a script then costs one Execute
+/// Script call whose body is two constant lines and the script's code; the request travels as the
+/// call's argument. When a run is disturbed (a dialog the page opens, a broken transport, a page
+/// that navigates), the session asks the runtime for the run's reply again, so nothing the script
+/// did is lost to a hiccup, and a page that navigated away is reported as such.
 ///
 /// ```swift
 /// let page = PageSession(session: session, scriptTimeout: 30)
@@ -16,38 +18,92 @@ import WebDriver
 public final class PageSession: Sendable {
     /// The WebDriver session underneath.
     public let session: WebDriverSession
-    /// How long a script may run, in seconds.
+    /// How long a script may run, in seconds, unless a run names its own time.
     public let scriptTimeout: Double
+    /// How dialogs are answered while scripts run.
+    public let dialogs: DialogPolicy
 
-    /// Extra time over the script timeout before the client gives up on the driver itself.
-    static let transportMargin: Double = 3
+    /// Extra time over a run's time before the client gives up on the driver itself.
+    static let transportMargin: Double = 1.5
+    /// How many times (50 ms apart) an empty error page is asked again for its text.
+    static let errorPageWaits = 10
 
-    public init(session: WebDriverSession, scriptTimeout: Double) {
+    /// How much longer than a run's own deadline the driver waits, so that the runtime's timer,
+    /// which replies with the console lines so far, comes first.
+    public static let driverGrace: Double = 0.5
+
+    let state: SessionState
+
+    /// - Parameters:
+    ///   - session: The WebDriver session.
+    ///   - scriptTimeout: How long a script may run, in seconds.
+    ///   - dialogs: How dialogs are answered.
+    ///   - driverScriptTimeout: The script timeout the session was created with, when known (saves
+    ///     setting it again before the first run).
+    public init(session: WebDriverSession, scriptTimeout: Double, dialogs: DialogPolicy = .dismiss, driverScriptTimeout: Double? = nil) {
         self.session = session
         self.scriptTimeout = scriptTimeout
+        self.dialogs = dialogs
+        state = SessionState(driverScriptTimeout: driverScriptTimeout)
     }
 
-    /// Navigates to `url` and returns the page's context from Action.js `run`.
+    /// How long the last ``open(_:loadTimeout:)`` took, in seconds.
+    public var lastLoadDuration: Double {
+        state.read(\.lastLoadDuration)
+    }
+
+    /// Navigates to `url`, installs the runtime and returns the page's context.
+    ///
+    /// On Chromium, the first navigation of the session first lifts the page's
+    /// Content-Security-Policy (`Page.setBypassCSP`), so that scripts may add styles and evaluate
+    /// code as they could in a userscript manager.
+    ///
+    /// - Throws: ``InjectionError/navigationFailed(url:reason:)`` when the page does not load (the
+    ///   reason as the browser gave it), ``InjectionError/loadTimedOut(url:seconds:)`` when it does
+    ///   not load within `loadTimeout` seconds.
     public func open(_ url: String, loadTimeout: Double = 60) async throws(InjectionError) -> PageContext {
+        let started = Date()
+        await lowerContentSecurityPolicy()
         do {
             try await session.navigate(to: url, timeout: loadTimeout + Self.transportMargin)
         } catch {
             switch error {
             case .protocolError(code: .timeout, _, _), .requestTimedOut:
-                throw .navigationFailed(url: url, reason: "the page did not load within \(Int(loadTimeout)) s")
-            case .protocolError(code: .invalidArgument, let message, _), .protocolError(code: .unknownError, let message, _):
-                throw .navigationFailed(url: url, reason: message)
+                throw .loadTimedOut(url: url, seconds: loadTimeout)
+            case let .protocolError(code: .unknownError, message, _), let .protocolError(code: .invalidArgument, message, _),
+                 let .protocolError(code: .insecureCertificate, message, _):
+                throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: message))
+            case .protocolError(code: .unexpectedAlertOpen, _, _):
+                // A dialog the page opened while loading; the installation below answers it.
+                break
             default:
                 throw .webDriver(error)
             }
         }
-        return try await context()
+        // A new document: whatever the last one broke is tried afresh.
+        state.update { state in
+            state.entry = nil
+            state.usesDevTools = false
+            state.requestInBody = false
+        }
+        var reply = try await install().reply
+        // WebKit fills its blank error page a moment after the navigation returns.
+        for _ in 0..<Self.errorPageWaits where LoadFailure.isErrorPage(requested: url, documentURL: reply.documentURL ?? "")
+            && (reply.errorPageText ?? "").allSatisfy(\.isWhitespace) {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            reply = try await ask(RuntimeRequest.context)
+        }
+        if let reason = LoadFailure.reason(requested: url, documentURL: reply.documentURL ?? "", pageText: reply.errorPageText) {
+            throw .navigationFailed(url: url, reason: reason)
+        }
+        let context = try reply.context()
+        state.update { $0.lastLoadDuration = Date().timeIntervalSince(started) }
+        return context
     }
 
-    /// The page's context from Action.js `run`, without running a script.
+    /// The page's URL and title now.
     public func context() async throws(InjectionError) -> PageContext {
-        let reply = try await execute(request: ["customJavaScript": .null, "requiredURL": .null])
-        return try Self.decodeContext(reply)
+        try await ask(RuntimeRequest.context).context()
     }
 
     /// The page's address as the browser knows it (the page's own script cannot disguise it).
@@ -59,24 +115,71 @@ public final class PageSession: Sendable {
         }
     }
 
-    /// Runs `script` on the page through Action.js `finalize` and returns its outcome.
+    /// Runs `script` on the page and returns its outcome.
     ///
     /// - Parameters:
-    ///   - script: The user's JavaScript.
+    ///   - script: The JavaScript.
     ///   - requiredURL: When given, the script runs only if the page is still at exactly this
     ///     address when it would start (checked in the page, in the same round trip); otherwise
     ///     ``InjectionError/pageChanged(expected:actual:)`` is thrown and nothing ran.
-    public func run(script: String, requiredURL: String? = nil) async throws(InjectionError) -> ScriptResult {
-        let reply = try await execute(request: [
-            "customJavaScript": .string(script),
-            "requiredURL": requiredURL.map { .string($0) } ?? .null,
-        ])
-        let context = try Self.decodeContext(reply)
-        if let moved = reply["refused"]?.stringValue {
-            throw .pageChanged(expected: requiredURL ?? "", actual: moved)
+    ///   - mode: How the text is read (``ScriptMode``).
+    ///   - timeout: How long the script may run, in seconds; ``scriptTimeout`` when `nil`.
+    public func run(script: String, requiredURL: String? = nil, mode: ScriptMode = .console, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+        let prepared: PreparedScript
+        do {
+            prepared = try PreparedScript(script, mode: mode)
+        } catch {
+            return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs())
         }
-        guard let outcome = reply["outcome"] else { throw .malformedReply(reason: "no outcome") }
-        return try Self.decodeOutcome(outcome, context: context)
+        return try await run(prepared, requiredURL: requiredURL, timeout: timeout)
+    }
+
+    /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:timeout:)``).
+    public func run(_ script: PreparedScript, requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+        let seconds = timeout ?? scriptTimeout
+        let started = Date()
+        try await setDriverScriptTimeout(seconds + Self.driverGrace)
+        let id = state.update { state -> String in
+            state.runCount += 1
+            return "run-\(state.runCount)"
+        }
+        let callTimeout = seconds + Self.driverGrace + Self.transportMargin
+        var entry = try await installedEntry()
+        var body = ScriptBody.run([script], entry: entry)
+        let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
+        let sentAt = Date().timeIntervalSince1970 * 1000
+        var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
+        if case let .notInstalled(documentStart) = outcome {
+            // chromedriver runs a call again in the document a navigation left it with: a document
+            // that started after the call was sent came from this run, which is not run twice.
+            if let documentStart, documentStart >= sentAt {
+                throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address")
+            }
+            // Otherwise the page changed documents since the runtime was installed.
+            entry = try await install().entry
+            body = ScriptBody.run([script], entry: entry)
+            outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
+        }
+        let reply: RuntimeReply
+        switch outcome {
+        case let .reply(received):
+            reply = received
+        case let .compileFailed(message, position):
+            if let result = try await syntaxErrorResult(script, body: body, engineMessage: message, reportedAt: position) { return result }
+            // The code compiles: the page broke the driver's own script machinery.
+            guard switchToDevTools() else {
+                throw .pageInterfered(reason: "the driver could not compile PageScript's call: \(message)")
+            }
+            return try await run(script, requiredURL: requiredURL, timeout: max(0.5, seconds - Date().timeIntervalSince(started)))
+        case .notInstalled:
+            throw .pageInterfered(reason: "PageScript's runtime vanished from the page as soon as it was installed")
+        case .timedOut:
+            throw .timedOut(seconds: seconds)
+        case let .interrupted(reason):
+            let remaining = max(0.5, seconds - Date().timeIntervalSince(started))
+            reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining)
+        }
+        return try result(of: reply, script: script, body: body, requiredURL: requiredURL, seconds: seconds)
     }
 
     /// Ends the browser session. Idempotent; errors are ignored (the browser may be gone).
@@ -84,129 +187,23 @@ public final class PageSession: Sendable {
         await session.delete(timeout: 3)
     }
 
-    private func execute(request: JSONValue) async throws(InjectionError) -> JSONValue {
-        let script = try Self.serializedDriverScript()
-        let reply: JSONValue
-        do {
-            reply = try await session.executeAsyncScript(
-                serializedScript: script, arguments: [request], timeout: scriptTimeout + Self.transportMargin)
-        } catch {
-            switch error {
-            case .protocolError(code: .scriptTimeout, _, _), .requestTimedOut:
-                throw .timedOut(seconds: scriptTimeout)
-            default:
-                throw .webDriver(error)
-            }
+    private func result(of reply: RuntimeReply, script: PreparedScript, body: ScriptBody, requiredURL: String?, seconds: Double) throws(InjectionError) -> ScriptResult {
+        if let moved = reply.refusedAt {
+            throw .pageChanged(expected: requiredURL ?? "", actual: moved)
         }
-        guard let text = reply.stringValue else {
-            throw .malformedReply(reason: "the page replied with something other than text")
-        }
-        let decoded: JSONValue
-        do {
-            decoded = try JSONValue(parsing: text)
-        } catch {
-            throw .malformedReply(reason: error.description)
-        }
-        if let problem = decoded["protocolError"]?.stringValue {
-            throw .malformedReply(reason: "Action.js failed in the page: \(problem)")
-        }
-        return decoded
-    }
-
-    static func decodeContext(_ reply: JSONValue) throws(InjectionError) -> PageContext {
-        guard let context = reply["context"] else { throw .malformedReply(reason: "no page context") }
-        guard let url = context["URL"]?.stringValue else { throw .malformedReply(reason: "the page's URL is not a string") }
-        guard let title = context["title"]?.stringValue else { throw .malformedReply(reason: "the page's title is not a string") }
-        return try PageContext(url: url, title: title)
-    }
-
-    static func decodeOutcome(_ outcome: JSONValue, context: PageContext) throws(InjectionError) -> ScriptResult {
-        var console: [ConsoleMessage] = []
-        for entry in outcome["console"]?.arrayValue ?? [] {
-            guard let levelName = entry["level"]?.stringValue, let level = ConsoleMessage.Level(rawValue: levelName),
-                  let message = entry["message"]?.stringValue else {
-                throw .malformedReply(reason: "a console entry is malformed")
-            }
-            console.append(ConsoleMessage(level: level, message: message))
-        }
-        if let error = outcome["error"], !error.isNull {
-            let scriptError = ScriptError(
-                name: error["name"]?.stringValue ?? "Error",
-                message: error["message"]?.stringValue ?? "",
-                line: error["line"]?.intValue.flatMap { $0 > 0 ? $0 : nil },
-                column: error["column"]?.intValue.flatMap { $0 > 0 ? $0 : nil },
-                stack: error["stack"]?.stringValue)
-            return ScriptResult(context: context, value: nil, console: console, error: scriptError)
-        }
-        let hasValue: Bool
-        if case .bool(true)? = outcome["hasValue"] { hasValue = true } else { hasValue = false }
-        return ScriptResult(context: context, value: hasValue ? (outcome["value"] ?? .null) : nil, console: console, error: nil)
-    }
-
-    /// The body of the Execute Async Script call: Action.js followed by a fixed driver that calls
-    /// `run`, checks the page, and calls `finalize` with the request's script. Both parts are
-    /// PageScript's own constant code; the user's script arrives only as `arguments[0]`.
-    static func driverScript() throws(InjectionError) -> String {
-        switch cachedDriverScript {
-        case let .success(text): return text
-        case let .failure(error): throw error
+        let (result, finished) = try reply.result(ofScript: 0, prepared: script, placement: body.placements[0])
+        let withPageDialogs = ScriptResult(
+            context: result.context, value: result.value, console: result.console, error: result.error,
+            dialogs: takePageDialogs() + result.dialogs)
+        switch reply.state {
+        case .done? where finished:
+            return withPageDialogs
+        case .timedOut?:
+            let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+            throw .timedOut(seconds: seconds, partial: withPageDialogs.failing(with: timeout))
+        default:
+            throw .pageInterfered(reason: "the run ended without the script's outcome", partial: withPageDialogs)
         }
     }
-
-    /// ``driverScript()`` as a JSON string literal, escaped once.
-    static func serializedDriverScript() throws(InjectionError) -> String {
-        switch cachedSerializedDriverScript {
-        case let .success(text): return text
-        case let .failure(error): throw error
-        }
-    }
-
-    private static let cachedDriverScript: Result<String, InjectionError> = {
-        do throws(InjectionError) {
-            return .success(compact(try ActionScript.source()) + "\n" + driverShim)
-        } catch {
-            return .failure(error)
-        }
-    }()
-
-    private static let cachedSerializedDriverScript: Result<String, InjectionError> = cachedDriverScript.map { JSONValue.string($0).serialized }
-
-    /// Action.js as sent to the page: the same code without whole-line comments and indentation,
-    /// a third fewer bytes for the engine to parse on every call. Safe for Action.js, whose
-    /// strings and regular expressions never span lines or start a line with `//`.
-    static func compact(_ source: String) -> String {
-        source.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
-            .joined(separator: "\n")
-    }
-
-    private static let driverShim = """
-        var pagescriptDone = arguments[arguments.length - 1];
-        var pagescriptRequest = arguments[0] || {};
-        var pagescriptReply = function(payload) {
-            var text;
-            try { text = JSON.stringify(payload); } catch (error) { text = JSON.stringify({ protocolError: String(error) }); }
-            pagescriptDone(text);
-        };
-        try {
-            ExtensionPreprocessingJS.run({ completionFunction: function(context) {
-                var pageContext = { URL: String(context.URL), title: String(context.title) };
-                if (pagescriptRequest.requiredURL != null && location.href !== pagescriptRequest.requiredURL) {
-                    pagescriptReply({ context: pageContext, refused: String(location.href) });
-                    return;
-                }
-                if (pagescriptRequest.customJavaScript == null) {
-                    pagescriptReply({ context: pageContext });
-                    return;
-                }
-                ExtensionPreprocessingJS.finalize({
-                    customJavaScript: pagescriptRequest.customJavaScript,
-                    completionFunction: function(outcome) { pagescriptReply({ context: pageContext, outcome: outcome }); }
-                });
-            } });
-        } catch (error) {
-            pagescriptReply({ protocolError: String(error && error.message || error) });
-        }
-        """
 }
+

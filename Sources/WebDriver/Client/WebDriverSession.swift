@@ -86,6 +86,25 @@ public final class WebDriverSession: Sendable {
             .POST, path: "/session/\(id)/execute/async", serializedBody: body, command: "execute async script", timeout: timeout)
     }
 
+    /// Whether the endpoint is chromedriver (or a grid node in front of one), which takes raw
+    /// DevTools commands through ``chromeDevTools(_:parameters:timeout:)``: its new-session reply
+    /// names the browser's DevTools endpoint in `goog:chromeOptions.debuggerAddress`.
+    public var offersChromeDevTools: Bool {
+        capabilities["goog:chromeOptions"]?["debuggerAddress"]?.stringValue != nil
+    }
+
+    /// `POST /session/{id}/goog/cdp/execute`: sends one Chrome DevTools Protocol command to the
+    /// session's page and returns its result.
+    ///
+    /// ```swift
+    /// if session.offersChromeDevTools {
+    ///     _ = try await session.chromeDevTools("Page.setBypassCSP", parameters: ["enabled": true])
+    /// }
+    /// ```
+    public func chromeDevTools(_ method: String, parameters: JSONValue = [:], timeout: Double? = nil) async throws(WebDriverError) -> JSONValue {
+        try await command(.POST, "/goog/cdp/execute", body: ["cmd": .string(method), "params": parameters], name: method, timeout: timeout)
+    }
+
     /// `DELETE /session/{id}`: ends the session and closes its browser. Errors are swallowed:
     /// this runs on cleanup paths, where the browser may already be gone.
     public func delete(timeout: Double = 5) async {

@@ -163,13 +163,17 @@ public final class BrowserEngine: Sendable {
     ///   - scriptTimeout: The session's script timeout, in seconds, set at creation (no extra
     ///     round trip).
     ///   - pageLoadTimeout: The session's page-load timeout, in seconds.
-    public func newSession(timeout: Double, scriptTimeout: Double? = nil, pageLoadTimeout: Double? = nil) async throws(EngineError) -> WebDriverSession {
+    ///   - unhandledPromptBehavior: What the driver does with a dialog the page opens (W3C
+    ///     `unhandledPromptBehavior`, e.g. `dismiss and notify`).
+    public func newSession(timeout: Double, scriptTimeout: Double? = nil, pageLoadTimeout: Double? = nil,
+                           unhandledPromptBehavior: String? = nil) async throws(EngineError) -> WebDriverSession {
         var capabilities = sessionCapabilities
         var timeouts: [(key: String, value: JSONValue)] = []
         if let scriptTimeout { timeouts.append((key: "script", value: .integer(Int64(scriptTimeout * 1000)))) }
         if let pageLoadTimeout { timeouts.append((key: "pageLoad", value: .integer(Int64(pageLoadTimeout * 1000)))) }
-        if !timeouts.isEmpty, case var .object(members) = capabilities {
-            members.append((key: "timeouts", value: .object(timeouts)))
+        if case var .object(members) = capabilities {
+            if !timeouts.isEmpty { members.append((key: "timeouts", value: .object(timeouts))) }
+            if let unhandledPromptBehavior { members.append((key: "unhandledPromptBehavior", value: .string(unhandledPromptBehavior))) }
             capabilities = .object(members)
         }
         do {

@@ -13,8 +13,9 @@ struct Run: AsyncParsableCommand {
             The page's title and URL go to standard error, the script's completion value (a returned \
             promise is awaited) to standard output as JSON. With no script, every enabled library \
             script whose patterns match the page and whose @run-at is automatic runs, each in its own \
-            scope. Exit codes: 0 ran; 1 a script threw or did not parse; 2 usage or bad input; \
-            3 engine missing or failed; 4 timed out.
+            scope. Exit codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or \
+            interfered; 2 usage or bad input, or a page that does not load; 3 engine missing or failed; \
+            4 timed out.
             """)
 
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
@@ -28,11 +29,19 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Run a built-in example script by name (see 'pagescript examples').")
     var example: String?
 
-    @Flag(name: .long, help: "Print one JSON object: url, title, value, console and error.")
+    @Flag(name: .long, help: "Print one JSON object: url, title, value, console, dialogs and error.")
     var json = false
 
-    @Option(name: .long, help: "Seconds the script may run (default 30).")
+    @Option(name: .long, parsing: .unconditional,
+            help: "Seconds the whole run may take, page loading included unless --load-timeout is given (default 30).")
     var timeout: Double = 30
+
+    @Option(name: .customLong("load-timeout"), parsing: .unconditional,
+            help: "Seconds the page may take to load; --timeout then covers the script alone.")
+    var loadTimeout: Double?
+
+    @Option(name: .long, help: "How alert, confirm and prompt are answered: dismiss (default) or accept.")
+    var dialogs: DialogPolicy = .dismiss
 
     @OptionGroup var engineOptions: EngineOptions
 
@@ -41,7 +50,15 @@ struct Run: AsyncParsableCommand {
     func validate() throws {
         let sources = [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
-        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
+        try Self.checkSeconds(timeout, option: "--timeout")
+        if let loadTimeout { try Self.checkSeconds(loadTimeout, option: "--load-timeout") }
+    }
+
+    static func checkSeconds(_ seconds: Double, option: String) throws {
+        guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            let given = seconds == seconds.rounded() && seconds.isFinite ? String(Int(seconds)) : String(seconds)
+            throw ValidationError("\(option) must be more than 0 and at most 86400 seconds, got \(given)")
+        }
     }
 
     func run() async throws {
@@ -51,31 +68,44 @@ struct Run: AsyncParsableCommand {
             Interruption.sweep()
         }
         let address = try PageAddress.resolve(url)
+        let choice = engineOptions.choice()
         guard let source = try chosenScript() else {
-            try await runLibraryScripts(address: address)
+            try await runLibraryScripts(on: choice, address: address)
             return
         }
-        let result = try await onPage(address) { page, _ throws(InjectionError) in
-            try await page.run(script: source)
+        let budget = timeout
+        let sharesBudget = loadTimeout == nil
+        let result = try await onPage(choice, address) { page, _ throws(InjectionError) in
+            do throws(InjectionError) {
+                // One --timeout covers loading and the script, unless loading has its own.
+                let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
+                guard remaining > 0 else { throw .timedOut(seconds: budget) }
+                return try await page.run(script: source.text, mode: source.mode, timeout: remaining)
+            } catch {
+                // A timeout is the user's --timeout, not what was left of it after loading.
+                if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
+                throw error
+            }
         }
         ResultPrinter.print(result, asJSON: json)
         if result.error != nil { throw CommandFailure.scriptsFailed }
     }
 
-    /// The script the options name; `nil` when the library's matching scripts should run.
-    private func chosenScript() throws -> String? {
+    /// The script the options name and how its text is read; `nil` when the library's matching
+    /// scripts should run.
+    private func chosenScript() throws -> (text: String, mode: ScriptMode)? {
         if let script {
-            return try libraryOptions.open().find(script).script.text
+            return (try libraryOptions.open().find(script).script.text, .userscript)
         }
         if let example {
-            return try ExampleCatalog.builtIn().example(named: example).script.text
+            return (try ExampleCatalog.builtIn().example(named: example).script.text, .userscript)
         }
-        return try scriptCode.read()
+        return try scriptCode.read().map { ($0, .console) }
     }
 
-    private func runLibraryScripts(address: String) async throws {
+    private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
         let library = try libraryOptions.open()
-        let (context, run) = try await onPage(address) { page, context throws(InjectionError) in
+        let (context, run) = try await onPage(choice, address) { page, context throws(InjectionError) in
             (context, try await LibraryRun.runMatching(library: library, on: page))
         }
         ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json)
@@ -85,14 +115,19 @@ struct Run: AsyncParsableCommand {
         if !run.results.allSatisfy(\.succeeded) { throw CommandFailure.scriptsFailed }
     }
 
-    /// Opens the page on the chosen engine and does `work` there. A failure met while a
-    /// termination signal tears the run down is left to the signal's handler, which exits.
+    /// Opens the page on the chosen engine and does `work` there. A run that did not complete
+    /// is reported here (with `--json`, its object with what the run produced before it failed);
+    /// a failure met while a termination signal tears the run down is left to the signal's
+    /// handler, which exits.
     private func onPage<Output: Sendable>(
+        _ choice: EngineChoice,
         _ address: String,
         _ work: @escaping @Sendable (PageSession, PageContext) async throws(InjectionError) -> Output
-    ) async throws(PageRunner.Failure) -> Output {
-        do {
-            return try await PageRunner.withPage(on: engineOptions.choice(), url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
+    ) async throws(CommandFailure) -> Output {
+        do throws(PageRunner.Failure) {
+            return try await PageRunner.withPage(
+                on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs
+            ) { page, context throws(PageRunner.Failure) in
                 do throws(InjectionError) {
                     return try await work(page, context)
                 } catch {
@@ -101,7 +136,13 @@ struct Run: AsyncParsableCommand {
             }
         } catch {
             TerminationSignals.yieldToTermination()
-            throw error
+            ResultPrinter.printFailure(error.description)
+            if json {
+                ResultPrinter.printFailureJSON(error, address: address)
+            }
+            throw .reported(error)
         }
     }
 }
+
+extension DialogPolicy: ExpressibleByArgument {}

@@ -36,12 +36,10 @@ enum ExitStatus {
             case .scriptsFailed: scriptFailed
             case .scriptsTimedOut: timedOut
             case let .signal(number): 128 + number
+            case let .reported(failure): code(for: failure)
             }
         case let failure as PageRunner.Failure:
-            switch failure {
-            case .engine: engineFailed
-            case let .injection(error): code(for: error)
-            }
+            code(for: failure)
         case let error as InjectionError:
             code(for: error)
         case let failure as PageEditor.Failure:
@@ -59,12 +57,19 @@ enum ExitStatus {
         }
     }
 
+    private static func code(for failure: PageRunner.Failure) -> Int32 {
+        switch failure {
+        case .engine: engineFailed
+        case let .injection(error): code(for: error)
+        }
+    }
+
     private static func code(for error: InjectionError) -> Int32 {
         switch error {
-        case .timedOut: timedOut
+        case .timedOut, .loadTimedOut: timedOut
         case .invalidURL, .navigationFailed, .library: badInput
         case .webDriver, .resourceMissing: engineFailed
-        case .malformedReply, .pageChanged: scriptFailed
+        case .malformedReply, .pageChanged, .pageInterfered, .navigatedAway: scriptFailed
         }
     }
 }
@@ -82,12 +87,15 @@ enum CommandFailure: Error, CustomStringConvertible {
     case scriptsTimedOut
     /// A termination signal ended the command.
     case signal(Int32)
+    /// A page run that did not complete, already reported on standard error (and with `--json`
+    /// on standard output); its exit code is the failure's.
+    case reported(PageRunner.Failure)
 
     /// The message to print; empty when the output already told the user.
     var description: String {
         switch self {
         case let .badInput(message), let .browserStopped(message): message
-        case .scriptsFailed, .scriptsTimedOut, .signal: ""
+        case .scriptsFailed, .scriptsTimedOut, .signal, .reported: ""
         }
     }
 }

@@ -4,22 +4,147 @@ import TerminalText
 import UserScripts
 import WebDriver
 
-/// Prints results: the page, the console lines and errors on standard error (escaped), the
-/// values on standard output as JSON; with `--json`, one object on standard output instead,
-/// whose fields are those of Injection's `ScriptResult.json`.
+/// Prints a script's result: the page on standard error, the value on standard output.
 enum ResultPrinter {
-    /// Prints one script's result.
     static func print(_ result: ScriptResult, asJSON: Bool) {
         if asJSON {
             printOutput(result.json.serialized)
             return
         }
         printError(pageLine(result.context))
-        printOutcome(result)
+        printDetails(of: result)
+        if result.error == nil, let value = result.value {
+            printOutput(value.serialized)
+        }
     }
 
-    /// Prints the results of the library's automatic scripts: one JSON object with every
-    /// script's result, or per script a header on standard error and its value on standard output.
+    /// The console lines, dialogs and error of a result, on standard error.
+    static func printDetails(of result: ScriptResult) {
+        for line in result.console {
+            consoleLines(line).forEach(printError)
+        }
+        for dialog in result.dialogs {
+            printError(dialogLine(dialog))
+        }
+        if let error = result.error {
+            textLines(errorLine(error)).forEach(printError)
+        }
+    }
+
+    static func pageLine(_ context: PageContext) -> String {
+        let title = context.title.isEmpty ? "(untitled)" : TerminalSafeText.escaped(context.title)
+        return "\(title) <\(TerminalSafeText.escaped(context.url))>"
+    }
+
+    static func errorLine(_ error: Injection.ScriptError) -> String {
+        let text = "\(error.name): \(error.message)"
+        switch (error.line, error.column) {
+        case let (line?, column?): return "\(text) (line \(line), column \(column))"
+        case let (line?, nil): return "\(text) (line \(line))"
+        default: return text
+        }
+    }
+
+    /// A console entry as lines: `console.LEVEL: message`, indented by its group depth, then a
+    /// table's rows or a trace's frames.
+    static func consoleLines(_ line: ConsoleMessage) -> [String] {
+        let indent = String(repeating: "  ", count: line.depth)
+        let message = textLines(line.message)
+        var lines = ["\(indent)console.\(TerminalSafeText.escaped(line.level.rawValue)): \(message.first ?? "")"]
+        lines += message.dropFirst().map { indent + "  " + $0 }
+        if let table = line.table {
+            lines += tableLines(table).map { indent + "  " + $0 }
+        }
+        for frame in line.stack {
+            lines.append(indent + "    at " + frameText(frame))
+        }
+        return lines
+    }
+
+    static func frameText(_ frame: StackFrame) -> String {
+        let name = frame.function.isEmpty ? "(anonymous)" : TerminalSafeText.escaped(frame.function)
+        if frame.isInScript {
+            guard let line = frame.line else { return "\(name) (your script)" }
+            return "\(name) (line \(line)\(frame.column.map { ", column \($0)" } ?? ""))"
+        }
+        let place = [frame.url.map(TerminalSafeText.escaped), frame.line.map(String.init), frame.column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        return place.isEmpty ? name : "\(name) (\(place))"
+    }
+
+    /// A console table in columns separated by `|`, each as wide as its widest cell.
+    static func tableLines(_ table: ConsoleTable) -> [String] {
+        let rows = [table.columns] + table.rows
+        let cells = rows.map { $0.map { TerminalSafeText.escaped($0.replacingOccurrences(of: "\n", with: " ")) } }
+        let widths = table.columns.indices.map { column in cells.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        return cells.map { row in
+            table.columns.indices.map { column in
+                let cell = row.indices.contains(column) ? row[column] : ""
+                return cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: " | ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    static func dialogLine(_ dialog: ScriptDialog) -> String {
+        let answer: String
+        switch (dialog.kind, dialog.accepted) {
+        case ("prompt", true?): answer = " -> \(TerminalSafeText.escaped(dialog.answer ?? ""))"
+        case (_, true?): answer = " -> accepted"
+        case (_, false?): answer = " -> dismissed"
+        default: answer = ""
+        }
+        let source = dialog.openedByPage ? " (opened by the page)" : ""
+        return "\(TerminalSafeText.escaped(dialog.kind))\(source): \(textLines(dialog.message).joined(separator: " / "))\(answer)"
+    }
+
+    /// Text that may hold line breaks, as escaped lines: a line break is a line break, never a
+    /// visible `\n`, and trailing ones are dropped.
+    static func textLines(_ text: String) -> [String] {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSafeText.escaped(String($0)) }
+        var trimmed = Array(lines)
+        while trimmed.count > 1, trimmed.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { trimmed.removeLast() }
+        return trimmed
+    }
+
+    /// A failure's message on standard error, `pagescript: ` first, each line escaped.
+    static func printFailure(_ message: String) {
+        let lines = textLines(message)
+        printError("pagescript: " + (lines.first ?? ""))
+        lines.dropFirst().forEach { printError("  " + $0) }
+    }
+
+    /// With `--json`, a run that did not complete still prints its object: what the run produced
+    /// before it failed (console lines, dialogs), and the failure as the error.
+    static func printFailureJSON(_ failure: PageRunner.Failure, address: String) {
+        let error = Injection.ScriptError(name: failureName(failure), message: failure.description)
+        if case let .injection(injection) = failure, let partial = injection.partialResult {
+            printOutput(partial.failing(with: error).json.serialized)
+            return
+        }
+        let object: JSONValue = [
+            "url": .string(address), "title": .null, "value": .null, "console": [], "dialogs": [],
+            "error": ["name": .string(error.name), "message": .string(error.message), "line": .null, "column": .null],
+        ]
+        printOutput(object.serialized)
+    }
+
+    static func failureName(_ failure: PageRunner.Failure) -> String {
+        switch failure {
+        case .engine: "EngineFailed"
+        case .injection(.timedOut): "Timeout"
+        case .injection(.loadTimedOut): "LoadTimeout"
+        case .injection(.navigationFailed), .injection(.invalidURL): "NavigationFailed"
+        case .injection(.navigatedAway): "NavigatedAway"
+        case .injection(.pageInterfered), .injection(.malformedReply): "PageInterfered"
+        case .injection(.pageChanged): "PageChanged"
+        case .injection(.webDriver), .injection(.resourceMissing): "EngineFailed"
+        case .injection(.library): "LibraryError"
+        }
+    }
+}
+
+extension ResultPrinter {
+    /// Prints the results of the library's automatic scripts: one JSON object with every script's
+    /// result, or per script a header on standard error and its value on standard output.
     static func printLibraryRun(context: PageContext, url: String, results: [LibraryScriptResult], asJSON: Bool) {
         if asJSON {
             let run: JSONValue = ["url": .string(context.url), "title": .string(context.title),
@@ -35,48 +160,28 @@ enum ResultPrinter {
             printError("== \(TerminalSafeText.escaped(entry.script.name)) [\(entry.script.id)] (matched \(TerminalSafeText.escaped(entry.pattern.text)))")
             switch entry.outcome {
             case let .success(result):
-                printOutcome(result)
+                printDetails(of: result)
+                if result.error == nil, let value = result.value {
+                    printOutput(value.serialized)
+                }
             case let .failure(error):
-                printError("not run: \(TerminalSafeText.escaped(error.description))")
+                if let partial = error.partialResult { printDetails(of: partial) }
+                textLines("not run: " + error.description).forEach(printError)
             }
-        }
-    }
-
-    /// The console lines and the error on standard error, or the value on standard output.
-    private static func printOutcome(_ result: ScriptResult) {
-        for line in result.console {
-            printError("console.\(line.level.rawValue): \(TerminalSafeText.escaped(line.message))")
-        }
-        if let error = result.error {
-            printError(errorLine(error))
-        } else if let value = result.value {
-            printOutput(value.serialized)
-        }
-    }
-
-    private static func pageLine(_ context: PageContext) -> String {
-        let title = context.title.isEmpty ? "(untitled)" : TerminalSafeText.escaped(context.title)
-        return "\(title) <\(TerminalSafeText.escaped(context.url))>"
-    }
-
-    private static func errorLine(_ error: ScriptError) -> String {
-        let text = "\(TerminalSafeText.escaped(error.name)): \(TerminalSafeText.escaped(error.message))"
-        switch (error.line, error.column) {
-        case let (line?, column?): return "\(text) (line \(line), column \(column))"
-        case let (line?, nil): return "\(text) (line \(line))"
-        default: return text
         }
     }
 }
 
 extension LibraryScriptResult {
     /// The script's entry in `run --json` for the library: which script and pattern, then the
-    /// `value`, `console` and `error` of its `ScriptResult.json`. A script that could not run
-    /// has the reason as a `NotRun` error.
+    /// `value`, `console`, `dialogs` and `error` of its `ScriptResult.json`. A script that could
+    /// not run has the reason as a `NotRun` error, after what it produced before it stopped.
     func json(on context: PageContext) -> JSONValue {
         let result = switch outcome {
         case let .success(result): result
-        case let .failure(error): ScriptResult(context: context, value: nil, console: [], error: ScriptError(name: "NotRun", message: error.description))
+        case let .failure(error):
+            (error.partialResult ?? ScriptResult(context: context, value: nil, console: [], error: nil))
+                .failing(with: ScriptError(name: "NotRun", message: error.description))
         }
         var members: [(key: String, value: JSONValue)] = [
             (key: "id", value: .string(script.id.rawValue)), (key: "name", value: .string(script.name)), (key: "pattern", value: .string(pattern.text)),

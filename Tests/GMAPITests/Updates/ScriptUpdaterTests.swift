@@ -267,13 +267,16 @@ struct ScriptLibraryReplacingTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file(".trash").path))
     }
 
-    @Test func aMalformedNewVersionIsRefused() throws {
+    /// An author's new version is installed byte for byte, as an import is: a rule PageScript
+    /// cannot read is set aside in its reading of the file, never rewritten in the file.
+    @Test func aNewVersionWithAnUnreadableRuleIsTakenAsItIsAndReadBesideIt() throws {
         let folder = try TemporaryDirectory("replace")
         let library = try ScriptLibrary(directory: folder.url)
         let stored = try library.create(text: Self.v1)
-        #expect(throws: LibraryError.self) {
-            try library.replace(stored, withText: "// ==UserScript==\n// @name R\n// @match not a pattern\n// @run-at document-end\n// ==/UserScript==\n")
-        }
-        #expect(try String(contentsOf: stored.file, encoding: .utf8) == Self.v1)
+        let published = "// ==UserScript==\n// @name R\n// @match not a pattern\n// @run-at document-end\n// ==/UserScript==\n"
+        let (updated, _) = try library.replace(stored, withText: published)
+        #expect(try String(contentsOf: stored.file, encoding: .utf8) == published)
+        #expect(!updated.script.runsAutomatically)
+        #expect(updated.interpretation.notes.contains { $0.description.contains("not a pattern") })
     }
 }

@@ -1,0 +1,132 @@
+import WebDriver
+
+/// The runtime's reply to one call, decoded and checked: JSON text whose `pagescript` member says
+/// it is one.
+///
+/// - a run: `{"pagescript":1,"run","state":"done"|"running"|"timedOut","lineOffset","realm":"fresh"|"page",
+///   "context":{"URL","title","bodyText"?},"refused"?,"scripts":[{"finished","hasValue"?,"value"?,"error"?,"console","dialogs"}]}`;
+/// - a context: the same without `run`, `state` and `scripts`;
+/// - `{"pagescript":1,"missing":id}` for a run the page no longer knows, `{"pagescript":1,"protocolError":text}`
+///   for a request it could not read.
+///
+/// Positions in a reply are lines of the Execute Script body (the driver's own offset already
+/// taken off); ``result(ofScript:prepared:placement:)`` turns them into the user's.
+struct RuntimeReply: Sendable {
+    enum State: String, Sendable {
+        case done, running, timedOut
+    }
+
+    let json: JSONValue
+
+    /// Decodes `text`; anything that is not a reply of the runtime is a reply the page broke.
+    init(text: String) throws(InjectionError) {
+        let decoded: JSONValue
+        do {
+            decoded = try JSONValue(parsing: text)
+        } catch {
+            throw .pageInterfered(reason: "the reply is not JSON (\(error.description))")
+        }
+        guard decoded["pagescript"]?.intValue == 1 else {
+            throw .pageInterfered(reason: "the reply is not PageScript's")
+        }
+        if let problem = decoded["protocolError"]?.stringValue {
+            throw .pageInterfered(reason: "the runtime could not read its request: \(problem)")
+        }
+        json = decoded
+    }
+
+    var state: State? { json["state"]?.stringValue.flatMap(State.init(rawValue:)) }
+    var missingRun: String? { json["missing"]?.stringValue }
+    /// Whether the request did not arrive as text (the page's `JSON.parse` replaced it).
+    var requestLost: Bool { json["requestLost"] == .bool(true) }
+    var refusedAt: String? { json["refused"]?.stringValue }
+    var scriptCount: Int { json["scripts"]?.arrayValue?.count ?? 0 }
+    /// Whether the runtime works with built-ins of a fresh realm (not the page's own).
+    var hasFreshRealm: Bool { json["realm"]?.stringValue == "fresh" }
+
+    /// The page's address as its document reports it.
+    var documentURL: String? { json["context"]?["URL"]?.stringValue }
+    /// The visible text of an error page (`about:blank` or `chrome-error://` after a failed load).
+    var errorPageText: String? { json["context"]?["bodyText"]?.stringValue }
+
+    func context() throws(InjectionError) -> PageContext {
+        guard let context = json["context"] else { throw .pageInterfered(reason: "the reply has no page context") }
+        guard let url = context["URL"]?.stringValue, let title = context["title"]?.stringValue else {
+            throw .pageInterfered(reason: "the page's URL or title is not text")
+        }
+        do {
+            return try PageContext(url: url, title: title)
+        } catch {
+            throw .pageInterfered(reason: error.description)
+        }
+    }
+
+    /// Script `index`'s outcome as a result, and whether the script finished.
+    func result(ofScript index: Int, prepared: PreparedScript, placement: ScriptBody.Placement) throws(InjectionError) -> (result: ScriptResult, finished: Bool) {
+        let context = try self.context()
+        guard let entry = json["scripts"]?.arrayValue?[safe: index] else {
+            return (ScriptResult(context: context, value: nil, console: [], error: nil), false)
+        }
+        let positions = PositionMapping(prepared: prepared, placement: placement)
+        var console: [ConsoleMessage] = []
+        for line in entry["console"]?.arrayValue ?? [] {
+            guard let level = line["level"]?.stringValue, let message = line["message"]?.stringValue else {
+                throw .pageInterfered(reason: "a console entry is malformed")
+            }
+            console.append(ConsoleMessage(
+                level: ConsoleMessage.Level(rawValue: level), message: message, depth: line["depth"]?.intValue ?? 0,
+                table: Self.table(line["table"]), stack: (line["stack"]?.arrayValue ?? []).map(positions.frame)))
+        }
+        let dialogs = (entry["dialogs"]?.arrayValue ?? []).compactMap(Self.dialog)
+        let finished = entry["finished"] == .bool(true)
+        if let error = entry["error"], !error.isNull {
+            let position = positions.userPosition(line: error["line"]?.intValue, column: error["column"]?.intValue)
+            let scriptError = ScriptError(
+                name: error["name"]?.stringValue ?? "Error", message: error["message"]?.stringValue ?? "",
+                line: position?.line, column: position?.column, stack: error["stack"]?.stringValue)
+            return (ScriptResult(context: context, value: nil, console: console, error: scriptError, dialogs: dialogs), finished)
+        }
+        let value = entry["hasValue"] == .bool(true) ? (entry["value"] ?? .null) : nil
+        return (ScriptResult(context: context, value: value, console: console, error: nil, dialogs: dialogs), finished)
+    }
+
+    private static func table(_ json: JSONValue?) -> ConsoleTable? {
+        guard let json, let columns = json["columns"]?.arrayValue, let rows = json["rows"]?.arrayValue else { return nil }
+        return ConsoleTable(
+            columns: columns.map { $0.stringValue ?? "" },
+            rows: rows.map { ($0.arrayValue ?? []).map { $0.stringValue ?? "" } })
+    }
+
+    private static func dialog(_ json: JSONValue) -> ScriptDialog? {
+        guard let kind = json["type"]?.stringValue, let message = json["message"]?.stringValue else { return nil }
+        let accepted: Bool?
+        if case let .bool(flag)? = json["accepted"] { accepted = flag } else { accepted = nil }
+        return ScriptDialog(kind: kind, message: message, accepted: accepted, answer: json["answer"]?.stringValue)
+    }
+}
+
+/// Turns positions of the Execute Script body into positions in the user's script.
+struct PositionMapping {
+    let prepared: PreparedScript
+    let placement: ScriptBody.Placement
+
+    func userPosition(line: Int?, column: Int?) -> (line: Int, column: Int?)? {
+        guard let line, let scriptLine = placement.scriptLine(forBodyLine: line) else { return nil }
+        return prepared.originalPosition(line: scriptLine, column: column)
+    }
+
+    func frame(_ json: JSONValue) -> StackFrame {
+        let function = json["function"]?.stringValue ?? ""
+        if json["script"] == .bool(true) {
+            let position = userPosition(line: json["line"]?.intValue, column: json["column"]?.intValue)
+            return StackFrame(function: function, line: position?.line, column: position?.column, isInScript: true)
+        }
+        return StackFrame(function: function, url: json["url"]?.stringValue, line: json["line"]?.intValue, column: json["column"]?.intValue)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}

@@ -1,0 +1,38 @@
+import WebDriver
+
+/// What a call asks the runtime in the page, sent as the Execute Script call's only argument: JSON
+/// text, which the runtime parses with a `JSON.parse` the page cannot have replaced.
+///
+/// - `{"kind":"context"}`: the page's URL and title.
+/// - `{"kind":"run","run","requiredURL","deadline","dialogs","scripts":[{"parameters","ranges"}]}`:
+///   run the body's scripts in order; `requiredURL` (or `null`) is the address the page must still
+///   have; `deadline` the milliseconds after which the runtime gives up waiting for a script's
+///   value and replies with what it has; `dialogs` `"accept"` or `"dismiss"`; each script's
+///   `parameters` are the names its function takes and `ranges` the body lines its code covers.
+/// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
+///   lost it), at once or when the run finishes.
+enum RuntimeRequest {
+    static let context: JSONValue = ["kind": "context"]
+
+    static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
+                    scripts: [PreparedScript], body: ScriptBody) -> JSONValue {
+        let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
+            [
+                "parameters": .array(script.parameters.map { .string($0) }),
+                "ranges": [[.integer(Int64(placement.firstLine)), .integer(Int64(placement.lastLine))]],
+            ]
+        }
+        return [
+            "kind": "run",
+            "run": .string(id),
+            "requiredURL": requiredURL.map { .string($0) } ?? .null,
+            "deadline": deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null,
+            "dialogs": .string(dialogs.rawValue),
+            "scripts": .array(entries),
+        ]
+    }
+
+    static func collect(id: String, wait: Bool) -> JSONValue {
+        ["kind": "collect", "run": .string(id), "wait": .bool(wait)]
+    }
+}

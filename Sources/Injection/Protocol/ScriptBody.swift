@@ -1,0 +1,114 @@
+import WebDriver
+
+/// The bodies of PageScript's Execute Script calls, and where the user's code sits in them.
+///
+/// A run's body is two constant lines that find the runtime's entry point and call it, then each
+/// script's code inside a function expression, each starting on a line of its own:
+///
+/// ```text
+/// 1  var pagescriptEntry = window["pagescript_…"];
+/// 2  return typeof pagescriptEntry !== "function" ? "pagescript:not-installed " + … : pagescriptEntry("…", arguments, [function (console, alert, confirm, prompt) { return function () {
+/// 3  …the user's code…
+/// n  }; }]);
+///    //# sourceURL=pagescript-script.js
+/// ```
+///
+/// Only data travels as the call's argument (the request). The driver puts the body inside a
+/// function of its own, a line or two further down; the runtime measures that offset once per
+/// document and reports it with every reply.
+struct ScriptBody: Sendable {
+    /// Where one script's code starts in the body, and how many lines it has.
+    struct Placement: Sendable, Equatable {
+        let firstLine: Int
+        let lineCount: Int
+
+        var lastLine: Int { firstLine + lineCount - 1 }
+
+        /// The 1-based line in the script for a body line, when the line is the script's.
+        func scriptLine(forBodyLine line: Int) -> Int? {
+            line >= firstLine && line <= lastLine ? line - firstLine + 1 : nil
+        }
+    }
+
+    /// The body's text.
+    let text: String
+    /// One placement per script, in order.
+    let placements: [Placement]
+
+    /// The name V8 gives the frames of a run's body (JavaScriptCore ignores it).
+    static let sourceName = "pagescript-script.js"
+    /// The name of the installation body.
+    static let runtimeSourceName = "pagescript-runtime.js"
+    /// What the body returns when the runtime is not installed in the page's current document,
+    /// followed by a space and the document's `performance.timeOrigin` (when its navigation
+    /// started, in milliseconds since 1970).
+    static let notInstalled = "pagescript:not-installed"
+
+    /// The body that runs `scripts` through the runtime at `entry`.
+    static func run(_ scripts: [PreparedScript], entry: RuntimeEntry) -> ScriptBody {
+        var text = entryLine(entry) + "\n" + callPrefix(entry) + ", arguments, ["
+        var placements: [Placement] = []
+        var line = 2
+        for (index, script) in scripts.enumerated() {
+            if index > 0 {
+                text += "}; }, "
+            }
+            // The code always ends with a line break, so the closing text starts a line of its own
+            // and a `//` comment on the code's last line cannot swallow it.
+            text += header(for: script) + "\n" + script.code
+            let lineCount = JavaScriptLines.count(in: script.code) - 1
+            placements.append(Placement(firstLine: line + 1, lineCount: lineCount))
+            line += lineCount + 1
+        }
+        text += "}; }]);\n//# sourceURL=" + sourceName
+        return ScriptBody(text: text, placements: placements)
+    }
+
+    /// The body of a call that asks the runtime something without running a script (a run's reply
+    /// again, the page's context).
+    static func call(entry: RuntimeEntry) -> String {
+        entryLine(entry) + "\n" + callPrefix(entry) + ", arguments);"
+    }
+
+    /// The body that installs Action.js under `entry` and answers the request in its argument. Its
+    /// first line makes an error whose position tells the runtime where the driver puts a body's
+    /// first line.
+    static func install(entry: RuntimeEntry) throws(InjectionError) -> String {
+        "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
+            + (try ActionScript.compactSource())
+            + "\nreturn ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), arguments);\n//# sourceURL="
+            + runtimeSourceName
+    }
+
+    /// `body` (made for `entry`) with `request` written into it instead of passed as the call's
+    /// argument: a JSON string literal where the body reads `arguments`, right after the key. For
+    /// a page whose `JSON.parse` (which WebKitWebDriver uses for arguments) cannot be trusted.
+    static func embedding(_ request: JSONValue, in body: String, entry: RuntimeEntry) -> String {
+        let marker = entry.keyLiteral + ", arguments"
+        guard let range = body.range(of: marker) else { return body }
+        return body.replacingCharacters(in: range, with: entry.keyLiteral + ", [" + JSONValue.string(request.serialized).serialized + "]")
+    }
+
+    /// The function expression a script's code follows: its parameters, then the function that
+    /// holds the code (async when the code awaits at its top level). Declarations in the code
+    /// shadow the parameters rather than clash with them.
+    static func header(for script: PreparedScript) -> String {
+        "function (\(script.parameters.joined(separator: ", "))) { return \(script.isAsync ? "async " : "")function () {"
+    }
+
+    /// A compile-only probe: the body returns before anything else, and `prefix` sits in the same
+    /// place a script's code has in a run, followed by `sentinel`, text that fails to compile on
+    /// its own (so that no probe can ever run) unless the prefix fails first.
+    static func probe(header: String, prefix: Substring, sentinel: String) -> String {
+        "return;\n[" + header + "\n" + prefix + "\n" + sentinel
+    }
+
+    private static func entryLine(_ entry: RuntimeEntry) -> String {
+        "var pagescriptEntry = window[\(entry.nameLiteral)];"
+    }
+
+    private static func callPrefix(_ entry: RuntimeEntry) -> String {
+        "return typeof pagescriptEntry !== \"function\" ? \"\(notInstalled) \" + (typeof performance === \"object\" && performance ? performance.timeOrigin : 0)"
+            + " : pagescriptEntry(\(entry.keyLiteral)"
+    }
+}

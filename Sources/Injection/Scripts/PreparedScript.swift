@@ -1,0 +1,79 @@
+import JavaScriptSyntax
+
+/// A script ready to go to a page: the user's text, the code that runs, and the way back from
+/// positions in that code to positions in the user's text.
+///
+/// The text goes through ``JavaScriptSyntax/ConsoleRewrite`` first: the last expression's value
+/// is returned, an object-literal input gives the object (console mode), top-level `await` makes
+/// the function async, and the syntax errors that are certain without an engine (an unterminated
+/// string, unbalanced brackets, a top-level `return` in console mode, ...) are reported here,
+/// with their position, before anything is sent. The code then runs as the body of its own
+/// function, so each script has its own scope, and the function's parameters
+/// (``parameters``) give it PageScript's `console`, `alert`, `confirm` and `prompt` instead of
+/// the page's.
+///
+/// ```swift
+/// let script = try PreparedScript("document.title", mode: .console)
+/// script.code  // "return document.title\n"
+/// let result = try await page.run(script)
+/// ```
+public struct PreparedScript: Sendable {
+    /// The script as the user wrote it.
+    public let source: String
+    /// How the text was read.
+    public let mode: ScriptMode
+    /// The code that runs, as the body of a function.
+    public var code: String { rewrite.body }
+    /// Whether that function is `async` (the code awaits at its top level).
+    public var isAsync: Bool { rewrite.usesTopLevelAwait }
+    /// The names the function takes, each a value PageScript provides.
+    public let parameters: [String]
+
+    let rewrite: ConsoleRewrite
+
+    /// The parameters every script gets.
+    public static let standardParameters = ["console", "alert", "confirm", "prompt"]
+
+    /// Prepares `source`.
+    ///
+    /// - Throws: ``ScriptError`` (a `SyntaxError` with its line and column) when the text cannot
+    ///   run, found without a page.
+    public init(_ source: String, mode: ScriptMode) throws(ScriptError) {
+        self.source = source
+        self.mode = mode
+        parameters = Self.standardParameters
+        do {
+            rewrite = try ConsoleRewrite(source, mode: mode == .console ? .console : .userscript)
+        } catch {
+            throw ScriptError(name: "SyntaxError", message: error.message, line: error.line, column: error.column)
+        }
+    }
+
+    /// The user's position for a 1-based `line` and `column` in ``code``; `nil` when it is not
+    /// in the user's text.
+    func originalPosition(line: Int, column: Int?) -> (line: Int, column: Int?)? {
+        guard let position = rewrite.originalPosition(line: line, column: column ?? 1) else { return nil }
+        return (position.line, column == nil ? nil : position.column)
+    }
+
+    /// The UTF-16 ranges of the tokens of ``code``, in order, outside templates: where a
+    /// compile-only probe may cut the code (``SyntaxErrorLocator``), so that no prefix ends
+    /// inside a string, comment, regular expression or template.
+    func tokenRanges() -> [Range<Int>] {
+        guard let tokens = try? JavaScriptLexer.tokens(in: code) else { return [] }
+        var ranges: [Range<Int>] = []
+        var substitutions = 0
+        let units = Array(code.utf16)
+        for token in tokens where !token.isComment {
+            if token.kind == .template {
+                let opensWithBacktick = units[token.range.lowerBound] == 0x60
+                let endsInSubstitution = token.range.count >= 2 && units[token.range.upperBound - 1] == 0x7B
+                    && units[token.range.upperBound - 2] == 0x24
+                if opensWithBacktick, endsInSubstitution { substitutions += 1 }
+                if !opensWithBacktick, !endsInSubstitution { substitutions -= 1 }
+            }
+            if substitutions == 0 { ranges.append(token.range) }
+        }
+        return ranges
+    }
+}

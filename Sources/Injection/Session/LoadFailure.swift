@@ -1,0 +1,66 @@
+/// Why a page did not load, in words, from what the driver or the browser's error page says.
+///
+/// Chromium's driver fails the navigation with a network error code (`net::ERR_CONNECTION_REFUSED`),
+/// or, for a missing file, shows `chrome-error://chromewebdata/` with the code in its text;
+/// WebKit's driver reports success and leaves `about:blank` with the reason as the page's text
+/// ("Could not connect to 127.0.0.1: Connection refused").
+enum LoadFailure {
+    /// The reason from a driver's failed navigation.
+    static func reason(driverMessage: String) -> String {
+        var message = SyntaxErrorLocator.engineMessage(driverMessage)
+        for prefix in ["unknown error: ", "insecure certificate: ", "invalid argument: "] where message.hasPrefix(prefix) {
+            message = String(message.dropFirst(prefix.count))
+        }
+        guard let code = networkCode(in: message) else { return message }
+        return explanation(of: code).map { "\($0) (\(code))" } ?? message
+    }
+
+    /// The reason when the document the browser shows is an error page instead of `requested`;
+    /// `nil` when the page loaded.
+    static func reason(requested: String, documentURL: String, pageText: String?) -> String? {
+        if documentURL.hasPrefix("chrome-error:") {
+            let text = pageText ?? ""
+            if let code = networkCode(in: text) {
+                return explanation(of: code).map { "\($0) (\(code))" } ?? code
+            }
+            return firstLine(of: text) ?? "the browser showed its error page"
+        }
+        if documentURL == "about:blank", !requested.hasPrefix("about:") {
+            return firstLine(of: pageText ?? "") ?? "the browser showed a blank page instead"
+        }
+        return nil
+    }
+
+    /// Whether the browser shows its error page rather than `requested`.
+    static func isErrorPage(requested: String, documentURL: String) -> Bool {
+        documentURL.hasPrefix("chrome-error:") || (documentURL == "about:blank" && !requested.hasPrefix("about:"))
+    }
+
+    private static func firstLine(of text: String) -> String? {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+    }
+
+    private static func networkCode(in text: String) -> String? {
+        guard let start = text.range(of: "ERR_") else { return nil }
+        let code = text[start.lowerBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
+        let prefixed = text[..<start.lowerBound].hasSuffix("net::")
+        return (prefixed ? "net::" : "") + code
+    }
+
+    private static func explanation(of code: String) -> String? {
+        let bare = code.hasPrefix("net::") ? String(code.dropFirst(5)) : code
+        switch bare {
+        case "ERR_CONNECTION_REFUSED": return "connection refused"
+        case "ERR_NAME_NOT_RESOLVED": return "the host name could not be resolved"
+        case "ERR_CONNECTION_TIMED_OUT", "ERR_TIMED_OUT": return "the connection timed out"
+        case "ERR_ADDRESS_UNREACHABLE": return "the address is unreachable"
+        case "ERR_EMPTY_RESPONSE": return "the server sent nothing"
+        case "ERR_CONNECTION_RESET", "ERR_CONNECTION_CLOSED": return "the server closed the connection"
+        case "ERR_FILE_NOT_FOUND": return "no such file"
+        case "ERR_UNSAFE_PORT": return "the browser does not connect to this port"
+        case "ERR_ACCESS_DENIED": return "permission denied"
+        case "ERR_SSL_PROTOCOL_ERROR", "ERR_SSL_VERSION_OR_CIPHER_MISMATCH": return "the TLS handshake failed"
+        default: return bare.hasPrefix("ERR_CERT_") ? "the server's certificate is not trusted" : nil
+        }
+    }
+}

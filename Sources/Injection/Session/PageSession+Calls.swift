@@ -1,0 +1,192 @@
+import WebDriver
+
+extension PageSession {
+    /// What one call into the page came back with.
+    enum Execution {
+        /// The runtime's reply.
+        case reply(RuntimeReply)
+        /// The runtime is not installed in the page's current document, whose navigation started at
+        /// this time (milliseconds since 1970), when the page said.
+        case notInstalled(documentStart: Double?)
+        /// The body did not compile: the engine's message, and the body line and column when the
+        /// engine told them.
+        case compileFailed(String, at: (line: Int, column: Int)?)
+        /// The call came back without a reply (a dialog, a navigation, a driver's error).
+        case interrupted(String)
+        /// The script did not finish in time.
+        case timedOut
+    }
+
+    /// Sends one body (made for `entry`) with `request` as its argument: through Execute Script,
+    /// or, once the page broke chromedriver's own script machinery, through DevTools'
+    /// `Runtime.evaluate`. When the page's `JSON.parse` loses the argument, the request is written
+    /// into the body from then on.
+    func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution {
+        if state.read(\.usesDevTools) {
+            return try await evaluate(body, request: request, timeout: timeout)
+        }
+        let inBody = state.read(\.requestInBody)
+        let value: JSONValue
+        do {
+            value = try await session.executeScript(
+                inBody ? ScriptBody.embedding(request, in: body, entry: entry) : body,
+                arguments: inBody ? [] : [.string(request.serialized)], timeout: timeout)
+        } catch {
+            switch error {
+            case let .protocolError(code: .javascriptError, message, _):
+                return .compileFailed(SyntaxErrorLocator.engineMessage(message), at: nil)
+            case .protocolError(code: .scriptTimeout, _, _), .requestTimedOut:
+                return .timedOut
+            case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
+                throw .webDriver(error)
+            default:
+                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
+            }
+        }
+        let execution = try Self.execution(ofReply: value)
+        if case let .reply(reply) = execution, reply.requestLost {
+            guard !inBody else { return .interrupted("the page's JSON.parse loses PageScript's requests") }
+            state.update { $0.requestInBody = true }
+            return try await execute(body, entry: entry, request: request, timeout: timeout)
+        }
+        return execution
+    }
+
+    /// The DevTools transport: the same body, inside a function expression called with the request
+    /// (two lines above the body, as chromedriver has, so the runtime's line offset holds for
+    /// both), evaluated in the page's main world. V8 runs it without chromedriver's script (which
+    /// uses the page's `Function`, `Promise` and `JSON`), reports compile errors with their
+    /// position, and stops a script that runs too long.
+    func evaluate(_ body: String, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution {
+        let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
+        let reply: JSONValue
+        do {
+            reply = try await session.chromeDevTools("Runtime.evaluate", parameters: [
+                "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
+                "timeout": .integer(Int64(timeout * 1000)),
+            ], timeout: timeout + Self.transportMargin)
+        } catch {
+            switch error {
+            case .requestTimedOut: return .timedOut
+            case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
+                throw .webDriver(error)
+            default:
+                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
+            }
+        }
+        if let details = reply["exceptionDetails"] {
+            let description = details["exception"]?["description"]?.stringValue ?? details["text"]?.stringValue ?? "an exception"
+            if details["exception"]?["className"]?.stringValue == "SyntaxError", details["stackTrace"] == nil {
+                let message = description.hasPrefix("SyntaxError: ") ? String(description.dropFirst("SyntaxError: ".count)) : description
+                let position = details["lineNumber"]?.intValue.flatMap { line in
+                    details["columnNumber"]?.intValue.map { (line: line - 1, column: $0 + 1) }
+                }
+                return .compileFailed(ScriptError.trimmed(message), at: position)
+            }
+            return .interrupted(ScriptError.trimmed(description))
+        }
+        return try Self.execution(ofReply: reply["result"]?["value"] ?? .null)
+    }
+
+    static func execution(ofReply value: JSONValue) throws(InjectionError) -> Execution {
+        guard let text = value.stringValue else {
+            return .interrupted("the driver returned \(value.serialized) instead of the runtime's reply")
+        }
+        if text.hasPrefix(ScriptBody.notInstalled) {
+            return .notInstalled(documentStart: Double(text.dropFirst(ScriptBody.notInstalled.count).trimmingCharacters(in: .whitespaces)))
+        }
+        return .reply(try RuntimeReply(text: text))
+    }
+
+    /// Moves the session to the DevTools transport, when the endpoint offers it and the session
+    /// does not use it yet. Returns whether it did.
+    func switchToDevTools() -> Bool {
+        guard session.offersChromeDevTools, !state.read(\.usesDevTools) else { return false }
+        state.update { $0.usesDevTools = true }
+        return true
+    }
+
+    /// Asks the runtime something that is not a run, installing it when the page has a new
+    /// document.
+    func ask(_ request: JSONValue) async throws(InjectionError) -> RuntimeReply {
+        var reason = ""
+        for _ in 0..<Self.recoveryAttempts {
+            let entry = try await installedEntry()
+            switch try await execute(ScriptBody.call(entry: entry), entry: entry, request: request, timeout: scriptTimeout + Self.transportMargin) {
+            case let .reply(reply): return reply
+            case .notInstalled: state.update { $0.entry = nil }
+            case let .interrupted(next):
+                reason = next
+                await answerOpenDialog()
+            case let .compileFailed(message, _):
+                guard switchToDevTools() else { throw .pageInterfered(reason: message) }
+            case .timedOut: throw .timedOut(seconds: scriptTimeout)
+            }
+        }
+        throw .pageInterfered(reason: reason)
+    }
+
+    func installedEntry() async throws(InjectionError) -> RuntimeEntry {
+        if let entry = state.read(\.entry) { return entry }
+        return try await install().entry
+    }
+
+    /// Installs Action.js in the page's current document under a new entry and returns the entry
+    /// and the runtime's reply to a context request. A page that breaks chromedriver's script
+    /// machinery moves the session to the DevTools transport, where that exists.
+    func install() async throws(InjectionError) -> (entry: RuntimeEntry, reply: RuntimeReply) {
+        let entry = RuntimeEntry.random()
+        let body = try ScriptBody.install(entry: entry)
+        var reason = ""
+        for _ in 0..<Self.recoveryAttempts {
+            let outcome: Execution
+            do {
+                outcome = try await execute(body, entry: entry, request: RuntimeRequest.context, timeout: scriptTimeout + Self.transportMargin)
+            } catch {
+                guard case .pageInterfered = error, switchToDevTools() else { throw error }
+                continue
+            }
+            switch outcome {
+            case let .reply(reply):
+                state.update { $0.entry = entry }
+                return (entry, reply)
+            case let .compileFailed(message, _):
+                reason = message
+                guard switchToDevTools() else {
+                    throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(message)")
+                }
+            case .notInstalled:
+                throw .pageInterfered(reason: "PageScript's runtime could not be installed")
+            case .timedOut:
+                throw .timedOut(seconds: scriptTimeout)
+            case let .interrupted(next):
+                reason = next
+                // A dialog the page opened while loading; else the page broke the driver's reply.
+                guard await answerOpenDialog() || switchToDevTools() else {
+                    throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(next)")
+                }
+            }
+        }
+        throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(reason)")
+    }
+
+    func setDriverScriptTimeout(_ seconds: Double) async throws(InjectionError) {
+        guard !state.read(\.usesDevTools), state.read(\.driverScriptTimeout) != seconds else { return }
+        do {
+            try await session.setTimeouts(script: seconds)
+        } catch {
+            throw .webDriver(error)
+        }
+        state.update { $0.driverScriptTimeout = seconds }
+    }
+
+    /// Lifts the page's Content-Security-Policy on Chromium, once per session, before the first
+    /// navigation. An endpoint without DevTools (a grid that does not forward them) goes without.
+    func lowerContentSecurityPolicy() async {
+        guard session.offersChromeDevTools, !state.update({ state -> Bool in
+            defer { state.askedToBypassCSP = true }
+            return state.askedToBypassCSP
+        }) else { return }
+        _ = try? await session.chromeDevTools("Page.setBypassCSP", parameters: ["enabled": true], timeout: 10)
+    }
+}

@@ -1,0 +1,58 @@
+import WebDriver
+
+extension PageSession {
+    static let recoveryAttempts = 4
+
+    /// Gets a run's reply after the call that started it came back without one: answers any dialog
+    /// the page opened, then asks the runtime for the reply (waiting for the run to finish). A
+    /// runtime that is gone means the page changed documents: it navigated away. A page that keeps
+    /// breaking the driver's replies moves the session to DevTools, where that exists.
+    func recover(run id: String, entry: RuntimeEntry, reason: String, seconds: Double, remaining: Double) async throws(InjectionError) -> RuntimeReply {
+        var reason = reason
+        for _ in 0..<Self.recoveryAttempts {
+            let answered = await answerOpenDialog()
+            let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.collect(id: id, wait: true),
+                                            timeout: remaining + Self.driverGrace + Self.transportMargin)
+            switch outcome {
+            case let .reply(reply):
+                guard reply.missingRun == nil else {
+                    throw .pageInterfered(reason: "the page lost the run (\(reason))")
+                }
+                return reply
+            case .notInstalled:
+                throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address")
+            case let .interrupted(next):
+                // The same failure again, with no dialog to explain it: the page breaks the
+                // driver's replies, and only DevTools can get past it.
+                if !answered, next == reason {
+                    guard switchToDevTools() else { throw .pageInterfered(reason: next) }
+                }
+                reason = next
+            case .timedOut:
+                throw .timedOut(seconds: seconds)
+            case let .compileFailed(message, _):
+                guard switchToDevTools() else { throw .pageInterfered(reason: message) }
+            }
+        }
+        throw .pageInterfered(reason: reason)
+    }
+
+    /// Reads and answers a dialog the page has open, by the session's policy, and keeps it for
+    /// the next result. Returns whether there was one.
+    @discardableResult
+    func answerOpenDialog() async -> Bool {
+        guard let text = try? await session.command(.GET, "/alert/text", body: nil, name: "get alert text", timeout: 5),
+              let message = text.stringValue else { return false }
+        let verb = dialogs == .accept ? "accept" : "dismiss"
+        _ = try? await session.command(.POST, "/alert/\(verb)", body: [:], name: "\(verb) alert", timeout: 5)
+        state.update { $0.pageDialogs.append(ScriptDialog(kind: "dialog", message: message, accepted: dialogs == .accept, openedByPage: true)) }
+        return true
+    }
+
+    func takePageDialogs() -> [ScriptDialog] {
+        state.update { state -> [ScriptDialog] in
+            defer { state.pageDialogs = [] }
+            return state.pageDialogs
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a ``PageSession`` remembers between calls, behind a lock (runs may overlap with the
+/// editor's watchdog and with cancellation).
+final class SessionState: @unchecked Sendable {
+    struct Values {
+        /// The runtime's entry point in the page's current document, once installed.
+        var entry: RuntimeEntry?
+        /// Whether `Page.setBypassCSP` was asked for.
+        var askedToBypassCSP = false
+        /// Whether calls go through DevTools' `Runtime.evaluate` (a page broke chromedriver's
+        /// own script machinery).
+        var usesDevTools = false
+        /// Whether requests are written into the body (the page's `JSON.parse`, which
+        /// WebKitWebDriver parses arguments with, loses them).
+        var requestInBody = false
+        /// Runs started, for their IDs.
+        var runCount = 0
+        /// The driver's script timeout as last set, in seconds.
+        var driverScriptTimeout: Double?
+        /// How long the last page load took, in seconds.
+        var lastLoadDuration: Double = 0
+        /// Dialogs the page opened that no result has reported yet.
+        var pageDialogs: [ScriptDialog] = []
+    }
+
+    private let lock = NSLock()
+    private var values: Values
+
+    init(driverScriptTimeout: Double?) {
+        values = Values(driverScriptTimeout: driverScriptTimeout)
+    }
+
+    func read<Value>(_ keyPath: KeyPath<Values, Value>) -> Value {
+        lock.withLock { values[keyPath: keyPath] }
+    }
+
+    @discardableResult
+    func update<Output>(_ change: (inout Values) -> Output) -> Output {
+        lock.withLock { change(&values) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+@testable import Injection
+import Testing
+import TestSupport
+import WebDriver
+
+/// Syntax and runtime errors are placed in the user's script, on pages whose policy forbids eval
+/// (a header, a `<meta>`, Trusted Types), on both engines.
+@Suite(.serialized)
+struct ErrorPositionTests {
+    static let policies: [(path: String, response: LoopbackResponse)] = [
+        ("/header", LoopbackResponse(html: "<!doctype html><title>Header policy</title><p>x</p>", headers: PageFixtures.strictPolicy)),
+        ("/meta", LoopbackResponse(html: "<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'; style-src 'self'\"><title>Meta policy</title><p>x</p>")),
+        ("/trusted-types", LoopbackResponse(html: "<!doctype html><title>Trusted Types</title><p>x</p>",
+                                            headers: ["Content-Security-Policy": "script-src 'self'; require-trusted-types-for 'script'"])),
+    ]
+
+    /// Scripts and where their error is: (code, name, line, column); a nil column is not checked
+    /// (runtime errors: V8 points at the property, JavaScriptCore at the dot).
+    static let cases: [(code: String, name: String, line: Int, column: Int?)] = [
+        ("let x = ;", "SyntaxError", 1, 9),
+        ("const a = 1;\nconst b = 2;\n  if (a) { b +* 3 }\n", "SyntaxError", 3, 15),
+        ("function f() {\n  return 1 +\n}", "SyntaxError", 3, 1),
+        ("const ok = [1, 2];\nconst bad = ok.map(x => x ** );", "SyntaxError", 2, 30),
+        ("null.x", "TypeError", 1, nil),
+        ("const a = 1;\n\nundefinedName.foo", "ReferenceError", 3, nil),
+        ("return (async () => {\n  await null;\n  await new Promise(r => setTimeout(r, 10));\n  null.y;\n})()", "TypeError", 4, nil),
+        ("function inner() {\n  throw new RangeError('deep');\n}\nfunction outer() { inner(); }\nouter()", "RangeError", 2, nil),
+    ]
+
+    /// Console code (`-e`, the editor) as the user typed it: `return` is inserted before the last
+    /// expression, and positions on that line are still the user's.
+    static let consoleCases: [(code: String, name: String, line: Int, column: Int?)] = [
+        ("null.x", "TypeError", 1, nil),
+        ("const a = 1;\nawait new Promise(r => setTimeout(r, 10));\nnull.y", "TypeError", 3, nil),
+        ("let x = ;", "SyntaxError", 1, 9),
+        ("const list = [1, 2]\nlist.map(x => x ** )", "SyntaxError", 2, 20),
+        ("return document.title", "SyntaxError", 1, 1),
+        ("let s = 'abc", "SyntaxError", 1, 9),
+        ("if (true) {\n  call(\n}", "SyntaxError", 3, 1),
+    ]
+
+    @Test(arguments: PageFixtures.engines)
+    func consoleCodeErrorsArePlacedInTheUsersText(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: Dictionary(uniqueKeysWithValues: Self.policies.map { ($0.path, $0.response) }))
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server, path: "/header") { page in
+            for sample in Self.consoleCases {
+                let result = try await page.run(script: sample.code, mode: .console)
+                let label = sample.code.debugDescription
+                #expect(result.error?.name == sample.name, "\(label): \(String(describing: result.error))")
+                #expect(result.error?.line == sample.line, "\(label)")
+                if let column = sample.column {
+                    #expect(result.error?.column == column, "\(label)")
+                }
+            }
+            let nullColumn = try await page.run(script: "null.x", mode: .console).error?.column
+            #expect(nullColumn == (engine == .chromium ? 6 : 5), "the column the engine gives, without the inserted return")
+        }
+    }
+
+    @Test(arguments: PageFixtures.engines)
+    func errorsArePlacedInTheUsersScript(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: Dictionary(uniqueKeysWithValues: Self.policies.map { ($0.path, $0.response) }))
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server, path: "/header") { page in
+            for policy in Self.policies {
+                _ = try await page.open(server.url(policy.path))
+                let title = try await page.script("return document.title")
+                #expect(title.value != nil && title.error == nil, "\(policy.path): \(String(describing: title.error))")
+                for sample in Self.cases {
+                    let result = try await page.script(sample.code)
+                    let label = "\(policy.path) \(sample.code.debugDescription)"
+                    #expect(result.error?.name == sample.name, "\(label): \(String(describing: result.error))")
+                    #expect(result.error?.line == sample.line, "\(label)")
+                    if let column = sample.column {
+                        #expect(result.error?.column == column, "\(label)")
+                    } else {
+                        #expect(result.error?.column != nil, "\(label)")
+                    }
+                    #expect(result.error?.message.contains("\n") == false, "\(label): messages are one line of text")
+                }
+                let evalError = try await page.script("return eval('1 + 1')")
+                if engine == .chromium {
+                    #expect(evalError.value == 2, "Chromium lifts the page's policy (Page.setBypassCSP)")
+                } else {
+                    #expect(evalError.error?.name == "EvalError")
+                    #expect(evalError.error?.line == 1)
+                    #expect(evalError.error?.message.hasSuffix("\n") == false)
+                }
+            }
+        }
+    }
+}

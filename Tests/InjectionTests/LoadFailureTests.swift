@@ -1,0 +1,55 @@
+import Foundation
+@testable import Injection
+import Testing
+import TestSupport
+import WebDriver
+
+/// A page that does not load is a navigation failure with the browser's reason, on both engines;
+/// nothing runs on the error page.
+@Suite(.serialized)
+struct LoadFailureTests {
+    @Test(arguments: PageFixtures.engines)
+    func pagesThatDoNotLoadAreReportedWithTheReason(engine: Engine) async throws {
+        let server = try LoopbackServer(pages: ["/": "<title>Fine</title>"])
+        defer { server.stop() }
+        let closedPort = try LoopbackServer(pages: [:])
+        let refused = closedPort.url("/")
+        closedPort.stop()
+        let failures: [(url: String, reason: [String])] = [
+            (refused, ["refused"]),
+            ("file:///nonexistent/pagescript-missing.html", ["no such file", "No such file"]),
+            ("http://nonexistent.invalid/", ["resolv"]),
+            ("https://127.0.0.1:\(server.port)/", ["TLS"]),
+        ]
+        try await PageFixtures.onPage(engine, server) { page in
+            for failure in failures {
+                do {
+                    _ = try await page.open(failure.url)
+                    Issue.record("\(failure.url) loaded")
+                } catch let error as InjectionError {
+                    guard case let .navigationFailed(url, reason) = error else {
+                        Issue.record("\(failure.url): \(error)")
+                        continue
+                    }
+                    #expect(url == failure.url)
+                    #expect(failure.reason.contains { reason.contains($0) }, "\(failure.url): \(reason)")
+                }
+            }
+            #expect(try await page.open(server.url("/")).title == "Fine", "the session goes on")
+        }
+    }
+
+    @Test(arguments: PageFixtures.engines)
+    func aServerThatNeverAnswersTimesOutTheLoad(engine: Engine) async throws {
+        let server = try LoopbackServer(pages: ["/": "<title>Fine</title>"])
+        defer { server.stop() }
+        let silent = try SilentListener()
+        defer { silent.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            try await page.session.setTimeouts(pageLoad: 2)
+            await #expect(throws: InjectionError.loadTimedOut(url: "http://127.0.0.1:\(silent.port)/", seconds: 2)) {
+                _ = try await page.open("http://127.0.0.1:\(silent.port)/", loadTimeout: 2)
+            }
+        }
+    }
+}

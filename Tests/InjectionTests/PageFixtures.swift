@@ -1,0 +1,51 @@
+import Foundation
+import Injection
+import TestSupport
+import WebDriver
+
+/// Pages and helpers shared by the Injection tests: real loopback servers, real engines.
+enum PageFixtures {
+    static let engines: [Engine] = [.webkit, .chromium]
+
+    /// What strict sites send: no inline scripts, no eval, no inline styles.
+    static let strictPolicy = ["Content-Security-Policy": "script-src 'self'; style-src 'self'"]
+
+    /// A page served with the strict policy whose own script is `script` (served from the same
+    /// origin, as the policy allows).
+    static func strictPage(title: String, body: String = "", script: String? = nil) -> [String: LoopbackResponse] {
+        var responses = ["/": LoopbackResponse(
+            html: "<!doctype html><html><head><title>\(title)</title>\(script == nil ? "" : "<script src=\"/page.js\"></script>")</head><body>\(body)</body></html>",
+            headers: strictPolicy)]
+        if let script { responses["/page.js"] = LoopbackResponse(body: script, contentType: "text/javascript") }
+        return responses
+    }
+
+    /// Runs `body` on `path` of `server` in a fresh browser of `engine`, and stops everything after.
+    static func onPage(_ engine: Engine, _ server: LoopbackServer, path: String = "/", dialogs: DialogPolicy = .dismiss,
+                       scriptTimeout: Double = 10, _ body: @escaping @Sendable (PageSession) async throws -> Void) async throws {
+        let failure = try await withPage(engine, url: server.url(path), dialogs: dialogs, scriptTimeout: scriptTimeout) { page in
+            do {
+                try await body(page)
+                return nil as (any Error)?
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    static func withPage<Output: Sendable>(_ engine: Engine, url: String, dialogs: DialogPolicy = .dismiss, scriptTimeout: Double = 10,
+                                           _ body: @escaping @Sendable (PageSession) async -> Output) async throws -> Output {
+        try await PageRunner.withPage(on: .local(engine), url: url, scriptTimeout: scriptTimeout, dialogs: dialogs) { page, _ throws(PageRunner.Failure) in
+            await body(page)
+        }
+    }
+}
+
+extension PageSession {
+    /// Runs `code` as a userscript (explicit `return` for a value), the mode whose text runs as
+    /// written.
+    func script(_ code: String, requiredURL: String? = nil, timeout: Double? = nil) async throws -> ScriptResult {
+        try await run(script: code, requiredURL: requiredURL, mode: .userscript, timeout: timeout)
+    }
+}
