@@ -19,6 +19,17 @@ struct ExitCodeTests {
         }
     }
 
+    /// A library folder inside a file is explained in the user's terms: which path is a file.
+    @Test func aLibraryUnderAFileNamesTheFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-exit-\(UUID().uuidString)").path
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let outcome = try PageScriptBinary.run(["scripts", "new", "Name", "-e", "1", "--library", file + "/scripts"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("\(file) is a file, not a folder"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("mkdir"), "\(outcome.standardError)")
+    }
+
     @Test func aLibraryThatIsAFileIsBadInputForEveryCommand() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-exit-\(UUID().uuidString)").path
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
@@ -35,9 +46,28 @@ struct ExitCodeTests {
     }
 
     @Test func usageErrorsExitTwo() throws {
-        for command in [["run"], ["run", "https://example.com/", "-e", "1", "-f", "x.js"], ["match"], ["nonsense"]] {
+        for command in [[], ["run"], ["run", "https://example.com/", "-e", "1", "-f", "x.js"], ["match"], ["nonsense"]] {
             let outcome = try PageScriptBinary.run(command)
             #expect(outcome.status == 2, "\(command): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("usage") || outcome.standardError.contains("Usage"), "\(command): \(outcome.standardError)")
         }
+    }
+
+    /// Help and the version are what was asked for: printed on standard output, exit 0, never
+    /// reported as a failure.
+    @Test(arguments: [["--help"], ["run", "--help"], ["scripts", "list", "--help"], ["help", "run"], ["--version"]])
+    func helpAndVersionExitZero(command: [String]) throws {
+        let outcome = try PageScriptBinary.run(command)
+        #expect(outcome.status == 0, "\(command): \(outcome.standardError)")
+        #expect(!outcome.standardOutput.isEmpty)
+        #expect(!outcome.standardError.contains("pagescript:"), "\(command): \(outcome.standardError)")
+    }
+
+    @Test func matchExitsOneWhenNoURLMatched() throws {
+        let none = try PageScriptBinary.run(["match", "*://a.example/*", "https://b.example/"])
+        #expect(none.status == 1)
+        #expect(none.standardOutput == "no match\thttps://b.example/\n")
+        let some = try PageScriptBinary.run(["match", "*://a.example/*", "https://b.example/", "https://a.example/x"])
+        #expect(some.status == 0)
     }
 }

@@ -146,6 +146,10 @@ public final class BrowserEngine: Sendable {
             }
             try? await Task.sleep(nanoseconds: 15_000_000)
         }
+        // On a loaded machine the deadline can pass before the loop looked at the driver at all.
+        if let status = driver.pollExit() {
+            throw .failedToStart(engine: engine, reason: "the driver exited (status \(status))\(logTail())")
+        }
         throw .failedToStart(engine: engine, reason: "the driver was not ready within \(Int(timeout)) s\(logTail())")
     }
 

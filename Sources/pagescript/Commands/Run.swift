@@ -23,24 +23,24 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var scriptCode: ScriptCodeOptions
 
-    @Option(name: .long, help: "Run one library script by name or ID, whatever its patterns.")
+    @Option(name: .long, help: ArgumentHelp("Run one library script by name or ID, whatever its patterns.", valueName: "script"))
     var script: String?
 
-    @Option(name: .long, help: "Run a built-in example script by name (see 'pagescript examples').")
+    @Option(name: .long, help: ArgumentHelp("Run a built-in example script by name (see 'pagescript examples').", valueName: "name"))
     var example: String?
 
     @Flag(name: .long, help: "Print one JSON object: url, title, value, console, dialogs and error.")
     var json = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Seconds the whole run may take, page loading included unless --load-timeout is given (default 30).")
+            help: ArgumentHelp("Seconds the whole run may take, page loading included unless --load-timeout is given.", valueName: "seconds"))
     var timeout: Double = 30
 
     @Option(name: .customLong("load-timeout"), parsing: .unconditional,
-            help: "Seconds the page may take to load; --timeout then covers the script alone.")
+            help: ArgumentHelp("Seconds the page may take to load; --timeout then covers the script alone.", valueName: "seconds"))
     var loadTimeout: Double?
 
-    @Option(name: .long, help: "How alert, confirm and prompt are answered: dismiss (default) or accept.")
+    @Option(name: .long, help: ArgumentHelp("How alert, confirm and prompt are answered.", valueName: "answer"))
     var dialogs: DialogPolicy = .dismiss
 
     @OptionGroup var engineOptions: EngineOptions

@@ -15,7 +15,7 @@ import WebDriver
 /// | code | meaning |
 /// | --- | --- |
 /// | 0 | done |
-/// | 1 | a script threw or did not parse, or import or export refused a file |
+/// | 1 | a script threw or did not parse, import or export refused a file, or `match` matched no URL |
 /// | 2 | usage or bad input |
 /// | 3 | the engine is missing, failed to start or died |
 /// | 4 | a script did not finish in time |
@@ -33,7 +33,7 @@ enum ExitStatus {
             switch failure {
             case .badInput: badInput
             case .browserStopped: engineFailed
-            case .scriptsFailed: scriptFailed
+            case .scriptsFailed, .noMatch: scriptFailed
             case .scriptsTimedOut: timedOut
             case let .signal(number): 128 + number
             case let .reported(failure): code(for: failure)
@@ -87,6 +87,8 @@ enum CommandFailure: Error, CustomStringConvertible {
     case scriptsTimedOut
     /// A termination signal ended the command.
     case signal(Int32)
+    /// `match`: none of the URLs matched; the output already says so, line by line.
+    case noMatch
     /// A page run that did not complete, already reported on standard error (and with `--json`
     /// on standard output); its exit code is the failure's.
     case reported(PageRunner.Failure)
@@ -95,7 +97,7 @@ enum CommandFailure: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .badInput(message), let .browserStopped(message): message
-        case .scriptsFailed, .scriptsTimedOut, .signal, .reported: ""
+        case .scriptsFailed, .scriptsTimedOut, .signal, .reported, .noMatch: ""
         }
     }
 }

@@ -4,7 +4,7 @@ import UserScripts
 
 /// `--library DIR`: where the user's scripts live (else `PAGESCRIPT_LIBRARY`, else the XDG data folder).
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "The script library folder (default: $PAGESCRIPT_LIBRARY, else $XDG_DATA_HOME/pagescript/scripts).")
+    @Option(name: .long, help: ArgumentHelp("The script library folder (default: $PAGESCRIPT_LIBRARY, else $XDG_DATA_HOME/pagescript/scripts).", valueName: "folder"))
     var library: String?
 
     /// Opens the library, creating its folder when needed.

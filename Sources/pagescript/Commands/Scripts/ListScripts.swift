@@ -6,7 +6,7 @@ struct ListScripts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the scripts: id, name, enabled, when they run, and their site rules.")
 
-    @Option(name: .customLong("for"), help: "Only the scripts that would run automatically on this URL, in the order they run.")
+    @Option(name: .customLong("for"), help: ArgumentHelp("Only the scripts that would run automatically on this URL, in the order they run.", valueName: "url"))
     var url: String?
 
     @OptionGroup var libraryOptions: LibraryOptions

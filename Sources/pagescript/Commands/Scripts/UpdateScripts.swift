@@ -16,7 +16,7 @@ struct UpdateScripts: AsyncParsableCommand {
             standard error. Exits 1 when a script was not updated as asked or still misses files.
             """)
 
-    @Argument(help: "The script's name or ID (all scripts when omitted).")
+    @Argument(help: ArgumentHelp("The script's name or ID (all scripts when omitted).", valueName: "script"))
     var reference: String?
 
     @Flag(name: .long, help: "Replace scripts even if they were edited since PageScript installed them.")
