@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,12 +66,17 @@ let package = Package(
         ),
 
         .target(
+            name: "Batch",
+            dependencies: ["Injection", "WebDriver", "UserScripts", "SystemSupport"]
+        ),
+
+        .target(
             name: "EditorSession",
             dependencies: ["TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport"]
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport"]
+            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "TestSupport"]
         ),
         .target(
             name: "TestSupport",
@@ -86,6 +92,7 @@ let package = Package(
                 "Benchmarking",
                 "UserScripts",
                 "EditorSession",
+                "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,6 +105,7 @@ let package = Package(
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )
