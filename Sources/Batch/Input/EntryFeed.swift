@@ -1,6 +1,8 @@
 import Dispatch
+import Foundation
 
-/// Hands the input's entries to the workers one at a time, reading ahead a few hundred at most.
+/// Hands the input's entries to the workers one at a time, reading ahead a few hundred at most,
+/// and pages put back after their session died, before any new entry.
 ///
 /// Reading happens on a queue of its own (standard input may block for as long as its writer
 /// likes), never on Swift's cooperative pool. Entries an earlier run recorded are skipped here,
@@ -8,7 +10,10 @@ import Dispatch
 actor EntryFeed {
     /// What ``next()`` returns.
     enum Item: Sendable {
+        /// An entry not tried yet.
         case entry(BatchEntry)
+        /// A page whose session died under it, to try again on another session.
+        case retry(PageAttempts)
         case end
         case failed(BatchFailure)
     }
@@ -24,39 +29,63 @@ actor EntryFeed {
     private var closed = false
     private var failure: BatchFailure?
     private var refill: Task<Void, Never>?
+    private var retries: [PageAttempts] = []
 
     init(reader: sending URLListReader, ledger: ResumeLedger) {
         self.reader = ReaderBox(reader)
         self.ledger = ledger
     }
 
-    /// The next entry to run, the end of the input, or why reading failed.
+    /// The next page to run (a page to try again first), the end of the input, or why reading
+    /// failed.
     func next() async -> Item {
         while true {
             if closed { return .end }
+            if !retries.isEmpty { return .retry(retries.removeFirst()) }
             if position < buffered.count {
                 position += 1
                 return .entry(buffered[position - 1])
             }
             if let failure { return .failed(failure) }
             if reachedEnd { return .end }
-            if let refill {
-                await refill.value
-                continue
-            }
-            let reader = reader
-            let task = Task {
-                let batch = await reader.read(upTo: Self.readAhead)
-                self.store(batch)
-            }
-            refill = task
-            await task.value
+            await readMore()
         }
+    }
+
+    /// Whether a page is waiting to be run: reads ahead when needed, so that a worker without a
+    /// session asks for one only while there is something to run on it.
+    func hasWork() async -> Bool {
+        while true {
+            if closed { return false }
+            if !retries.isEmpty || position < buffered.count { return true }
+            if failure != nil { return true }
+            if reachedEnd { return false }
+            await readMore()
+        }
+    }
+
+    /// Puts a page back, to be run on the next session that is free.
+    func putBack(_ page: PageAttempts) {
+        retries.append(page)
     }
 
     /// Hands out nothing more: the batch is stopping.
     func close() {
         closed = true
+    }
+
+    private func readMore() async {
+        if let refill {
+            await refill.value
+            return
+        }
+        let reader = reader
+        let task = Task {
+            let batch = await reader.read(upTo: Self.readAhead)
+            self.store(batch)
+        }
+        refill = task
+        await task.value
     }
 
     private func store(_ batch: (entries: [BatchEntry], error: BatchInputError?, atEnd: Bool)) {
@@ -102,4 +131,18 @@ private final class ReaderBox: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A page that was tried and must be tried again, with what its record will need.
+struct PageAttempts: Sendable {
+    /// The entry.
+    let entry: BatchEntry
+    /// The address it opens.
+    let address: String
+    /// When its first attempt started.
+    let startedAt: Date
+    /// Attempts that count against ``BatchConfiguration/retries``.
+    var attempts: Int
+    /// Sessions lost under it that did not count (the endpoint itself went away).
+    var uncountedLosses: Int
 }

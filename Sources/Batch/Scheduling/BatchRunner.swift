@@ -110,87 +110,90 @@ public final class BatchRunner: Sendable {
 
     // MARK: Workers
 
-    /// One worker: a slot with at most one session, taking entries until there are none left.
+    /// One worker: a slot with at most one session, taking pages until there are none left.
+    ///
+    /// A worker gets its session before it takes a page, so that no page waits on a worker that
+    /// waits for a session; a page whose session dies under it goes back to the feed, for the
+    /// next worker with a session.
     private func work(slot: Int) async {
         var current: OpenedSession?
         while !state.isStopping {
-            let entry: BatchEntry
+            if current == nil {
+                guard await feed.hasWork(), let opened = await acquireSession(slot: slot) else { return }
+                current = opened
+            }
+            guard let session = current else { return }
+            var page: PageAttempts
             switch await feed.next() {
-            case let .entry(next): entry = next
-            case .end: return
+            case let .entry(entry):
+                await sink.waitForRoom(before: entry.index)
+                guard !state.isStopping else { return }
+                switch PageVisit.address(of: entry) {
+                case let .page(address):
+                    page = PageAttempts(entry: entry, address: address, startedAt: Date(), attempts: 0, uncountedLosses: 0)
+                case let .invalid(reason):
+                    let failed = BatchRecord.failedPage(status: .invalidURL, message: reason, url: nil, title: nil, libraryMode: script.isLibrary)
+                    await submit(BatchRecord(index: entry.index, input: entry.text, status: .invalidURL, page: failed, httpStatus: nil,
+                                             startedAt: Date(), duration: 0, attempts: 0, engine: source.engineLabel))
+                    continue
+                }
+            case let .retry(retry):
+                page = retry
+            case .end:
+                return
             case let .failed(failure):
                 stop(.failed(failure))
                 return
             }
-            await sink.waitForRoom(before: entry.index)
-            guard !state.isStopping else { return }
-            var startedAt = Date()
-            let address: String
-            switch PageVisit.address(of: entry) {
-            case let .page(resolved): address = resolved
-            case let .invalid(reason):
-                let page = BatchRecord.failedPage(status: .invalidURL, message: reason, url: nil, title: nil, libraryMode: script.isLibrary)
-                await submit(BatchRecord(index: entry.index, input: entry.text, status: .invalidURL, page: page, httpStatus: nil,
-                                         startedAt: startedAt, duration: 0, attempts: 0, engine: source.engineLabel))
-                continue
-            }
-            var attempts = 0
-            var uncountedLosses = 0
-            while true {
-                if current == nil {
-                    guard let opened = await acquireSession(slot: slot) else { return }
-                    current = opened
-                }
-                guard let session = current else { return }
-                // The page's time starts with its first attempt, not with a wait for a session.
-                if attempts == 0 { startedAt = Date() }
-                attempts += 1
-                state.attemptStarts(slot: slot)
-                var outcome = await PageVisit.visit(address: address, script: script, on: session.session, timeout: configuration.timeout)
-                let memoryKill = state.attemptEnds(slot: slot)
-                // A page given up on while stopping has no record: `--resume` runs it again.
-                if state.isAbandoning || Task.isCancelled { return }
-                if let memoryKill { outcome = .sessionLost(reason: memoryKill, charged: true) }
-                switch outcome {
-                case let .finished(status, page, httpStatus, reusable):
-                    await submit(BatchRecord(index: entry.index, input: entry.text, status: status, page: page, httpStatus: httpStatus,
-                                             startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), attempts: attempts,
-                                             engine: session.engine))
-                    if !reusable {
-                        await retire(slot: slot)
-                        current = nil
-                    }
-                case let .sessionLost(reason, charged):
+            page.attempts += 1
+            state.attemptStarts(slot: slot)
+            var outcome = await PageVisit.visit(address: page.address, script: script, on: session.session, timeout: configuration.timeout)
+            let memoryKill = state.attemptEnds(slot: slot)
+            // A page given up on while stopping has no record: `--resume` runs it again.
+            if state.isAbandoning || Task.isCancelled { return }
+            if let memoryKill { outcome = .sessionLost(reason: memoryKill, charged: true) }
+            switch outcome {
+            case let .finished(status, pageFields, httpStatus, reusable):
+                await submit(record(for: page, status: status, page: pageFields, httpStatus: httpStatus, engine: session.engine))
+                if !reusable {
                     await retire(slot: slot)
                     current = nil
-                    if !charged, uncountedLosses < Self.uncountedLossLimit {
-                        uncountedLosses += 1
-                        attempts -= 1
-                    }
-                    if attempts <= configuration.retries {
-                        state.retrying()
-                        continue
-                    }
-                    let message = attempts == 1 ? "the browser tab or session died: \(reason)"
-                        : "the browser tab or session died on all \(attempts) attempts, the last time: \(reason)"
-                    let page = BatchRecord.failedPage(status: .crashed, message: message, url: address, title: nil, libraryMode: script.isLibrary)
-                    await submit(BatchRecord(index: entry.index, input: entry.text, status: .crashed, page: page, httpStatus: nil,
-                                             startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), attempts: attempts,
-                                             engine: session.engine))
-                case let .fatal(reason):
-                    stop(.failed(.pageScript(reason)))
-                    return
                 }
-                break
+            case let .sessionLost(reason, charged):
+                await retire(slot: slot)
+                current = nil
+                if !charged, page.uncountedLosses < Self.uncountedLossLimit {
+                    page.uncountedLosses += 1
+                    page.attempts -= 1
+                }
+                if page.attempts <= configuration.retries {
+                    state.retrying()
+                    await feed.putBack(page)
+                    continue
+                }
+                let message = page.attempts == 1 ? "the browser tab or session died: \(reason)"
+                    : "the browser tab or session died on all \(page.attempts) attempts, the last time: \(reason)"
+                let failed = BatchRecord.failedPage(status: .crashed, message: message, url: page.address, title: nil, libraryMode: script.isLibrary)
+                await submit(record(for: page, status: .crashed, page: failed, httpStatus: nil, engine: session.engine))
+            case let .fatal(reason):
+                stop(.failed(.pageScript(reason)))
+                return
             }
         }
     }
 
+    private func record(for page: PageAttempts, status: RecordStatus, page fields: JSONValue, httpStatus: Int?, engine: String) -> BatchRecord {
+        BatchRecord(index: page.entry.index, input: page.entry.text, status: status, page: fields, httpStatus: httpStatus,
+                    startedAt: page.startedAt, duration: Date().timeIntervalSince(page.startedAt), attempts: page.attempts, engine: engine)
+    }
+
     /// A session for `slot`, waiting with backoff while none can be had; `nil` when the batch
-    /// stops (or has to, because no session can be had).
+    /// stops (or has to, because no session can be had) or nothing is left to run.
+    ///
+    /// The batch gives up only when no worker has had a session for ``BatchConfiguration/sessionWait``
+    /// seconds: a worker that waits while others work (a grid smaller than `--jobs`) waits on.
     private func acquireSession(slot: Int) async -> OpenedSession? {
         var failures = 0
-        var waitingSince: Double?
         defer { state.stopsWaiting(slot: slot) }
         while !state.isStopping {
             do {
@@ -220,16 +223,15 @@ public final class BatchRunner: Sendable {
                         return nil
                     }
                 }
-                let now = MonotonicClock.now()
-                let since = waitingSince ?? now
-                waitingSince = since
-                if now - since >= configuration.sessionWait {
+                if state.secondsWithoutAnySession(now: MonotonicClock.now()) >= configuration.sessionWait {
                     stop(state.hasOpenedASession ? .sessionsLost(reason: reason) : .noSession(reason: reason))
                     return nil
                 }
                 failures += 1
                 let delay = backoff.delay(afterFailures: failures, unitRandom: Double.random(in: 0...1))
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+                // Others may have run what was left meanwhile.
+                guard await feed.hasWork() else { return nil }
             }
         }
         return nil

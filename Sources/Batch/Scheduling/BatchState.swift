@@ -17,6 +17,8 @@ final class BatchState: @unchecked Sendable {
     private var retried = 0
     private var memoryKills: [Int: String] = [:]
     private var workers: Task<Void, Never>?
+    /// When the last session closed (or the batch started), while none is open.
+    private var withoutSessionSince = MonotonicClock.now()
 
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
@@ -78,7 +80,16 @@ final class BatchState: @unchecked Sendable {
 
     /// Forgets the session of `slot` (it is being retired) and returns it.
     func closing(slot: Int) -> OpenedSession? {
-        locked { sessions.removeValue(forKey: slot) }
+        locked {
+            let session = sessions.removeValue(forKey: slot)
+            if session != nil, sessions.isEmpty { withoutSessionSince = MonotonicClock.now() }
+            return session
+        }
+    }
+
+    /// Seconds since the batch last had a session open; 0 while one is.
+    func secondsWithoutAnySession(now: Double) -> Double {
+        locked { sessions.isEmpty ? now - withoutSessionSince : 0 }
     }
 
     /// Every session still open, forgotten here (the batch is ending).
