@@ -254,8 +254,9 @@ struct BatchCommandTests {
         #expect(Self.eventually { Self.lineCount(output) >= 60 })
         first.send(SIGKILL)
         #expect(first.wait() == 128 + SIGKILL)
-        // Nothing survives a SIGKILL's owner on its own: the test stops what the batch left.
-        first.killLeftovers()
+        // Nothing runs in a process after SIGKILL: its browsers are still there, until the next
+        // batch stops them.
+        #expect(!first.leftovers.isEmpty)
         // The kill may or may not have torn a line; make sure the last one is torn, as a kill in
         // the middle of a write leaves it (a timing no test can hit on purpose).
         var text = try String(contentsOfFile: output, encoding: .utf8)
@@ -270,6 +271,10 @@ struct BatchCommandTests {
         let second = try RunningBatch(arguments, in: folder)
         #expect(second.wait() == 0, "\(second.standardError)")
         #expect(second.leftovers.isEmpty)
+        let survivors = first.leftovers
+        first.killLeftovers()
+        #expect(survivors.isEmpty, "the killed batch's processes outlived the next batch: \(survivors)")
+        #expect(second.standardError.contains("left running by a batch that was killed"))
         let records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
         let indices = records.compactMap { $0["index"] as? Int }
         #expect(indices.count == 200 && Set(indices) == Set(0..<200), "every entry exactly once")
