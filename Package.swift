@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Batch", targets: ["Batch"]),
+        .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "PageScriptUIKit",
-            dependencies: ["TextInput", "UserScripts", "ActionExtensionSupport"]
+            dependencies: ["TextInput", "UserScripts"]
         ),
         .target(
             name: "WebDriver",
@@ -57,12 +58,16 @@ let package = Package(
         ),
         .target(
             name: "Injection",
-            dependencies: ["WebDriver", "UserScripts"],
+            dependencies: ["WebDriver", "UserScripts", "SystemSupport"],
             resources: [.copy("Resources")]
+        ),
+        .target(name: "JavaScriptSyntax"),
+        .target(
+            name: "TerminalText"
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput"]
+            dependencies: ["SystemSupport", "TextInput", "TerminalText"]
         ),
 
         .target(
@@ -88,6 +93,7 @@ let package = Package(
                 "WebDriver",
                 "Injection",
                 "TerminalUI",
+                "TerminalText",
                 "SystemSupport",
                 "Benchmarking",
                 "UserScripts",
@@ -97,8 +103,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
-        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput"]),
+        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),
@@ -106,6 +113,12 @@ let package = Package(
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
+        .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),
+        .testTarget(name: "DocumentationTests"),
+        .testTarget(
+            name: "EditorSessionTests",
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport", "TestSupport"]
+        ),
     ]
 )

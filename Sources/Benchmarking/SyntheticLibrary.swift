@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import UserScripts
 
 /// A generated library of userscripts, the same for the same size and seed, for timing site
@@ -55,7 +56,7 @@ public struct SyntheticLibrary: Sendable {
     ///   - seed: Picks the hosts and sections; the same seed gives the same library.
     /// - Throws: ``MetadataError`` if a generated script cannot be read back (a bug here).
     public init(count: Int, seed: UInt64 = 0x5EED_CAFE) throws(MetadataError) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandomGenerator(seed: seed)
         let generatedSites = max(count / 2, 1)
         var scripts: [UserScript] = []
         scripts.reserveCapacity(count)
@@ -140,25 +141,12 @@ public struct SyntheticLibrary: Sendable {
         })();
 
         """
+}
 
-    /// A small, fast, seedable generator (SplitMix64), so a library is the same on every machine.
-    private struct SplitMix64 {
-        private var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-
-        mutating func next(below bound: Int) -> Int {
-            Int(next() % UInt64(bound))
-        }
+private extension SeededRandomGenerator {
+    /// A number below `bound` by plain remainder, as every generated library so far was made,
+    /// so that a seed keeps giving the same library.
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
     }
 }

@@ -5,7 +5,7 @@ import WebDriver
 
 /// Notices when the browser under an open page goes away (its driver exits, or the session stops
 /// answering), so that the editor can give the terminal back instead of waiting on a dead page.
-public final class BrowserWatchdog: Sendable {
+final class BrowserWatchdog: Sendable {
     private let task: Task<Void, Never>
 
     /// Starts watching; `onDeath` is called once, with a reason, when the browser is gone.
@@ -15,7 +15,7 @@ public final class BrowserWatchdog: Sendable {
     ///   - session: The page's session, asked for its URL every `interval` seconds.
     ///   - isBusy: Whether a script is running now (a busy page is not asked, so that a long
     ///     script is not mistaken for a dead browser).
-    public init(processes: @escaping @Sendable () -> [ChildProcess], session: WebDriverSession, interval: Double = 1,
+    init(processes: @escaping @Sendable () -> [ChildProcess], session: WebDriverSession, interval: Double = 1,
                 isBusy: @escaping @Sendable () -> Bool, onDeath: @escaping @Sendable (String) -> Void) {
         task = Task {
             var unknownFailures = 0
@@ -51,7 +51,32 @@ public final class BrowserWatchdog: Sendable {
     }
 
     /// Stops watching.
-    public func cancel() {
+    func cancel() {
         task.cancel()
+    }
+}
+
+/// Whether a script is running on the page now, shared between the editor's runner and the
+/// browser watchdog.
+final class BusyFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    init() {}
+
+    /// Whether some work is under way.
+    var isBusy: Bool {
+        lock.withLock { count > 0 }
+    }
+
+    /// Runs `body` marked busy.
+    func during<Output>(_ body: () async throws -> Output) async rethrows -> Output {
+        change(by: 1)
+        defer { change(by: -1) }
+        return try await body()
+    }
+
+    private func change(by delta: Int) {
+        lock.withLock { count += delta }
     }
 }

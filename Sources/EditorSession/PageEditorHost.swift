@@ -5,9 +5,9 @@ import UserScripts
 
 /// The editor's host for one open page: Ctrl-R runs the script on the page through Action.js,
 /// and the library provides examples, the site's script and named scripts.
-public enum PageEditorHost {
+enum PageEditorHost {
     /// The script to start the editor with: the body of the script saved for the page's site.
-    public static func initialScript(library: ScriptLibrary, pageURL: String) -> String {
+    static func initialScript(library: ScriptLibrary, pageURL: String) -> String {
         guard let url = try? PageURL(pageURL), let stored = try? library.scriptForSite(url: url) else { return "" }
         return editableBody(of: stored.script)
     }
@@ -25,7 +25,7 @@ public enum PageEditorHost {
     ///   - pageURL: The page's address, for "save for this site".
     ///   - library: The user's script library.
     ///   - busy: Marked while a script runs on the page.
-    public static func make(page: PageSession, pageURL: String, library: ScriptLibrary, busy: BusyFlag) -> EditorHost {
+    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, busy: BusyFlag) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
                 return ScriptRunResult(try await busy.during { try await page.run(script: script) })
@@ -72,7 +72,24 @@ public enum PageEditorHost {
 }
 
 /// A failure the editor shows as a message.
-public struct EditorHostError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+struct EditorHostError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+extension ScriptRunResult {
+    /// The editor's view of a script's outcome on the page.
+    init(_ result: Injection.ScriptResult) {
+        self.init(
+            valueJSON: result.value?.serialized,
+            console: result.console.map { ConsoleLine(level: ConsoleLine.Level($0.level), message: $0.message) },
+            exception: result.error.map { ScriptException(name: $0.name, message: $0.message, line: $0.line, column: $0.column) })
+    }
+}
+
+extension ConsoleLine.Level {
+    /// The editor's level for a console method; one it does not colour (`trace`) reads as `log`.
+    init(_ level: ConsoleMessage.Level) {
+        self = ConsoleLine.Level(rawValue: level.rawValue) ?? .log
+    }
 }

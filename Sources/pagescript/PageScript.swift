@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TerminalText
 
 /// The `pagescript` command: run your own JavaScript on web pages in real browser engines.
 @main
@@ -10,7 +12,8 @@ struct PageScript: AsyncParsableCommand {
         subcommands: [Run.self, BatchCommand.self, Edit.self, Scripts.self, Examples.self, Match.self, Engines.self, Bench.self]
     )
 
-    /// Parses and runs the command; usage errors exit with 2, as the documented exit codes say.
+    /// Parses and runs the command. Whatever a command throws ends the process here, with the
+    /// message escaped for the terminal and the exit code ``ExitStatus`` gives it.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -20,11 +23,19 @@ struct PageScript: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                printError(fullMessage(for: error))
-                exit(withError: ExitCode.badInput)
+            if error is CleanExit || error is ExitCode {
+                exit(withError: error)
             }
-            exit(withError: error)
+            if exitCode(for: error) == .validationFailure {
+                // A usage error: the documented code is 2, not ArgumentParser's 64.
+                printError(fullMessage(for: error))
+                Foundation.exit(ExitStatus.badInput)
+            }
+            let message = String(describing: error)
+            if !message.isEmpty {
+                printError("pagescript: \(TerminalSafeText.escaped(message))")
+            }
+            Foundation.exit(ExitStatus.code(for: error))
         }
     }
 }

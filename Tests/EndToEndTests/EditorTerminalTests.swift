@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 import TestSupport
 
@@ -139,6 +140,37 @@ struct EditorTerminalTests {
         case .sigterm: #expect(status == "143")
         case .killedBrowser: #expect(status == "3")
         }
+        expectNothingLeft()
+    }
+
+    /// A terminal that fails under the editor (its screen side closes while the editor is open,
+    /// as a closed window leaves it) is reported as a terminal problem, with its own message and
+    /// exit code, and the browser is stopped.
+    @Test func aTerminalThatFailsIsReportedAsSuch() async throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let keyboard = try PseudoTerminal()
+        let screen = try PseudoTerminal()
+        screen.startDraining()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-edit-log-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let environment = ProcessInfo.processInfo.environment.merging([marker.name: marker.value]) { $1 }
+        let editor = try ChildProcess.launch(
+            executable: PageScriptBinary.path, arguments: ["edit", server.url(), "--library", library, "--engine", "webkit"],
+            environment: environment, outputPath: log, inheritedDescriptors: [(keyboard.slave, 0), (screen.slave, 1)])
+        defer { editor.stop() }
+        #expect(await screen.waitForOutput(containing: "Editor page", timeout: .seconds(60)), "the editor never drew: \(screen.screenText)")
+        screen.hangUp()
+        keyboard.send("x")
+        var status = editor.pollExit()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while status == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            status = editor.pollExit()
+        }
+        let exitStatus = try #require(status, "pagescript edit did not end")
+        let message = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(exitStatus >> 8 == 2, "exit status \(exitStatus): \(message)")
+        #expect(message == "pagescript: the terminal failed: write failed: Input/output error\n", "\(message)")
         expectNothingLeft()
     }
 }

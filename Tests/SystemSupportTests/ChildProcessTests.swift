@@ -45,6 +45,13 @@ struct ChildProcessTests {
         #expect(CommandOutput.run("/bin/sleep", ["10"], timeout: 0.2) == nil)
     }
 
+    @Test func commandOutputCanLeaveStandardErrorOut() {
+        let both = CommandOutput.run("/bin/sh", ["-c", "echo complaint >&2; echo answer"])
+        #expect(both?.contains("complaint") == true)
+        #expect(both?.contains("answer") == true)
+        #expect(CommandOutput.run("/bin/sh", ["-c", "echo complaint >&2; echo answer"], includingStandardError: false) == "answer")
+    }
+
     @Test func findsProgramsOnAPath() {
         #expect(ExecutableLocator.find("sh", path: "/nonexistent:/bin") == "/bin/sh")
         #expect(ExecutableLocator.find("sh", path: "/nonexistent") == nil)

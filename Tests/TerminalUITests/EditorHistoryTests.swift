@@ -135,12 +135,12 @@ struct EditorHistoryTests {
     }
 
     @Test func historyMerging() {
-        let first = TextEdit(start: .at(0, 0), removedEnd: .at(0, 0), insertedEnd: .at(0, 1), removed: "", inserted: "a")
-        let second = TextEdit(start: .at(0, 1), removedEnd: .at(0, 1), insertedEnd: .at(0, 2), removed: "", inserted: "b")
+        let first = AppliedEdit(start: .at(0, 0), removedEnd: .at(0, 0), insertedEnd: .at(0, 1), removed: "", inserted: "a")
+        let second = AppliedEdit(start: .at(0, 1), removedEnd: .at(0, 1), insertedEnd: .at(0, 2), removed: "", inserted: "b")
         let merged = UndoHistory.merge(first, second, kind: .typing)
         #expect(merged?.inserted == "ab")
         #expect(merged?.insertedEnd == .at(0, 2))
-        let elsewhere = TextEdit(start: .at(3, 0), removedEnd: .at(3, 0), insertedEnd: .at(3, 1), removed: "", inserted: "c")
+        let elsewhere = AppliedEdit(start: .at(3, 0), removedEnd: .at(3, 0), insertedEnd: .at(3, 1), removed: "", inserted: "c")
         #expect(UndoHistory.merge(first, elsewhere, kind: .typing) == nil)
         #expect(UndoHistory.merge(first, second, kind: .other) == nil)
     }

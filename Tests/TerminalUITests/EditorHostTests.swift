@@ -35,8 +35,8 @@ struct EditorHostTests {
         state.control("r")
         // Column 13 counts UTF-16 units: "const " is 6, "🎉" 2, "x = " 4, so it is the "b",
         // the twelfth character.
-        let error = ScriptError(name: "ReferenceError", message: "boom is not defined", line: 41, column: 13)
-        _ = state.handle(.host(.runFinished(ScriptRunResult(console: [], error: error))))
+        let exception = ScriptException(name: "ReferenceError", message: "boom is not defined", line: 41, column: 13)
+        _ = state.handle(.host(.runFinished(ScriptRunResult(console: [], exception: exception))))
         #expect(state.cursor == .at(40, 11))
         let layout = state.layout
         let panel = try #require(layout.panel)
@@ -62,7 +62,7 @@ struct EditorHostTests {
         var state = EditorState.make("x")
         state.control("r")
         let hostile = ScriptRunResult(console: [ConsoleLine(level: .log, message: "\u{1B}[2J\u{9B}31m\u{202E}txt")],
-                                      error: ScriptError(name: "E\u{7}", message: "m\u{1B}]0;pwned\u{7}"))
+                                      exception: ScriptException(name: "E\u{7}", message: "m\u{1B}]0;pwned\u{7}"))
         _ = state.handle(.host(.runFinished(hostile)))
         let rows = state.screenRows().joined(separator: "\n")
         #expect(rows.contains("\\e[2J\\u{9B}31m\\u{202E}txt"))

@@ -4,7 +4,7 @@ import Testing
 @Suite("Editor screen")
 struct EditorScreenTests {
     @Test func emptyEditorShowsThePlaceholderTitleAndKeys() {
-        var state = EditorState.make()
+        let state = EditorState.make()
         let rows = state.screenRows()
         #expect(rows.count == 24)
         #expect(rows[0].contains("Example — https://example.com/"))
@@ -22,7 +22,7 @@ struct EditorScreenTests {
     }
 
     @Test func hostileTitleAndURLAreEscaped() {
-        var state = EditorState(page: PageInfo(title: "Evil\u{1B}]0;pwned\u{7}\u{202E}txt", url: "https://x/\u{9B}2J"),
+        let state = EditorState(page: PageInfo(title: "Evil\u{1B}]0;pwned\u{7}\u{202E}txt", url: "https://x/\u{9B}2J"),
                                 script: "", size: TerminalSize(columns: 80, rows: 24))
         let title = state.screenRows()[0]
         #expect(title.contains("Evil\\e]0;pwned\\u{7}\\u{202E}txt"))
@@ -33,7 +33,7 @@ struct EditorScreenTests {
         var state = EditorState.make("a\n日本語x")
         state.press(.down)
         state.press(.right, times: 3)
-        let frame = EditorScreen.render(&state)
+        let frame = EditorScreen.render(state)
         #expect(state.screenRows()[2].hasPrefix("  2 日本語x"))
         // Gutter of 4, then three wide characters.
         #expect(frame.cursor == CursorPlacement(x: 10, y: 2))
@@ -43,7 +43,7 @@ struct EditorScreenTests {
         let line = String(repeating: "日本", count: 40)
         var state = EditorState.make(line)
         state.press(.end)
-        let frame = EditorScreen.render(&state)
+        let frame = EditorScreen.render(state)
         let cursor = frame.cursor
         #expect(state.viewport.left > 0)
         #expect(cursor?.x == 79)
@@ -64,13 +64,13 @@ struct EditorScreenTests {
         let row = state.screenRows()[1]
         #expect(row.hasPrefix("  1 a\\eb\\u{200B}c"))
         state.press(.end)
-        #expect(EditorScreen.render(&state).cursor == CursorPlacement(x: 4 + 1 + 2 + 1 + 8 + 1, y: 1))
+        #expect(EditorScreen.render(state).cursor == CursorPlacement(x: 4 + 1 + 2 + 1 + 8 + 1, y: 1))
     }
 
     @Test func tinyTerminalSaysSo() {
-        var state = EditorState.make("x", columns: 10, rows: 3)
+        let state = EditorState.make("x", columns: 10, rows: 3)
         #expect(state.screenRows()[0].hasPrefix("Terminal t"))
-        #expect(EditorScreen.render(&state).cursor == nil)
+        #expect(EditorScreen.render(state).cursor == nil)
     }
 
     @Test func resizeLaysOutAgain() {
@@ -90,7 +90,7 @@ struct EditorScreenTests {
         _ = state.handle(.host(.runFinished(ScriptRunResult(console: (1...30).map { ConsoleLine(level: .log, message: "\($0)") }))))
         for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 100, rows: 40), TerminalSize(columns: 60, rows: 12)] {
             _ = state.handle(.resize(size))
-            let frame = EditorScreen.render(&state)
+            let frame = EditorScreen.render(state)
             let panel = state.layout.panel
             let cursor = frame.cursor
             #expect(cursor != nil)
@@ -100,14 +100,23 @@ struct EditorScreenTests {
         }
     }
 
+    @Test func theStateMachineLearnsTheColouringOfTheRowsOnScreen() {
+        var state = EditorState.make((1...100).map { "let v\($0) = \($0);" }.joined(separator: "\n"))
+        #expect(state.highlighter.knownRowCount == state.layout.editor.height)
+        state.press(.end, .control)
+        #expect(state.highlighter.knownRowCount == 100)
+        _ = EditorScreen.render(state)
+        #expect(state.highlighter.knownRowCount == 100)
+    }
+
     @Test func typingInAOneMegabyteLineStaysFast() {
         let line = String(repeating: "x=1;", count: 262_144)
         var state = EditorState.make(line)
         state.press(.end)
-        _ = EditorScreen.render(&state)
+        _ = EditorScreen.render(state)
         let elapsed = ContinuousClock().measure {
             state.type("y")
-            _ = EditorScreen.render(&state)
+            _ = EditorScreen.render(state)
         }
         #expect(elapsed < .seconds(2))
     }

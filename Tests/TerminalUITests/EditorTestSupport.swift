@@ -39,8 +39,8 @@ extension EditorState {
     }
 
     /// The screen as plain text rows.
-    mutating func screenRows() -> [String] {
-        let frame = EditorScreen.render(&self)
+    func screenRows() -> [String] {
+        let frame = EditorScreen.render(self)
         return (0..<frame.grid.height).map { y in
             var row = ""
             for x in 0..<frame.grid.width where !frame.grid[x, y].isContinuation {

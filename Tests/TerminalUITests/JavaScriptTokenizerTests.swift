@@ -72,20 +72,22 @@ struct JavaScriptTokenizerTests {
     @Test func highlighterInvalidatesOnlyFromTheEditedRow() {
         let lines = (0..<100).map { Array("let a\($0) = \($0);") }
         var highlighter = SyntaxHighlighter()
-        _ = highlighter.tokens(forRow: 99, in: lines)
+        highlighter.learnEntryStates(through: 99, in: lines)
         #expect(highlighter.knownRowCount == 100)
         highlighter.invalidate(fromRow: 50)
         #expect(highlighter.knownRowCount == 51)
-        _ = highlighter.tokens(forRow: 60, in: lines)
+        highlighter.learnEntryStates(through: 60, in: lines)
         #expect(highlighter.knownRowCount == 61)
     }
 
     @Test func highlighterSeesACommentOpenedAbove() {
         var lines = [Array("/* open"), Array("let x")]
         var highlighter = SyntaxHighlighter()
+        highlighter.learnEntryStates(through: 1, in: lines)
         #expect(highlighter.tokens(forRow: 1, in: lines).map(\.kind) == [.comment])
         lines[0] = Array("// closed")
         highlighter.invalidate(fromRow: 0)
+        highlighter.learnEntryStates(through: 1, in: lines)
         #expect(highlighter.tokens(forRow: 1, in: lines).map(\.kind) == [.keyword])
     }
 }

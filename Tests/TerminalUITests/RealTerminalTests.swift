@@ -1,6 +1,7 @@
 import Foundation
 import SystemSupport
 import Testing
+import TestSupport
 @testable import TerminalUI
 
 /// Tests against a real pseudo-terminal. Serialized: raw mode and signal handlers are

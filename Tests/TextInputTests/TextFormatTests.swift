@@ -21,7 +21,6 @@ struct TextFormatTests {
         EditVector("|", "John\nSmith", "John Smith"),
         EditVector("|", "a\r\n\r\nb", "a b"),
         EditVector("|", "a \nb", "a b"),
-        EditVector("|", "a\u{0}b", "ab"),
         EditVector("|", "\nJohn\n", "John"),
         EditVector("|", "\n\n", nil),
         EditVector("|", "a\u{200D}b", "a\u{200D}b"),
@@ -34,6 +33,42 @@ struct TextFormatTests {
     @Test(arguments: unlimited)
     func filtering(_ vector: EditVector) {
         #expect(TextFormat().applying(vector.replacement, in: vector.range, to: vector.text) == vector.expected)
+    }
+
+    /// Control characters other than line breaks and tabs are refused, typed or pasted, in
+    /// every field: dropping only the control character would leave the rest of an escape
+    /// sequence ("[31m") in the text.
+    static let controlCharacters: [EditVector] = [
+        EditVector("|", "\u{1B}[31m", nil),
+        EditVector("Name |", "\u{1B}[31mred\u{1B}[0m", nil),
+        EditVector("|", "\u{9B}31m", nil),
+        EditVector("|", "a\u{0}b", nil),
+        EditVector("ab|", "\u{7F}", nil),
+        EditVector("|", "\u{7}", nil),
+        EditVector("|", "John\u{8}Smith", nil),
+        EditVector("|", "\u{85}", nil),
+    ]
+
+    @Test(arguments: controlCharacters)
+    func controlCharactersAreRefused(_ vector: EditVector) {
+        #expect(TextFormat().applying(vector.replacement, in: vector.range, to: vector.text) == vector.expected)
+        #expect(TextFormat(isMultiline: true).applying(vector.replacement, in: vector.range, to: vector.text) == vector.expected)
+    }
+
+    /// A multi-line field (a text view) takes line breaks and tabs as they are typed or pasted.
+    static let multiline: [EditVector] = [
+        EditVector("a|", "\n", "a\n"),
+        EditVector("a|", "\t", "a\t"),
+        EditVector("a|", "\r\n", "a\r\n"),
+        EditVector("|", "John\nSmith", "John\nSmith"),
+        EditVector("|", "if (x) {\n\treturn\n}", "if (x) {\n\treturn\n}"),
+        EditVector("|", "line\u{2028}separator", "line\u{2028}separator"),
+        EditVector("|", "a\n\u{1B}b", nil),
+    ]
+
+    @Test(arguments: multiline)
+    func aMultilineFieldKeepsLineBreaksAndTabs(_ vector: EditVector) {
+        #expect(TextFormat(isMultiline: true).applying(vector.replacement, in: vector.range, to: vector.text) == vector.expected)
     }
 
     static let fiveCharacters: [EditVector] = [

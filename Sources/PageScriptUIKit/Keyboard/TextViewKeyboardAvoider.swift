@@ -63,7 +63,7 @@ public final class TextViewKeyboardAvoider {
     public init(textView: UITextView, center: NotificationCenter = .default) {
         self.textView = textView
         observer = KeyboardObserver(center: center) { [weak self] update in
-            MainThreadHop.run { self?.receive(update) }
+            MainActorHop.run { self?.receive(update) }
         }
     }
 

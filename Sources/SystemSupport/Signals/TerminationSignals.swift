@@ -22,7 +22,7 @@ public final class TerminationSignals: @unchecked Sendable {
     /// The handler runs once, for the first signal; later signals while it runs kill the remaining
     /// children at once so that a second Ctrl-C never leaves anything behind.
     public init(handler: @escaping @Sendable (Int32) -> Void) {
-        let fired = FireOnce()
+        let fired = OnceFlag()
         var made: [DispatchSourceSignal] = []
         for number in Self.handled {
             signal(number, SIG_IGN)
@@ -69,18 +69,5 @@ public final class TerminationSignals: @unchecked Sendable {
     public func cancel() {
         for source in sources { source.cancel() }
         for number in Self.handled { signal(number, SIG_DFL) }
-    }
-}
-
-private final class FireOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fired = false
-
-    func claim() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if fired { return false }
-        fired = true
-        return true
     }
 }

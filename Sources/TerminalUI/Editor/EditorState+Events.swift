@@ -1,8 +1,9 @@
 extension EditorState {
     /// Applies one event and returns what the shell must do about it.
     ///
-    /// After every event the output panel is laid out for the current width and the viewport
-    /// is scrolled so the cursor stays visible above the panel.
+    /// After every event the output panel is laid out for the current width, the viewport is
+    /// scrolled so the cursor stays visible above the panel, and the colouring of the rows now
+    /// on screen is learned, so that drawing the new state changes nothing in it.
     mutating func handle(_ event: EditorEvent) -> [EditorEffect] {
         guard outcome == nil else { return [] }
         let effects: [EditorEffect]
@@ -24,6 +25,7 @@ extension EditorState {
             let width = layout.editor.width
             panel?.layOut(width: width)
             scrollToCursor()
+            learnVisibleHighlighting()
         }
         return effects
     }
@@ -217,45 +219,34 @@ extension EditorState {
     }
 
     private mutating func saveForSite(quitAfterwards: Bool) -> [EditorEffect] {
-        guard features.saveForSite else {
-            message = .error("Saving for this site is not available here.")
-            return []
-        }
-        guard pendingRequest == nil else {
-            message = .info("Still busy with the last request.")
-            return []
-        }
-        pendingRequest = .saveForSite(quitAfterwards: quitAfterwards)
-        message = .info("Saving…")
-        return [.saveForSite(script: buffer.text, revision: history.revision)]
+        ask(.saveForSite(script: buffer.text, revision: history.revision), pending: .saveForSite(quitAfterwards: quitAfterwards),
+            if: features.saveForSite, unavailable: "Saving for this site is not available here.", progress: "Saving…")
     }
 
     private mutating func loadExamples() -> [EditorEffect] {
-        guard features.examples else {
-            message = .error("No examples are available here.")
-            return []
-        }
-        guard pendingRequest == nil else {
-            message = .info("Still busy with the last request.")
-            return []
-        }
-        pendingRequest = .examples
-        message = .info("Loading examples…")
-        return [.loadExamples]
+        ask(.loadExamples, pending: .examples,
+            if: features.examples, unavailable: "No examples are available here.", progress: "Loading examples…")
     }
 
     private mutating func loadScriptNames() -> [EditorEffect] {
-        guard features.openScript else {
-            message = .error("Named scripts are not available here.")
+        ask(.loadScriptNames, pending: .scriptNames,
+            if: features.openScript, unavailable: "Named scripts are not available here.", progress: "Loading scripts…")
+    }
+
+    /// Sends one request to the host, if it offers the feature and no other request is under way.
+    private mutating func ask(_ effect: EditorEffect, pending request: PendingRequest, if available: Bool,
+                              unavailable: String, progress: String) -> [EditorEffect] {
+        guard available else {
+            message = .error(unavailable)
             return []
         }
         guard pendingRequest == nil else {
             message = .info("Still busy with the last request.")
             return []
         }
-        pendingRequest = .scriptNames
-        message = .info("Loading scripts…")
-        return [.loadScriptNames]
+        pendingRequest = request
+        message = .info(progress)
+        return [effect]
     }
 
     private mutating func openForm() {
@@ -273,8 +264,8 @@ extension EditorState {
         case .runFinished(let result):
             isRunning = false
             panel = OutputPanel(result: result)
-            if let error = result.error, let line = error.line {
-                moveCursor(toLine: line, utf16Column: error.column)
+            if let exception = result.exception, let line = exception.line {
+                moveCursor(toLine: line, utf16Column: exception.column)
             }
         case .runFailed(let reason):
             isRunning = false

@@ -2,8 +2,8 @@
 ///
 /// It is a pure state machine: ``handle(_:)`` takes one ``EditorEvent`` and returns the
 /// ``EditorEffect``s for the I/O shell to perform (run the script, save, quit), and
-/// ``EditorScreen`` draws it. Nothing here reads or writes a file descriptor, so every
-/// behaviour is testable by feeding events.
+/// ``EditorScreen`` draws it without changing it. Nothing here reads or writes a file
+/// descriptor, so every behaviour is testable by feeding events.
 struct EditorState: Sendable {
     let configuration: EditorConfiguration
     let features: EditorFeatures
@@ -46,6 +46,7 @@ struct EditorState: Sendable {
         buffer = TextBuffer(script)
         selection = Selection(caret: .zero)
         savedRevision = 0
+        learnVisibleHighlighting()
     }
 
     var cursor: TextPosition { selection.head }
@@ -80,9 +81,9 @@ struct EditorState: Sendable {
 
     /// Applies several replacements as one undo step. Each range is in the coordinates of the
     /// document as left by the previous replacement.
-    mutating func replaceAll(_ replacements: [(TextRange, String)], selectionAfter: (([TextEdit]) -> Selection)? = nil) {
+    mutating func replaceAll(_ replacements: [(TextRange, String)], selectionAfter: (([AppliedEdit]) -> Selection)? = nil) {
         let before = selection
-        var edits: [TextEdit] = []
+        var edits: [AppliedEdit] = []
         for (range, text) in replacements {
             edits.append(applyWithoutRecording(range, with: text))
         }
@@ -102,13 +103,13 @@ struct EditorState: Sendable {
         viewport = Viewport()
     }
 
-    private mutating func applyWithoutRecording(_ range: TextRange, with text: String) -> TextEdit {
+    private mutating func applyWithoutRecording(_ range: TextRange, with text: String) -> AppliedEdit {
         let start = buffer.clamped(range.start)
         let end = buffer.clamped(range.end)
         let removed = buffer.text(in: TextRange(start, end))
         let insertedEnd = buffer.replace(TextRange(start, end), with: text)
         highlighter.invalidate(fromRow: start.row)
-        return TextEdit(start: start, removedEnd: end, insertedEnd: insertedEnd, removed: removed, inserted: text)
+        return AppliedEdit(start: start, removedEnd: end, insertedEnd: insertedEnd, removed: removed, inserted: text)
     }
 
     mutating func undo() {
@@ -143,6 +144,11 @@ struct EditorState: Sendable {
 
     // MARK: Scrolling
 
+    /// Learns the syntax colouring of every row the editor shows, so drawing only reads it.
+    mutating func learnVisibleHighlighting() {
+        highlighter.learnEntryStates(through: viewport.top + layout.editor.height - 1, in: buffer.lines)
+    }
+
     /// Moves the viewport so the cursor is visible above the output panel.
     mutating func scrollToCursor() {
         let layout = self.layout
@@ -169,4 +175,31 @@ struct EditorState: Sendable {
         preferredColumn = nil
         history.seal()
     }
+}
+
+/// What sits in front of the editor and takes the keys.
+enum Overlay: Sendable {
+    case none
+    /// "Unsaved changes: quit?" in the status line.
+    case confirmQuit
+    case examples(ListPicker, [ScriptExample])
+    case scripts(ListPicker)
+    case form(ScriptForm)
+}
+
+/// A host request the editor is waiting for, so a second press does not send it twice.
+enum PendingRequest: Hashable, Sendable {
+    case examples
+    case scriptNames
+    case openScript
+    case saveForSite(quitAfterwards: Bool)
+}
+
+/// A one-line message in the status bar until the next key.
+struct StatusMessage: Hashable, Sendable {
+    var text: String
+    var isError: Bool
+
+    static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, isError: false) }
+    static func error(_ text: String) -> StatusMessage { StatusMessage(text: text, isError: true) }
 }

@@ -33,7 +33,7 @@ struct UndoHistory: Sendable {
     }
 
     /// Records one applied edit, joining it to the newest step when it continues a run.
-    mutating func record(_ edit: TextEdit, kind: EditKind, selectionBefore: Selection, selectionAfter: Selection) {
+    mutating func record(_ edit: AppliedEdit, kind: EditKind, selectionBefore: Selection, selectionAfter: Selection) {
         redoSteps.removeAll()
         if !isSealed, kind != .other, var last = undoSteps.last, last.kind == kind,
            let previous = last.edits.last, let merged = Self.merge(previous, edit, kind: kind) {
@@ -51,7 +51,7 @@ struct UndoHistory: Sendable {
 
     /// Records several edits applied together (indenting lines, a newline with indentation)
     /// as one step.
-    mutating func recordGroup(_ edits: [TextEdit], selectionBefore: Selection, selectionAfter: Selection) {
+    mutating func recordGroup(_ edits: [AppliedEdit], selectionBefore: Selection, selectionAfter: Selection) {
         guard !edits.isEmpty else { return }
         redoSteps.removeAll()
         push(UndoStep(id: takeID(), kind: .other, edits: edits, selectionBefore: selectionBefore, selectionAfter: selectionAfter))
@@ -92,7 +92,7 @@ struct UndoHistory: Sendable {
     }
 
     /// Joins an edit to the previous one of a run, or returns nil when it does not continue it.
-    static func merge(_ previous: TextEdit, _ next: TextEdit, kind: EditKind) -> TextEdit? {
+    static func merge(_ previous: AppliedEdit, _ next: AppliedEdit, kind: EditKind) -> AppliedEdit? {
         switch kind {
         case .typing:
             guard next.removed.isEmpty, next.start == previous.insertedEnd else { return nil }
@@ -107,15 +107,57 @@ struct UndoHistory: Sendable {
             return merged
         case .deletingBackward:
             guard previous.inserted.isEmpty, next.inserted.isEmpty, next.removedEnd == previous.start else { return nil }
-            return TextEdit(start: next.start, removedEnd: previous.removedEnd, insertedEnd: next.start,
+            return AppliedEdit(start: next.start, removedEnd: previous.removedEnd, insertedEnd: next.start,
                             removed: next.removed + previous.removed, inserted: "")
         case .deletingForward:
             guard previous.inserted.isEmpty, next.inserted.isEmpty, next.start == previous.start else { return nil }
             let removed = previous.removed + next.removed
-            return TextEdit(start: previous.start, removedEnd: previous.start.advanced(over: removed),
+            return AppliedEdit(start: previous.start, removedEnd: previous.start.advanced(over: removed),
                             insertedEnd: previous.start, removed: removed, inserted: "")
         case .other:
             return nil
         }
     }
+}
+
+/// A group of edits that one undo reverts, with the selections to restore around it.
+struct UndoStep: Hashable, Sendable {
+    /// Identifies the document state after this step; see ``UndoHistory/revision``. A step
+    /// that grows by coalescing gets a new one, since the text it leads to changed.
+    var id: Int
+    var kind: EditKind
+    var edits: [AppliedEdit]
+    var selectionBefore: Selection
+    var selectionAfter: Selection
+
+    /// The bytes of text held for undo, to keep the history within its memory budget.
+    var storedSize: Int {
+        edits.reduce(0) { $0 + $1.removed.utf8.count + $1.inserted.utf8.count }
+    }
+}
+
+/// One replacement as it was applied: enough to undo it and to redo it.
+struct AppliedEdit: Hashable, Sendable {
+    /// Where the replacement started.
+    var start: TextPosition
+    /// The end of the replaced range before the edit.
+    var removedEnd: TextPosition
+    /// The end of the inserted text after the edit.
+    var insertedEnd: TextPosition
+    /// The text the replacement removed; undo puts it back.
+    var removed: String
+    /// The text the replacement inserted; redo inserts it again.
+    var inserted: String
+}
+
+/// What kind of change an edit was, which decides whether it joins the previous undo step.
+enum EditKind: Hashable, Sendable {
+    /// A typed character: consecutive ones form one step per word.
+    case typing
+    /// Backspace: consecutive ones form one step.
+    case deletingBackward
+    /// Delete: consecutive ones form one step.
+    case deletingForward
+    /// Anything else (paste, cut, indent, newline, replacing the document): a step of its own.
+    case other
 }

@@ -8,9 +8,9 @@
 ///
 /// ```swift
 /// let host = EditorHost(
-///     runner: BrowserRunner(session: session),
-///     examples: { try store.examples() },
-///     saveForSite: { script in try await store.save(script, forHost: host); return "Saved for \(host)" }
+///     runner: ClosureScriptRunner { script in try await runOnPage(script) },
+///     examples: { [ScriptExample(name: "Title", code: "document.title")] },
+///     saveForSite: { script in try save(script); return "Saved for \(site)" }
 /// )
 /// ```
 public struct EditorHost: Sendable {
@@ -57,4 +57,15 @@ public struct EditorHost: Sendable {
             saveNamedScript: saveNamedScript != nil
         )
     }
+}
+
+/// Which optional host features are available; the state machine and status line use it.
+struct EditorFeatures: Hashable, Sendable {
+    var examples: Bool
+    var saveForSite: Bool
+    var openScript: Bool
+    var saveNamedScript: Bool
+
+    static let all = EditorFeatures(examples: true, saveForSite: true, openScript: true, saveNamedScript: true)
+    static let none = EditorFeatures(examples: false, saveForSite: false, openScript: false, saveNamedScript: false)
 }

@@ -6,15 +6,37 @@
 /// thrown error: report it in ``ScriptRunResult/error``.
 ///
 /// ```swift
-/// struct BrowserRunner: ScriptRunning {
-///     let session: BrowserSession
+/// struct PageSessionRunner: ScriptRunning {
+///     let page: PageSession   // Injection's session on the open page
 ///     func run(script: String) async throws -> ScriptRunResult {
-///         let outcome = try await session.evaluate(script)
-///         return ScriptRunResult(valueJSON: outcome.json, console: outcome.logs, error: nil)
+///         let result = try await page.run(script: script)
+///         return ScriptRunResult(valueJSON: result.value?.serialized,
+///                                exception: result.error.map { ScriptException(name: $0.name, message: $0.message) })
 ///     }
 /// }
 /// ```
 public protocol ScriptRunning: Sendable {
     /// Runs the script and reports its value, console output and any exception.
     func run(script: String) async throws -> ScriptRunResult
+}
+
+/// A ``ScriptRunning`` made from a closure, for hosts and tests that do not need a type.
+///
+/// ```swift
+/// let runner = ClosureScriptRunner { script in
+///     ScriptRunResult(valueJSON: "\"ok\"")
+/// }
+/// ```
+public struct ClosureScriptRunner: ScriptRunning {
+    private let body: @Sendable (String) async throws -> ScriptRunResult
+
+    /// Creates a runner that calls `body` with the script.
+    public init(_ body: @escaping @Sendable (_ script: String) async throws -> ScriptRunResult) {
+        self.body = body
+    }
+
+    /// Runs the script by calling the closure.
+    public func run(script: String) async throws -> ScriptRunResult {
+        try await body(script)
+    }
 }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A frame: a width × height array of cells that widgets draw into.
 ///
 /// Everything drawn goes through ``put(_:x:y:style:clip:)``, which keeps wide characters

@@ -1,6 +1,6 @@
 /// Measuring, truncating and wrapping text by terminal columns.
 ///
-/// Untrusted text is escaped first (see ``TerminalSafeText``) so that the measured width is
+/// Untrusted text is escaped first (see `TerminalSafeText`) so that the measured width is
 /// the width that will be drawn.
 enum DisplayText {
     /// The text cut to at most `columns` cells, ending in "…" when something was cut.

@@ -1,6 +1,8 @@
-/// Colours the lines of a document on demand, remembering each line's entry state.
+/// Colours the lines of a document, remembering each line's entry state.
 ///
-/// Entry states are computed lazily from the top and cached. An edit calls
+/// Entry states are learned from the top and cached. The editor's state machine learns them
+/// for the rows on screen after every event (``learnEntryStates(through:in:)``), so drawing
+/// only reads: a frame tokenizes each visible line once and changes nothing. An edit calls
 /// ``invalidate(fromRow:)`` with the first row it touched; rows up to and including it keep
 /// their entry states, so typing near the viewport re-tokenizes only from the edited line to
 /// the bottom of the screen, not the whole document.
@@ -24,22 +26,31 @@ struct SyntaxHighlighter: Sendable {
         }
     }
 
-    /// The coloured spans of line `row` of `lines` (none for a line over ``colouringLimit``).
-    mutating func tokens(forRow row: Int, in lines: [[Character]]) -> [SyntaxToken] {
-        guard row >= 0, row < lines.count, lines[row].count <= Self.colouringLimit else { return [] }
-        let state = entryState(forRow: row, in: lines)
-        return JavaScriptTokenizer.tokenize(lines[row], from: state).tokens
-    }
-
-    /// The lexer state at the start of `row`, tokenizing from the last known row if needed.
-    mutating func entryState(forRow row: Int, in lines: [[Character]]) -> LexerState {
+    /// Learns the entry states of every row up to `row`, tokenizing from the last one known.
+    mutating func learnEntryStates(through row: Int, in lines: [[Character]]) {
         let target = min(row, lines.count - 1)
         while entryStates.count <= target {
             let previous = entryStates.count - 1
-            let end = JavaScriptTokenizer.tokenize(lines[previous], from: entryStates[previous]).end
-            entryStates.append(end)
+            entryStates.append(JavaScriptTokenizer.tokenize(lines[previous], from: entryStates[previous]).end)
         }
-        return entryStates[max(0, target)]
+    }
+
+    /// The coloured spans of line `row` of `lines` (none for a line over ``colouringLimit``).
+    func tokens(forRow row: Int, in lines: [[Character]]) -> [SyntaxToken] {
+        guard row >= 0, row < lines.count, lines[row].count <= Self.colouringLimit else { return [] }
+        return JavaScriptTokenizer.tokenize(lines[row], from: entryState(forRow: row, in: lines)).tokens
+    }
+
+    /// The lexer state at the start of `row`: the learned one, or, for a row past them, worked
+    /// out from the last learned one without keeping what that finds.
+    func entryState(forRow row: Int, in lines: [[Character]]) -> LexerState {
+        let target = max(0, min(row, lines.count - 1))
+        if target < entryStates.count { return entryStates[target] }
+        var state = entryStates[entryStates.count - 1]
+        for previous in (entryStates.count - 1)..<target {
+            state = JavaScriptTokenizer.tokenize(lines[previous], from: state).end
+        }
+        return state
     }
 
     /// How many rows have a known entry state (for tests of the incremental behaviour).

@@ -53,14 +53,14 @@ public final class RawMode: @unchecked Sendable {
     /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when `input` is not a terminal,
     ///   ``TerminalError/rawModeAlreadyActive`` while another `RawMode` is active, or
     ///   ``TerminalError/systemCall(name:errno:)``.
-    public static func enable(input: Int32, output: Int32? = nil, exitSequence: StaticString = "") throws -> RawMode {
-        guard isatty(input) == 1 else { throw TerminalError.notATerminal(fileDescriptor: input) }
+    public static func enable(input: Int32, output: Int32? = nil, exitSequence: StaticString = "") throws(TerminalError) -> RawMode {
+        guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
         var original = termios()
         guard tcgetattr(input, &original) == 0 else {
-            throw TerminalError.systemCall(name: "tcgetattr", errno: currentErrno)
+            throw .systemCall(name: "tcgetattr", errno: currentErrno)
         }
         let record = EmergencyRestore.record
-        guard record.pointee.isArmed == 0 else { throw TerminalError.rawModeAlreadyActive }
+        guard record.pointee.isArmed == 0 else { throw .rawModeAlreadyActive }
         let outputDescriptor = output ?? input
         let generation = record.pointee.generation + 1
         // Armed before the switch: a signal arriving just after it still finds the settings.
@@ -73,7 +73,7 @@ public final class RawMode: @unchecked Sendable {
         guard tcsetattr(input, TCSANOW, &raw) == 0 else {
             let code = currentErrno
             record.pointee.isArmed = 0
-            throw TerminalError.systemCall(name: "tcsetattr", errno: code)
+            throw .systemCall(name: "tcsetattr", errno: code)
         }
         EmergencyRestore.registerExitHandler()
         return RawMode(fileDescriptor: input, savedSettings: original, outputDescriptor: outputDescriptor,

@@ -10,9 +10,9 @@ final class SignalPipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
 
-    init() throws {
+    init() throws(TerminalError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw TerminalError.systemCall(name: "pipe", errno: currentErrno) }
+        guard pipe(&ends) == 0 else { throw .systemCall(name: "pipe", errno: currentErrno) }
         readEnd = ends[0]
         writeEnd = ends[1]
         // Non-blocking: a handler must never block on a full pipe, and draining must stop

@@ -6,7 +6,7 @@ import SystemSupport
 struct TerminalWriter: Sendable {
     let fileDescriptor: Int32
 
-    func writeAll(_ bytes: [UInt8]) throws {
+    func writeAll(_ bytes: [UInt8]) throws(TerminalError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -27,11 +27,11 @@ struct TerminalWriter: Sendable {
                 _ = poll(&descriptor, 1, 100)
                 continue
             }
-            throw TerminalError.systemCall(name: "write", errno: code)
+            throw .systemCall(name: "write", errno: code)
         }
     }
 
-    func writeAll(_ text: String) throws {
+    func writeAll(_ text: String) throws(TerminalError) {
         try writeAll(Array(text.utf8))
     }
 }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A bordered box with a title, the frame of pickers and forms.
 enum Box {
     static func draw(into grid: inout CellGrid, frame: CellRect, title: String) {

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A list to choose one item from, with type-to-filter; used for the examples menu and the
 /// scripts list.
 struct ListPicker: Hashable, Sendable {

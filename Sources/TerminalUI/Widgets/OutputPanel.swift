@@ -1,7 +1,9 @@
+import TerminalText
+
 /// The panel that rises from the bottom after a run: the value, the console lines and the
 /// exception, or why the script could not run.
 ///
-/// Everything in it came from the page, so each line is escaped (``TerminalSafeText``) before
+/// Everything in it came from the page, so each line is escaped (`TerminalSafeText`) before
 /// it is measured and drawn; newlines in messages start new panel lines.
 struct OutputPanel: Hashable, Sendable {
     enum Tone: Hashable, Sendable {
@@ -45,7 +47,7 @@ struct OutputPanel: Hashable, Sendable {
         for line in result.console.suffix(Self.consoleLimit) {
             entries.append(Entry(tone: .console(line.level), prefix: "[\(line.level.rawValue)] ", text: Self.capped(line.message)))
         }
-        if let error = result.error {
+        if let error = result.exception {
             var location = ""
             if let line = error.line {
                 location = " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")"
@@ -55,7 +57,7 @@ struct OutputPanel: Hashable, Sendable {
         } else {
             entries.append(Entry(tone: .value, prefix: "← ", text: Self.capped(result.valueJSON ?? "undefined")))
         }
-        title = result.error == nil ? "Result" : "Exception"
+        title = result.exception == nil ? "Result" : "Exception"
         self.entries = entries
     }
 

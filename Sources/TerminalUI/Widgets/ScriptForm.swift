@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// The form that names the script and sets its match patterns and run-at time.
 ///

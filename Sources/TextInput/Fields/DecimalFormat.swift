@@ -62,7 +62,8 @@ public struct DecimalFormat: FieldFormat {
         displaySeparator = localeSeparator == nil ? "." : (locale.decimalSeparator ?? ".")
     }
 
-    private var allowsSeparator: Bool {
+    /// Whether the field takes a fraction, and so a decimal separator.
+    var allowsSeparator: Bool {
         maximumFractionDigits != 0
     }
 
@@ -115,17 +116,8 @@ public struct DecimalFormat: FieldFormat {
         return displaySeparator == "." ? text : text.replacingOccurrences(of: ".", with: displaySeparator)
     }
 
-    /// What a replacement inserts, or `nil` when it cannot belong.
-    func insertion(for replacement: String) -> String? {
-        let scalars = replacement.unicodeScalars
-        if scalars.count == 1, let scalar = scalars.first {
-            switch NumericSymbol(scalar) {
-            case let .digit(value): return String(value)
-            case .minus: return "-"
-            case let .separator(separator): return String(separator)
-            default: return nil
-            }
-        }
+    /// What a paste inserts: the number without its formatting, its fraction within the cap.
+    func pastedInsertion(for replacement: String) -> String? {
         guard var pasted = PastedNumber(replacement, decimalSeparator: localeSeparator) else { return nil }
         if let cap = maximumFractionDigits, var fraction = pasted.fractionDigits, fraction.count > cap {
             // Zeros past the cap carry no value; any other digit would be lost, so refuse.

@@ -75,16 +75,11 @@ public struct IntegerFormat: FieldFormat {
         String(value)
     }
 
-    /// What a replacement inserts: its digits and sign, or `nil` when it cannot belong.
-    func insertion(for replacement: String) -> String? {
-        let scalars = replacement.unicodeScalars
-        if scalars.count == 1, let scalar = scalars.first {
-            switch NumericSymbol(scalar) {
-            case let .digit(value): return String(value)
-            case .minus: return "-"
-            default: return nil
-            }
-        }
+    /// An integer takes no decimal separator.
+    var allowsSeparator: Bool { false }
+
+    /// What a paste inserts: its digits and sign, or `nil` when it is not one integer.
+    func pastedInsertion(for replacement: String) -> String? {
         guard let pasted = PastedNumber(replacement, decimalSeparator: nil),
               pasted.fractionDigits?.allSatisfy({ $0 == 0 }) ?? true
         else { return nil }

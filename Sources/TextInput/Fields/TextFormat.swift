@@ -3,18 +3,24 @@ import Foundation
 /// A field for free text, optionally limited in length.
 ///
 /// Length is counted in characters as a person sees them: a family emoji or a flag counts
-/// as one, however many UTF-16 code units it takes. Control characters (Unicode category
-/// Cc: line breaks, tabs, escape, NUL) cannot be typed into a one-line field.
+/// as one, however many UTF-16 code units it takes.
 ///
-/// Pasted text is filtered rather than refused: line breaks and tabs become one space
-/// ("John\nSmith" gives "John Smith"), other control characters are dropped, and a paste
-/// longer than the room left is cut at a character boundary, as an HTML `maxlength` does.
-/// A typed character that does not fit is refused.
+/// Control characters (Unicode category Cc: escape, NUL, backspace, DEL, the C1 controls) are
+/// refused, typed or pasted: a paste that carries them is terminal output or binary data, and
+/// dropping only the control characters would leave the rest of an escape sequence ("[31m")
+/// in the text. Line breaks and tabs go in only where the field allows them: a multi-line
+/// field takes them as they come; a one-line field refuses them typed and turns them into one
+/// space in a paste ("John\nSmith" gives "John Smith").
+///
+/// A paste longer than the room left is cut at a character boundary, as an HTML `maxlength`
+/// does. A typed character that does not fit is refused.
 ///
 /// ```swift
 /// let format = TextFormat(maxLength: 5)
 /// format.applying("👨‍👩‍👧‍👦", in: NSRange(location: 4, length: 0), to: "abcd")  // "abcd👨‍👩‍👧‍👦"
 /// format.applying("xyz", in: NSRange(location: 3, length: 0), to: "abc")     // "abcxy"
+/// format.applying("\u{1B}[31m", in: NSRange(location: 0, length: 0), to: "") // nil
+/// TextFormat(isMultiline: true).applying("\n", in: NSRange(location: 3, length: 0), to: "abc")  // "abc\n"
 /// ```
 public struct TextFormat: FieldFormat {
     /// The most characters the field holds; `nil` for no limit.
@@ -23,6 +29,9 @@ public struct TextFormat: FieldFormat {
     /// The unit an edit's range must not cut through.
     public let boundary: TextBoundary
 
+    /// Whether the field takes line breaks and tabs (a text view) or is one line (a text field).
+    public let isMultiline: Bool
+
     /// Creates a text format.
     ///
     /// - Parameters:
@@ -30,9 +39,11 @@ public struct TextFormat: FieldFormat {
     ///   - boundary: The unit an edit's range must not cut through. Characters by default;
     ///     ``TextBoundary/unicodeScalar`` lets a keyboard that deletes one vowel sign of a
     ///     Devanagari or Thai syllable do so.
-    public init(maxLength: Int? = nil, boundary: TextBoundary = .graphemeCluster) {
+    ///   - isMultiline: Whether the field takes line breaks and tabs; a one-line field by default.
+    public init(maxLength: Int? = nil, boundary: TextBoundary = .graphemeCluster, isMultiline: Bool = false) {
         self.maxLength = maxLength.map { max($0, 0) }
         self.boundary = boundary
+        self.isMultiline = isMultiline
     }
 
     /// The field's text after an edit, or `nil` when the edit is refused.
@@ -41,7 +52,8 @@ public struct TextFormat: FieldFormat {
     ///   - replacement: The typed or pasted text; empty for a deletion.
     ///   - range: The replaced range of `text`, in UTF-16 code units.
     ///   - text: The field's text before the edit.
-    /// - Returns: The new text, with a paste filtered and cut to fit.
+    /// - Returns: The new text, with a paste filtered and cut to fit; `nil` when the edit is
+    ///   refused (a control character, a line break typed into a one-line field, no room).
     public func applying(_ replacement: String, in range: NSRange, to text: String) -> String? {
         guard let bounds = try? text.indexRange(of: range, boundary: boundary) else { return nil }
         var candidate = text
@@ -49,13 +61,16 @@ public struct TextFormat: FieldFormat {
             candidate.removeSubrange(bounds)
             return candidate
         }
+        guard !replacement.unicodeScalars.contains(where: Self.isRefusedControl) else { return nil }
         let isSingleCharacter = replacement.index(after: replacement.startIndex) == replacement.endIndex
         let insertion: String
-        if isSingleCharacter {
-            guard !Self.isControl(replacement.unicodeScalars) else { return nil }
+        if isMultiline {
+            insertion = replacement
+        } else if isSingleCharacter {
+            guard !replacement.unicodeScalars.contains(where: Self.isLineBreakOrTab) else { return nil }
             insertion = replacement
         } else {
-            insertion = Self.filteredPaste(replacement)
+            insertion = Self.oneLine(replacement)
             guard !insertion.isEmpty else { return nil }
         }
         candidate.replaceSubrange(bounds, with: insertion)
@@ -109,15 +124,14 @@ public struct TextFormat: FieldFormat {
         return false
     }
 
-    /// A paste without control characters, line breaks and tabs turned into single spaces.
-    private static func filteredPaste(_ text: String) -> String {
+    /// A paste for a one-line field: each run of line breaks and tabs becomes one space, and
+    /// none is left at either end.
+    private static func oneLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             if isLineBreakOrTab(scalar) {
                 pendingSpace = !result.isEmpty
-            } else if scalar.properties.generalCategory == .control {
-                continue
             } else {
                 if pendingSpace && scalar != " " && result.last != " " { result.append(" ") }
                 pendingSpace = false
@@ -127,13 +141,14 @@ public struct TextFormat: FieldFormat {
         return String(result)
     }
 
-    private static func isControl(_ scalars: String.UnicodeScalarView) -> Bool {
-        scalars.contains { $0.properties.generalCategory == .control || isLineBreakOrTab($0) }
+    /// A control character that no field takes: every one but the line breaks and the tab.
+    private static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && !isLineBreakOrTab(scalar)
     }
 
     private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{0085}", "\u{2028}", "\u{2029}": true
+        case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{2028}", "\u{2029}": true
         default: false
         }
     }

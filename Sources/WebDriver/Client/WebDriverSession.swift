@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// One browser session on a WebDriver endpoint.
 ///
@@ -12,7 +13,7 @@ public final class WebDriverSession: Sendable {
     /// The client the session talks through.
     public let client: WebDriverClient
 
-    private let deleted = DeletedFlag()
+    private let deleted = OnceFlag()
 
     init(id: String, capabilities: JSONValue, client: WebDriverClient) {
         self.id = id
@@ -103,17 +104,4 @@ public final class WebDriverSession: Sendable {
 /// The HTTP methods WebDriver commands use.
 public enum HTTPMethodName: Sendable {
     case GET, POST, DELETE
-}
-
-private final class DeletedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = false
-
-    func claim() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if done { return false }
-        done = true
-        return true
-    }
 }

@@ -3,11 +3,11 @@ import Batch
 import Foundation
 import Injection
 import SystemSupport
-import TerminalUI
+import TerminalText
 import UserScripts
 import WebDriver
 
-/// `pagescript batch [URLS_FILE | -] (-e CODE | -f FILE | --script REF | --example NAME)`: one
+/// `pagescript batch [URLS_FILE | -] [-e CODE | -f FILE | - | --script REF | --example NAME]`: one
 /// script over every URL of a list, on many sessions at once, one JSON line per page.
 struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,11 +25,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Argument(help: "The URL list, one URL per line ('-' or nothing: standard input).")
     var urls: String?
 
-    @Option(name: .customShort("e"), help: "The script's code.")
-    var code: String?
-
-    @Option(name: .customShort("f"), help: "A file holding the script.")
-    var file: String?
+    @OptionGroup var scriptCode: ScriptCodeOptions
 
     @Option(name: .long, help: "Run one library script by name or ID on every page, whatever its patterns.")
     var script: String?
@@ -69,8 +65,11 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        guard [code != nil, file != nil, script != nil, example != nil].filter({ $0 }).count <= 1 else {
-            throw ValidationError("give one script: -e CODE, -f FILE, --script NAME or --example NAME (or none, to run the library's matching scripts)")
+        guard [scriptCode.isGiven, script != nil, example != nil].filter({ $0 }).count <= 1 else {
+            throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME (or none, to run the library's matching scripts)")
+        }
+        if scriptCode.standardInputMarker != nil, urls == nil || urls == "-" {
+            throw ValidationError("standard input cannot hold both the URL list and the script: give the list as a file, or the script with -e or -f")
         }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
@@ -97,12 +96,7 @@ struct BatchCommand: AsyncParsableCommand {
     func run() async throws {
         let source = try sessionSource()
         let batchScript = try chosenScript()
-        let plan: BatchPlan
-        do {
-            plan = try BatchPlan.prepare(inputPath: urls, outputPath: output, resume: resume)
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let plan = try BatchPlan.prepare(inputPath: urls, outputPath: output, resume: resume)
         var settings = BatchConfiguration()
         settings.jobs = jobs
         settings.timeout = timeout
@@ -140,46 +134,38 @@ struct BatchCommand: AsyncParsableCommand {
         try report(summary)
     }
 
-    /// Prints the summary and ends with the exit code it calls for.
+    /// Prints the summary and throws what the ending calls for (``ExitStatus`` has the codes).
     private func report(_ summary: BatchSummary) throws {
         let line = "pagescript batch: \(summary.line)"
+        let resumeHint = output.map { "; continue with: --output \(TerminalSafeText.escaped($0)) --resume" } ?? ""
         switch summary.ending {
         case .completed:
             printError(line + (output.map { "; records in \(TerminalSafeText.escaped($0))" } ?? ""))
-            if summary.progress.failed > 0 { throw ExitCode.scriptFailed }
+            if summary.progress.failed > 0 { throw CommandFailure.scriptsFailed }
         case let .stopped(signal):
-            printError(line + "; stopped" + (output.map { ", continue with: --output \(TerminalSafeText.escaped($0)) --resume" } ?? ""))
-            throw ExitCode(128 + (signal ?? SIGTERM))
+            printError(line + "; stopped" + resumeHint)
+            throw CommandFailure.signal(signal ?? SIGTERM)
         case let .noSession(reason):
             printError(line)
-            throw fail("no session could be started: \(reason)", .engineFailed)
+            throw CommandFailure.noSession("no session could be started: \(reason)")
         case let .sessionsLost(reason):
             printError(line)
-            throw fail("no session for \(Int(sessionWait)) s, so the batch stopped: \(reason)" + resumeHint, .engineFailed)
+            throw CommandFailure.noSession("no session for \(Int(sessionWait)) s, so the batch stopped: \(reason)\(resumeHint)")
         case .failed(.output(.closedByReader)):
-            throw ExitCode(128 + SIGPIPE)
+            // `pagescript batch ... | head`: the reader had what it wanted.
+            throw CommandFailure.signal(SIGPIPE)
         case let .failed(failure):
             printError(line)
             switch failure {
-            case .pageScript: throw fail(failure.description, .engineFailed)
-            case .input, .inputChanged, .output: throw fail(failure.description + resumeHint, .badInput)
+            case .pageScript: throw CommandFailure.noSession(failure.description)
+            case .input, .inputChanged, .output: throw CommandFailure.badInput(failure.description + resumeHint)
             }
         }
     }
 
-    private var resumeHint: String {
-        output.map { "; continue with: --output \($0) --resume" } ?? ""
-    }
-
     /// Where sessions come from, from the engine options.
     private func sessionSource() throws -> any SessionSource {
-        let choice: EngineChoice
-        do {
-            choice = try engineOptions.choice()
-        } catch {
-            throw fail("\(error)", .badInput)
-        }
-        switch choice {
+        switch engineOptions.choice() {
         case .local(.chromium):
             return LocalChromiumSource()
         case .local:
@@ -193,31 +179,25 @@ struct BatchCommand: AsyncParsableCommand {
     private func extraCapabilities() throws -> [(key: String, value: JSONValue)] {
         guard let capabilities else { return [] }
         guard case let .object(members)? = try? JSONValue(parsing: capabilities) else {
-            throw fail("--capabilities must be a JSON object, such as '{\"platformName\":\"linux\"}'", .badInput)
+            throw CommandFailure.badInput("--capabilities must be a JSON object, such as '{\"platformName\":\"linux\"}'")
         }
         return members
     }
 
     /// The script the options name, or the library's matching scripts when none is named.
     private func chosenScript() throws -> BatchScript {
-        do {
-            if let script {
-                return .code(try libraryOptions.open().find(script).script.text)
-            }
-            if let example {
-                return .code(try ExampleCatalog.builtIn().example(named: example).script.text)
-            }
-            if code != nil || file != nil {
-                return .code(try ScriptSource.read(code: code, file: file, standardInput: false))
-            }
-            let location = try LibraryLocation.resolve(directory: libraryOptions.library, environment: ProcessInfo.processInfo.environment)
-            // Read once: every page of the batch runs the same scripts.
-            return .library(try ScriptLibrary(location: location, reloadPolicy: .manual))
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw fail("\(error)", .badInput)
+        if let script {
+            return .code(try libraryOptions.open().find(script).script.text)
         }
+        if let example {
+            return .code(try ExampleCatalog.builtIn().example(named: example).script.text)
+        }
+        if let code = try scriptCode.read() {
+            return .code(code)
+        }
+        let location = try LibraryLocation.resolve(directory: libraryOptions.library, environment: ProcessInfo.processInfo.environment)
+        // Read once: every page of the batch runs the same scripts.
+        return .library(try ScriptLibrary(location: location, reloadPolicy: .manual))
     }
 }
 

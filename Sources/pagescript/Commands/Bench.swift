@@ -1,7 +1,6 @@
 import ArgumentParser
 import Benchmarking
 import Foundation
-import TerminalUI
 import WebDriver
 
 /// `pagescript bench`: PageScript's cost against the WebDriver floor, Selenium for Python, and
@@ -48,14 +47,8 @@ struct Bench: AsyncParsableCommand {
         options.includesPeer = !skipPeer
         if let repetitions { options.repetitions = repetitions }
         if let coldRepetitions { options.coldRepetitions = coldRepetitions }
-        let rows: [ComparisonRow]
-        do {
-            rows = try await BenchmarkSuite.run(options) { note in
-                printError("pagescript bench: \(note)")
-            }
-        } catch {
-            printError("pagescript bench: \(TerminalSafeText.escaped("\(error)"))")
-            throw ExitCode.engineFailed
+        let rows = try await BenchmarkSuite.run(options) { note in
+            printError("pagescript bench: \(note)")
         }
         printOutput(ComparisonTable.render(rows))
     }

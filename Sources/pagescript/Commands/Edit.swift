@@ -4,7 +4,6 @@ import Foundation
 import Injection
 import SystemSupport
 import TerminalUI
-import UserScripts
 
 /// `pagescript edit URL`: the full-screen terminal script editor on a live page.
 struct Edit: AsyncParsableCommand {
@@ -29,53 +28,29 @@ struct Edit: AsyncParsableCommand {
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw fail("edit needs a terminal on standard input and output", .badInput)
+            throw CommandFailure.badInput("edit needs a terminal on standard input and output")
         }
-        let address: String
-        let choice: EngineChoice
-        let library: ScriptLibrary
-        do {
-            address = try PageAddress.resolve(url)
-            choice = try engineOptions.choice()
-            library = try libraryOptions.open()
-        } catch {
-            throw fail("\(error)", .badInput)
-        }
+        let address = try PageAddress.resolve(url)
+        let library = try libraryOptions.open()
 
         // Until the editor owns the terminal, a signal stops the browser start-up here.
         let startupSignals = Interruption.install()
         let outcome: EditorOutcome
-        do throws(PageRunner.Failure) {
-            outcome = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
-                startupSignals.cancel()
-                let busy = BusyFlag()
-                let app = EditorApp(
-                    page: PageInfo(title: context.title, url: context.url),
-                    initialScript: PageEditorHost.initialScript(library: library, pageURL: context.url),
-                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, busy: busy))
-                // In this process the registry holds exactly the engine's driver and X server.
-                let watchdog = BrowserWatchdog(processes: { ChildProcessRegistry.shared.children }, session: page.session, isBusy: { busy.isBusy }) { reason in
-                    app.stop(reason: reason)
-                }
-                defer { watchdog.cancel() }
-                do {
-                    return try await app.run()
-                } catch {
-                    throw .injection(.malformedReply(reason: "the terminal failed: \(error)"))
-                }
-            }
+        do throws(PageEditor.Failure) {
+            outcome = try await PageEditor.edit(url: address, on: engineOptions.choice(), library: library, scriptTimeout: timeout,
+                                                onPageOpen: { startupSignals.cancel() })
         } catch {
             startupSignals.cancel()
             TerminationSignals.yieldToTermination()
             Interruption.sweep()
-            throw fail(error.description, Run.exitCode(for: error))
+            throw error
         }
         Interruption.sweep()
         switch outcome.reason {
         case let .signal(number):
-            throw ExitCode(128 + number)
+            throw CommandFailure.signal(number)
         case let .stopped(reason):
-            throw fail(reason, .engineFailed)
+            throw CommandFailure.browserStopped(reason)
         case .quit, .inputClosed:
             if outcome.hasUnsavedChanges {
                 printError("pagescript: quit with unsaved changes")

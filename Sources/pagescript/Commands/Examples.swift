@@ -13,12 +13,7 @@ struct ListExamples: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the built-in examples.")
 
     func run() throws {
-        let catalog: ExampleCatalog
-        do {
-            catalog = try ExampleCatalog.builtIn()
-        } catch {
-            throw fail(error.description, .engineFailed)
-        }
+        let catalog = try ExampleCatalog.builtIn()
         let width = catalog.examples.map(\.id.count).max() ?? 0
         for example in catalog.examples {
             printOutput(example.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + (example.summary ?? example.name))
@@ -33,11 +28,7 @@ struct ShowExample: ParsableCommand {
     var name: String
 
     func run() throws {
-        do {
-            let example = try ExampleCatalog.builtIn().example(named: name)
-            print(example.script.text, terminator: example.script.text.hasSuffix("\n") ? "" : "\n")
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let example = try ExampleCatalog.builtIn().example(named: name)
+        print(example.script.text, terminator: example.script.text.hasSuffix("\n") ? "" : "\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 import UserScripts
 
 /// `pagescript match PATTERN URL...`: whether a match pattern matches each URL.
@@ -14,15 +15,10 @@ struct Match: ParsableCommand {
     var urls: [String] = []
 
     func run() throws {
-        let compiled: MatchPattern
-        do {
-            compiled = try MatchPattern(pattern)
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let compiled = try MatchPattern(pattern)
         for text in urls {
             let matched = (try? PageURL(text)).map(compiled.matches) ?? false
-            printOutput("\(matched ? "match" : "no match")\t\(TerminalSafeTextBridge.escaped(text))")
+            printOutput("\(matched ? "match" : "no match")\t\(TerminalSafeText.escaped(text))")
         }
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Injection
 import SystemSupport
-import TerminalUI
 import UserScripts
 import WebDriver
 
@@ -21,14 +20,7 @@ struct Run: AsyncParsableCommand {
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
     var url: String
 
-    @Argument(help: "'-' to read the script from standard input.")
-    var standardInputMarker: String?
-
-    @Option(name: .customShort("e"), help: "The script's code.")
-    var code: String?
-
-    @Option(name: .customShort("f"), help: "A file holding the script.")
-    var file: String?
+    @OptionGroup var scriptCode: ScriptCodeOptions
 
     @Option(name: .long, help: "Run one library script by name or ID, whatever its patterns.")
     var script: String?
@@ -47,10 +39,7 @@ struct Run: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        if let standardInputMarker, standardInputMarker != "-" {
-            throw ValidationError("unexpected argument '\(standardInputMarker)'; use '-' to read the script from standard input")
-        }
-        let sources = [code != nil, file != nil, standardInputMarker != nil, script != nil, example != nil].filter { $0 }.count
+        let sources = [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
     }
@@ -61,95 +50,58 @@ struct Run: AsyncParsableCommand {
             signals.cancel()
             Interruption.sweep()
         }
-        let address: String
-        let choice: EngineChoice
-        do {
-            address = try PageAddress.resolve(url)
-            choice = try engineOptions.choice()
-        } catch {
-            throw fail("\(error)", .badInput)
-        }
+        let address = try PageAddress.resolve(url)
         guard let source = try chosenScript() else {
-            try await runLibraryScripts(on: choice, address: address)
+            try await runLibraryScripts(address: address)
             return
         }
-        let result: ScriptResult
-        do throws(PageRunner.Failure) {
-            result = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, _ throws(PageRunner.Failure) in
-                do throws(InjectionError) {
-                    return try await page.run(script: source)
-                } catch {
-                    throw .injection(error)
-                }
-            }
-        } catch {
-            TerminationSignals.yieldToTermination()
-            throw fail(error.description, Self.exitCode(for: error))
+        let result = try await onPage(address) { page, _ throws(InjectionError) in
+            try await page.run(script: source)
         }
         ResultPrinter.print(result, asJSON: json)
-        if result.error != nil { throw ExitCode.scriptFailed }
+        if result.error != nil { throw CommandFailure.scriptsFailed }
     }
 
     /// The script the options name; `nil` when the library's matching scripts should run.
     private func chosenScript() throws -> String? {
         if let script {
-            do {
-                return try libraryOptions.open().find(script).script.text
-            } catch {
-                throw fail(error.description, .badInput)
-            }
+            return try libraryOptions.open().find(script).script.text
         }
         if let example {
-            do {
-                return try ExampleCatalog.builtIn().example(named: example).script.text
-            } catch {
-                throw fail(error.description, .badInput)
-            }
+            return try ExampleCatalog.builtIn().example(named: example).script.text
         }
-        guard code != nil || file != nil || standardInputMarker != nil else { return nil }
-        do {
-            return try ScriptSource.read(code: code, file: file, standardInput: standardInputMarker != nil)
-        } catch {
-            throw fail("\(error)", .badInput)
-        }
+        return try scriptCode.read()
     }
 
-    private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
-        let library: ScriptLibrary
-        do {
-            library = try libraryOptions.open()
-        } catch {
-            throw fail(error.description, .badInput)
+    private func runLibraryScripts(address: String) async throws {
+        let library = try libraryOptions.open()
+        let (context, run) = try await onPage(address) { page, context throws(InjectionError) in
+            (context, try await LibraryRun.runMatching(library: library, on: page))
         }
-        let outcome: (context: PageContext, url: String, results: [LibraryScriptResult])
-        do throws(PageRunner.Failure) {
-            outcome = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
+        ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json)
+        if run.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
+            throw CommandFailure.scriptsTimedOut
+        }
+        if !run.results.allSatisfy(\.succeeded) { throw CommandFailure.scriptsFailed }
+    }
+
+    /// Opens the page on the chosen engine and does `work` there. A failure met while a
+    /// termination signal tears the run down is left to the signal's handler, which exits.
+    private func onPage<Output: Sendable>(
+        _ address: String,
+        _ work: @escaping @Sendable (PageSession, PageContext) async throws(InjectionError) -> Output
+    ) async throws(PageRunner.Failure) -> Output {
+        do {
+            return try await PageRunner.withPage(on: engineOptions.choice(), url: address, scriptTimeout: timeout) { page, context throws(PageRunner.Failure) in
                 do throws(InjectionError) {
-                    let run = try await LibraryRun.runMatching(library: library, on: page)
-                    return (context, run.url, run.results)
+                    return try await work(page, context)
                 } catch {
                     throw .injection(error)
                 }
             }
         } catch {
             TerminationSignals.yieldToTermination()
-            throw fail(error.description, Self.exitCode(for: error))
-        }
-        ResultPrinter.printLibraryRun(context: outcome.context, url: outcome.url, results: outcome.results, asJSON: json)
-        if outcome.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
-            throw ExitCode.timedOut
-        }
-        if !outcome.results.allSatisfy(\.succeeded) { throw ExitCode.scriptFailed }
-    }
-
-    static func exitCode(for failure: PageRunner.Failure) -> ExitCode {
-        switch failure {
-        case .engine: .engineFailed
-        case .injection(.timedOut): .timedOut
-        case .injection(.invalidURL), .injection(.navigationFailed): .badInput
-        case .injection(.webDriver), .injection(.resourceMissing): .engineFailed
-        case .injection(.malformedReply), .injection(.pageChanged): .scriptFailed
-        case .injection(.library): .badInput
+            throw error
         }
     }
 }

@@ -14,14 +14,21 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("browser"), help: "With --webdriver-url: the browserName to ask for (chrome, firefox, safari, MicrosoftEdge).")
     var browserName: String?
 
-    /// The engine choice, or a usage error.
-    func choice() throws -> EngineChoice {
-        guard let webDriverURL else { return .local(engine) }
-        guard let url = URL(string: webDriverURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host?.isEmpty == false else {
+    func validate() throws {
+        if let webDriverURL, remoteEndpoint == nil {
             throw ValidationError("--webdriver-url must be an http or https URL, got '\(webDriverURL)'")
         }
-        return .remote(url, browserName: browserName)
+    }
+
+    /// The engine choice.
+    func choice() -> EngineChoice {
+        remoteEndpoint.map { .remote($0, browserName: browserName) } ?? .local(engine)
+    }
+
+    private var remoteEndpoint: URL? {
+        guard let webDriverURL, let url = URL(string: webDriverURL), let scheme = url.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), url.host?.isEmpty == false else { return nil }
+        return url
     }
 }
 

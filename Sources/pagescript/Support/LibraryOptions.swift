@@ -16,13 +16,9 @@ struct LibraryOptions: ParsableArguments {
 
 extension LibraryOptions {
     /// Opens the library, finds the script `reference` names (name, ID or ID prefix) and hands
-    /// both to `body`; a library error is printed and exits with 2.
+    /// both to `body`.
     func withScript(_ reference: String, _ body: (ScriptLibrary, StoredScript) throws -> Void) throws {
-        do {
-            let library = try open()
-            try body(library, try library.find(reference))
-        } catch let error as LibraryError {
-            throw fail(error.description, .badInput)
-        }
+        let library = try open()
+        try body(library, try library.find(reference))
     }
 }

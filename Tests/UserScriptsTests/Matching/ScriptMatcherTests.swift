@@ -1,3 +1,4 @@
+import SystemSupport
 import Testing
 @testable import UserScripts
 
@@ -32,7 +33,7 @@ struct ScriptMatcherTests {
 
     /// The index must give exactly what checking every pattern of every script would give.
     @Test func indexAgreesWithCheckingEveryPattern() throws {
-        var generator = SeededGenerator(seed: 20_240_611)
+        var generator = SeededRandomGenerator(seed: 20_240_611)
         let hosts = ["example.com", "www.example.com", "a.b.example.com", "example.org", "localhost", "127.0.0.1", "[::1]", "xn--bcher-kva.example", "com"]
         let hostRules = ["*", "*.example.com", "example.com", "*.com", "localhost", "127.0.0.1", "[::1]", "www.example.com", "*.b.example.com", "example.org"]
         let schemes = ["*", "http", "https"]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalText
 import UserScripts
 
 struct ExportScripts: ParsableCommand {
@@ -14,22 +15,17 @@ struct ExportScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let report: ExportReport
-        do {
-            report = try libraryOptions.open().export(to: URL(fileURLWithPath: folder), replacingExisting: replace)
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let report = try libraryOptions.open().export(to: URL(fileURLWithPath: folder), replacingExisting: replace)
         var refused = false
         for entry in report.entries {
             switch entry.outcome {
-            case .written: printOutput("written\t\(entry.id)\t\(TerminalSafeTextBridge.escaped(entry.destination.path))")
-            case .unchanged: printOutput("unchanged\t\(entry.id)\t\(TerminalSafeTextBridge.escaped(entry.destination.path))")
+            case .written: printOutput("written\t\(entry.id)\t\(TerminalSafeText.escaped(entry.destination.path))")
+            case .unchanged: printOutput("unchanged\t\(entry.id)\t\(TerminalSafeText.escaped(entry.destination.path))")
             case let .refused(reason):
                 refused = true
-                printOutput("refused\t\(entry.id)\t\(TerminalSafeTextBridge.escaped(reason))")
+                printOutput("refused\t\(entry.id)\t\(TerminalSafeText.escaped(reason))")
             }
         }
-        if refused { throw ExitCode.scriptFailed }
+        if refused { throw CommandFailure.scriptsFailed }
     }
 }

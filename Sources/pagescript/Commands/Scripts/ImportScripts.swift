@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalText
 import UserScripts
 
 struct ImportScripts: ParsableCommand {
@@ -13,23 +14,18 @@ struct ImportScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let report: ImportReport
-        do {
-            report = try libraryOptions.open().importScripts(from: URL(fileURLWithPath: path))
-        } catch {
-            throw fail(error.description, .badInput)
-        }
+        let report = try libraryOptions.open().importScripts(from: URL(fileURLWithPath: path))
         for entry in report.entries {
-            let file = TerminalSafeTextBridge.escaped(entry.source.lastPathComponent)
+            let file = TerminalSafeText.escaped(entry.source.lastPathComponent)
             switch entry.outcome {
             case let .imported(script): printOutput("imported\t\(script.id)\t\(file)")
             case let .alreadyInLibrary(id): printOutput("unchanged\t\(id)\t\(file)")
-            case let .refused(reason): printOutput("refused\t-\t\(file): \(TerminalSafeTextBridge.escaped(reason))")
+            case let .refused(reason): printOutput("refused\t-\t\(file): \(TerminalSafeText.escaped(reason))")
             }
             for note in entry.notes {
-                printError("  \(file): \(TerminalSafeTextBridge.escaped(note.description))")
+                printError("  \(file): \(TerminalSafeText.escaped(note.description))")
             }
         }
-        if !report.refused.isEmpty { throw ExitCode.scriptFailed }
+        if !report.refused.isEmpty { throw CommandFailure.scriptsFailed }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 import UserScripts
 
 struct ListScripts: ParsableCommand {
@@ -10,25 +11,19 @@ struct ListScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do {
-            let library = try libraryOptions.open()
-            var scripts = try library.scripts()
-            if let url {
-                let page: PageURL
-                do { page = try PageURL(url) } catch { throw fail(error.description, .badInput) }
-                let ids = Set(try library.which(url: page).filter(\.runsAutomatically).map(\.script.id))
-                scripts = scripts.filter { ids.contains($0.id) }
-            }
-            for stored in scripts {
-                let patterns = stored.script.siteRules.map(\.description).joined(separator: " ")
-                printOutput([stored.id.rawValue, TerminalSafeTextBridge.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
-                             TerminalSafeTextBridge.escaped(patterns.isEmpty ? "(on demand only)" : patterns)].joined(separator: "\t"))
-            }
-            for problem in try library.problems() {
-                printError("pagescript: skipped \(TerminalSafeTextBridge.escaped(problem.description))")
-            }
-        } catch let error as LibraryError {
-            throw fail(error.description, .badInput)
+        let library = try libraryOptions.open()
+        var scripts = try library.scripts()
+        if let url {
+            let ids = Set(try library.which(url: PageURL(url)).filter(\.runsAutomatically).map(\.script.id))
+            scripts = scripts.filter { ids.contains($0.id) }
+        }
+        for stored in scripts {
+            let patterns = stored.script.siteRules.map(\.description).joined(separator: " ")
+            printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
+                         TerminalSafeText.escaped(patterns.isEmpty ? "(on demand only)" : patterns)].joined(separator: "\t"))
+        }
+        for problem in try library.problems() {
+            printError("pagescript: skipped \(TerminalSafeText.escaped(problem.description))")
         }
     }
 }

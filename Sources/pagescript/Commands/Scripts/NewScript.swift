@@ -10,47 +10,31 @@ struct NewScript: ParsableCommand {
     @Option(name: .customLong("match"), help: "A match pattern (repeatable).")
     var matches: [String] = []
 
-    @Option(name: .customLong("run-at"), help: "document-start, document-end or document-idle; absent means on demand only.")
-    var runAt: RunAt?
+    @OptionGroup var runAtOption: RunAtOption
 
-    @Option(name: .customShort("e"), help: "The script's code.")
-    var code: String?
-
-    @Option(name: .customShort("f"), help: "A file holding the script's code, or a whole .user.js file.")
-    var file: String?
+    @OptionGroup var scriptCode: ScriptCodeOptions
 
     @Option(name: .customLong("from-example"), help: "Copy a built-in example into the library.")
     var example: String?
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    func run() throws {
-        do {
-            let library = try libraryOptions.open()
-            let stored: StoredScript
-            if let example {
-                stored = try library.newFromExample(ExampleCatalog.builtIn().example(named: example))
-            } else {
-                guard let name else { throw fail("give the script a name, or --from-example NAME", .badInput) }
-                let body: String
-                do {
-                    body = try ScriptSource.read(code: code ?? (file == nil ? "" : nil), file: file, standardInput: false)
-                } catch {
-                    throw fail("\(error)", .badInput)
-                }
-                let script: UserScript
-                do {
-                    script = try UserScript.make(name: name, matches: matches, runAt: runAt, body: body)
-                } catch {
-                    throw fail(error.description, .badInput)
-                }
-                stored = try library.create(script)
-            }
-            printOutput(stored.id.rawValue)
-        } catch let error as LibraryError {
-            throw fail(error.description, .badInput)
+    func validate() throws {
+        if example != nil, scriptCode.isGiven {
+            throw ValidationError("give the code or --from-example NAME, not both")
         }
     }
-}
 
-extension RunAt: ExpressibleByArgument {}
+    func run() throws {
+        let library = try libraryOptions.open()
+        let stored: StoredScript
+        if let example {
+            stored = try library.newFromExample(ExampleCatalog.builtIn().example(named: example))
+        } else {
+            guard let name else { throw CommandFailure.badInput("give the script a name, or --from-example NAME") }
+            let body = try scriptCode.read() ?? ""
+            stored = try library.create(UserScript.make(name: name, matches: matches, runAt: runAtOption.runAt, body: body))
+        }
+        printOutput(stored.id.rawValue)
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 
 struct RemoveScript: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move a script to the library's trash folder.")
@@ -11,7 +12,7 @@ struct RemoveScript: ParsableCommand {
     func run() throws {
         try libraryOptions.withScript(reference) { library, script in
             let trashed = try library.delete(id: script.id)
-            printError("moved to \(TerminalSafeTextBridge.escaped(trashed.path))")
+            printError("moved to \(TerminalSafeText.escaped(trashed.path))")
         }
     }
 }

@@ -13,17 +13,10 @@ struct RenameScript: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        do {
-            let library = try libraryOptions.open()
-            var stored = try library.find(reference)
-            do {
-                try stored.script.setValue(newName, forKey: "name")
-            } catch {
-                throw fail(error.description, .badInput)
-            }
-            _ = try library.save(stored)
-        } catch let error as LibraryError {
-            throw fail(error.description, .scriptFailed)
+        try libraryOptions.withScript(reference) { library, stored in
+            var renamed = stored
+            try renamed.script.setValue(newName, forKey: "name")
+            _ = try library.save(renamed)
         }
     }
 }

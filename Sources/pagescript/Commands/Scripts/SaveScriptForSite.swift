@@ -9,32 +9,21 @@ struct SaveScriptForSite: ParsableCommand {
     @Argument(help: "A URL on the site.")
     var url: String
 
-    @Option(name: .customShort("e"), help: "The script's code.")
-    var code: String?
+    @OptionGroup var scriptCode: ScriptCodeOptions
 
-    @Option(name: .customShort("f"), help: "A file holding the script's code.")
-    var file: String?
-
-    @Option(name: .customLong("run-at"), help: "Run automatically at document-start, document-end or document-idle (default: on demand).")
-    var runAt: RunAt?
+    @OptionGroup var runAtOption: RunAtOption
 
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        guard (code == nil) != (file == nil) else { throw ValidationError("give the code: -e CODE or -f FILE") }
+        guard scriptCode.isGiven else { throw ValidationError("give the code: -e CODE, -f FILE or -") }
     }
 
     func run() throws {
-        let page: PageURL
-        do { page = try PageURL(url) } catch { throw fail(error.description, .badInput) }
-        let body: String
-        do { body = try ScriptSource.read(code: code, file: file, standardInput: false) } catch { throw fail("\(error)", .badInput) }
-        do {
-            let library = try libraryOptions.open()
-            let stored = try library.saveForSite(url: page, code: body, runAt: runAt, basedOn: library.scriptForSite(url: page))
-            printOutput(stored.id.rawValue)
-        } catch {
-            throw fail(error.description, .scriptFailed)
-        }
+        let page = try PageURL(url)
+        let body = try scriptCode.read() ?? ""
+        let library = try libraryOptions.open()
+        let stored = try library.saveForSite(url: page, code: body, runAt: runAtOption.runAt, basedOn: library.scriptForSite(url: page))
+        printOutput(stored.id.rawValue)
     }
 }

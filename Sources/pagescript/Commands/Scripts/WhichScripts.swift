@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalText
 import UserScripts
 
 struct WhichScripts: ParsableCommand {
@@ -14,15 +15,10 @@ struct WhichScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let page: PageURL
-        do { page = try PageURL(url) } catch { throw fail(error.description, .badInput) }
-        do {
-            for match in try libraryOptions.open().which(url: page, includingInactive: all) {
-                printOutput([match.script.id.rawValue, TerminalSafeTextBridge.escaped(match.script.name),
-                             TerminalSafeTextBridge.escaped(match.pattern.text), Self.describe(match.status)].joined(separator: "\t"))
-            }
-        } catch {
-            throw fail(error.description, .badInput)
+        let page = try PageURL(url)
+        for match in try libraryOptions.open().which(url: page, includingInactive: all) {
+            printOutput([match.script.id.rawValue, TerminalSafeText.escaped(match.script.name),
+                         TerminalSafeText.escaped(match.pattern.text), Self.describe(match.status)].joined(separator: "\t"))
         }
     }
 

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import UserScripts
+
+/// A script's code on the command line, the same way for `run`, `scripts new` and
+/// `scripts save-for`: `-e CODE`, `-f FILE`, or `-` to read it from standard input.
+struct ScriptCodeOptions: ParsableArguments {
+    @Option(name: .customShort("e"), help: "The script's code.")
+    var code: String?
+
+    @Option(name: .customShort("f"), help: "A file holding the script's code.")
+    var file: String?
+
+    @Argument(help: "'-' to read the script's code from standard input.")
+    var standardInputMarker: String?
+
+    /// The code named could not be read: a missing or unreadable file, text that is not UTF-8.
+    struct Unreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func validate() throws {
+        if let standardInputMarker, standardInputMarker != "-" {
+            throw ValidationError("unexpected argument '\(standardInputMarker)'; use '-' to read the script from standard input")
+        }
+        guard [code != nil, file != nil, standardInputMarker != nil].filter({ $0 }).count <= 1 else {
+            throw ValidationError("give the code once: -e CODE, -f FILE or -")
+        }
+    }
+
+    /// Whether the code was given at all.
+    var isGiven: Bool {
+        code != nil || file != nil || standardInputMarker != nil
+    }
+
+    /// The code; `nil` when none was given.
+    func read() throws(Unreadable) -> String? {
+        if let code { return code }
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                let reason = FileManager.default.fileExists(atPath: file) ? "permission denied or not a regular file" : "no such file"
+                throw Unreadable(description: "cannot read the script file '\(file)': \(reason)")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw Unreadable(description: "the script file '\(file)' is not UTF-8 text")
+            }
+            return text
+        }
+        guard standardInputMarker != nil else { return nil }
+        guard let text = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
+            throw Unreadable(description: "standard input is not UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// `--run-at`, for the commands that save a script: when it runs on the pages it matches.
+///
+/// Apart from ``ScriptCodeOptions`` because only a saved script has a time to run; `run` runs
+/// its code once, after the page has loaded.
+struct RunAtOption: ParsableArguments {
+    @Option(name: .customLong("run-at"), help: "Run automatically at document-start, document-end or document-idle (default: only by hand).")
+    var runAt: RunAt?
+}
+
+extension RunAt: ExpressibleByArgument {}

@@ -1,0 +1,75 @@
+import Foundation
+import SystemSupport
+import Testing
+import TestSupport
+
+/// `pagescript engines` names the real versions of each engine's driver and browser.
+struct EnginesCommandTests {
+    /// The version of an installed Debian package, asked of dpkg-query directly.
+    func debianVersion(of package: String) throws -> String {
+        let dpkgQuery = try #require(ExecutableLocator.find("dpkg-query"), "these tests need a Debian system")
+        let version = try #require(CommandOutput.run(dpkgQuery, ["-W", "-f=${Version}", package]))
+        try #require(!version.isEmpty && !version.contains("no packages found"), "\(package) is not installed")
+        return version
+    }
+
+    /// The version without epoch and Debian revision: "2:21.1.7-3+deb12u13" is 21.1.7.
+    func upstream(_ debianVersion: String) -> String {
+        var text = Substring(debianVersion)
+        if let colon = text.firstIndex(of: ":") { text = text[text.index(after: colon)...] }
+        if let dash = text.lastIndex(of: "-") { text = text[..<dash] }
+        return String(text)
+    }
+
+    func line(_ lines: [String], after engine: String, role: String) throws -> String {
+        let start = try #require(lines.firstIndex { $0.hasPrefix(engine + " ") }, "no \(engine) line in \(lines)")
+        return try #require(lines[(start + 1)...].prefix { $0.hasPrefix("    ") }.first { $0.hasPrefix("    \(role) ") },
+                            "no \(role) line for \(engine) in \(lines)")
+    }
+
+    @Test func webKitVersionsComeFromItsDebianPackages() throws {
+        let outcome = try PageScriptBinary.run(["engines"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(!outcome.standardOutput.contains("Usage"), "\(outcome.standardOutput)")
+
+        let driverPackage = try debianVersion(of: "webkit2gtk-driver")
+        let driver = try line(lines, after: "webkit", role: "driver")
+        #expect(driver.contains("WebKitWebDriver \(upstream(driverPackage))"), "\(driver)")
+        #expect(driver.contains("Debian package webkit2gtk-driver \(driverPackage)"), "\(driver)")
+
+        // MiniBrowser ships in the WebKitGTK library's package.
+        let browser = try line(lines, after: "webkit", role: "browser")
+        let libraryPackage = try debianVersion(of: "libwebkit2gtk-4.1-0")
+        #expect(browser.contains("MiniBrowser \(upstream(libraryPackage))"), "\(browser)")
+        #expect(browser.contains("/MiniBrowser"), "\(browser)")
+        #expect(browser.contains("Debian package libwebkit2gtk-4.1-0"), "\(browser)")
+
+        let display = try line(lines, after: "webkit", role: "display")
+        #expect(display.contains("Xvfb \(upstream(try debianVersion(of: "xvfb")))"), "\(display)")
+        #expect(lines.first { $0.hasPrefix("webkit ") }?.contains("installed, \(upstream(libraryPackage))") == true)
+    }
+
+    @Test func chromiumVersionsAreWhatTheProgramsSay() throws {
+        let outcome = try PageScriptBinary.run(["engines"])
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(!outcome.standardOutput.contains("unexpected operator"), "\(outcome.standardOutput)")
+        // Debian's chromium and chromium-driver packages carry the upstream version both programs report.
+        let browserVersion = upstream(try debianVersion(of: "chromium"))
+        let driverVersion = upstream(try debianVersion(of: "chromium-driver"))
+        let driver = try line(lines, after: "chromium", role: "driver")
+        #expect(driver.contains("chromedriver \(driverVersion)  "), "\(driver)")
+        let browser = try line(lines, after: "chromium", role: "browser")
+        #expect(browser.contains("chromium \(browserVersion)  "), "\(browser)")
+        #expect(browser.contains("Debian package chromium "), "\(browser)")
+    }
+
+    @Test func aMissingEngineSaysWhatToInstall() throws {
+        let outcome = try PageScriptBinary.run(["engines"], environment: ["PATH": "/nonexistent"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("webkit ") && $0.contains("not installed") }, "\(lines)")
+        #expect(lines.contains("    driver   WebKitWebDriver: not found"), "\(lines)")
+        #expect(lines.contains { $0.contains("missing: chromedriver, chromium") && $0.contains("chromium-driver") }, "\(lines)")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What `run URL` prints for the library's scripts, in both modes.
+@Suite(.serialized)
+struct LibraryRunOutputTests {
+    @Test func jsonHasOneEntryPerScriptWithItsResultFields() throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        for (name, code) in [("a-throws", "console.log('before'); throw new TypeError('no')"), ("b-returns", "console.warn('w'); 6 * 7")] {
+            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", "http://127.0.0.1/*", "--run-at", "document-idle", "-e", code, "--library", library])
+            #expect(created.status == 0, "\(created.standardError)")
+        }
+        let outcome = try PageScriptBinary.run(["run", server.url(), "--library", library, "--json", "--engine", "chromium"])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(object["url"] as? String == server.url())
+        #expect(object["title"] as? String == "Page")
+        let scripts = try #require(object["scripts"] as? [[String: Any]])
+        try #require(scripts.count == 2)
+        for entry in scripts {
+            #expect(Set(entry.keys) == ["id", "name", "pattern", "value", "console", "error"])
+            #expect(entry["pattern"] as? String == "http://127.0.0.1/*")
+        }
+        let thrown = try #require(scripts.first { $0["name"] as? String == "a-throws" })
+        #expect(thrown["value"] is NSNull)
+        #expect(thrown["console"] as? [[String: String]] == [["level": "log", "message": "before"]])
+        let error = try #require(thrown["error"] as? [String: Any])
+        #expect(error["name"] as? String == "TypeError")
+        #expect(error["message"] as? String == "no")
+        let returned = try #require(scripts.first { $0["name"] as? String == "b-returns" })
+        #expect(returned["value"] as? Int == 42)
+        #expect(returned["error"] is NSNull)
+        #expect(returned["console"] as? [[String: String]] == [["level": "warn", "message": "w"]])
+
+        let plain = try PageScriptBinary.run(["run", server.url(), "--library", library, "--engine", "chromium"])
+        #expect(plain.status == 1)
+        #expect(plain.standardOutput == "42\n")
+        let lines = plain.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Page <\(server.url())>")
+        #expect(lines.contains("console.log: before"))
+        #expect(lines.contains { $0.hasPrefix("TypeError: no") })
+        #expect(lines.contains("console.warn: w"))
+    }
+}
