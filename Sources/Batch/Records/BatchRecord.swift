@@ -6,16 +6,18 @@ import WebDriver
 ///
 /// The object carries the same fields as `pagescript run --json` (`url`, `title`, `value`,
 /// `console`, `error`; in library mode `url`, `title`, `scripts`, `error`), between the entry's
-/// identity and what the batch adds:
-///
-/// ```json
-/// {"index":7,"input":"https://example.com/a","status":"ok",
-///  "url":"https://example.com/a","title":"A","value":42,"console":[],"error":null,
-///  "httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}
-/// ```
+/// identity (`index`, `input`, `status`) and what the batch adds (`httpStatus`, `startedAt`,
+/// `durationMs`, `attempts`, `engine`).
 ///
 /// When the script could not run, `status` says why (``RecordStatus``) and `error` is
 /// `{"name","message","line":null,"column":null}` with the name from ``RecordStatus/errorName``.
+///
+/// ```swift
+/// let page: JSONValue = ["url": "https://example.com/a", "title": "A", "value": 42, "console": [], "error": .null]
+/// let record = BatchRecord(index: 7, input: "https://example.com/a", status: .ok, page: page, httpStatus: 200,
+///                          startedAt: Date(), duration: 0.087, attempts: 1, engine: "webkit")
+/// record.line   // {"index":7,"input":"https://example.com/a","status":"ok","url":...,"durationMs":87,"attempts":1,"engine":"webkit"}
+/// ```
 public struct BatchRecord: Sendable {
     /// The entry's index in the input (see ``BatchEntry``).
     public let index: Int
