@@ -64,6 +64,17 @@ actor EntryFeed {
         }
     }
 
+    /// The next entry, if it needs no session because it is not a URL PageScript opens, with the
+    /// reason; `nil` (leaving the entry where it is) otherwise. A worker without a session takes
+    /// these, so that a list that starts with (or holds only) such lines starts no browser for them.
+    func nextInvalid() async -> (entry: BatchEntry, reason: String)? {
+        guard await hasWork(), retries.isEmpty, position < buffered.count else { return nil }
+        let entry = buffered[position]
+        guard case let .invalid(reason) = PageVisit.address(of: entry) else { return nil }
+        position += 1
+        return (entry, reason)
+    }
+
     /// Puts a page back, to be run on the next session that is free.
     func putBack(_ page: PageAttempts) {
         retries.append(page)

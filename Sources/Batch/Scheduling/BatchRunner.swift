@@ -119,6 +119,11 @@ public final class BatchRunner: Sendable {
         var current: OpenedSession?
         while !state.isStopping {
             if current == nil {
+                if let (entry, reason) = await feed.nextInvalid() {
+                    await sink.waitForRoom(before: entry.index)
+                    await submitInvalid(entry, reason: reason)
+                    continue
+                }
                 guard await feed.hasWork(), let opened = await acquireSession(slot: slot) else { return }
                 current = opened
             }
@@ -132,9 +137,7 @@ public final class BatchRunner: Sendable {
                 case let .page(address):
                     page = PageAttempts(entry: entry, address: address, startedAt: Date(), attempts: 0, uncountedLosses: 0)
                 case let .invalid(reason):
-                    let failed = BatchRecord.failedPage(status: .invalidURL, message: reason, url: nil, title: nil, libraryMode: script.isLibrary)
-                    await submit(BatchRecord(index: entry.index, input: entry.text, status: .invalidURL, page: failed, httpStatus: nil,
-                                             startedAt: Date(), duration: 0, attempts: 0, engine: source.engineLabel))
+                    await submitInvalid(entry, reason: reason)
                     continue
                 }
             case let .retry(retry):
@@ -180,6 +183,13 @@ public final class BatchRunner: Sendable {
                 return
             }
         }
+    }
+
+    /// Records an entry that is not a URL PageScript opens.
+    private func submitInvalid(_ entry: BatchEntry, reason: String) async {
+        let failed = BatchRecord.failedPage(status: .invalidURL, message: reason, url: nil, title: nil, libraryMode: script.isLibrary)
+        await submit(BatchRecord(index: entry.index, input: entry.text, status: .invalidURL, page: failed, httpStatus: nil,
+                                 startedAt: Date(), duration: 0, attempts: 0, engine: source.engineLabel))
     }
 
     private func record(for page: PageAttempts, status: RecordStatus, page fields: JSONValue, httpStatus: Int?, engine: String) -> BatchRecord {
