@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "Batch", targets: ["Batch"]),
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
         .library(name: "GMAPI", targets: ["GMAPI"]),
     ],
@@ -82,12 +83,17 @@ let package = Package(
         ),
 
         .target(
+            name: "Batch",
+            dependencies: ["Injection", "WebDriver", "UserScripts", "SystemSupport"]
+        ),
+
+        .target(
             name: "EditorSession",
             dependencies: ["TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport"]
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport"]
+            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "TestSupport"]
         ),
         .target(
             name: "TestSupport",
@@ -105,6 +111,7 @@ let package = Package(
                 "UserScripts",
                 "EditorSession",
                 "GMAPI",
+                "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,6 +125,7 @@ let package = Package(
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "TestSupport"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(name: "GMAPITests", dependencies: ["GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),

@@ -10,7 +10,9 @@ import WebDriver
 /// 4. site matching in large libraries and a library load, against budgets (``MatchingBenchmark``);
 /// 5. keystrokes in fields and the editor, against budgets (``KeystrokeBenchmark``);
 /// 6. peak memory of `pagescript run` with a 1,000-script library vs Selenium, per engine
-///    (``MemoryBenchmark``).
+///    (``MemoryBenchmark``);
+/// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor and
+///    Selenium's thread pool, per engine (``BatchBenchmark``).
 ///
 /// The in-process rows (4, 5) are measured first, before any browser runs beside them.
 ///
@@ -60,6 +62,14 @@ public enum BenchmarkSuite {
                 engine: engine, fixture: fixture, pagescript: options.pagescriptExecutable,
                 repetitions: options.coldRepetitions, seleniumPeakMemory: seleniumMemory)
         }
-        return floors + peers + matching + keystrokes + memory
+        var batch: [ComparisonRow] = []
+        let pages = try BatchBenchmark.startSite()
+        defer { pages.site.stop() }
+        let batchPeers: [any BatchThroughputPeer] = peer.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
+        for engine in options.engines {
+            progress("\(engine): batch throughput over \(BatchBenchmark.pageCount) pages")
+            batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
+        }
+        return floors + peers + batch + matching + keystrokes + memory
     }
 }
