@@ -30,7 +30,7 @@ extension ScriptLibrary {
             let original = Self.originalFileName(ofTrashed: entry.name)
             guard let id = ScriptID.fromFileName(original) else { continue }
             let path = trash + "/" + entry.name
-            let text = (try? FileSystem.readFile(atPath: path).bytes).flatMap { String(validating: $0, as: UTF8.self) } ?? ""
+            let text = (try? FileSystem.readFile(atPath: path).bytes).flatMap(Self.decodeUTF8) ?? ""
             let script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: original))
             found.append(TrashedScript(path: path, id: id, name: script.name, trashedAt: entry.status.changeSeconds))
         }
