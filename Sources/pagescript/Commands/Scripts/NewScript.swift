@@ -1,7 +1,7 @@
 import ArgumentParser
 import UserScripts
 
-struct NewScript: ParsableCommand {
+struct NewScript: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "new", abstract: "Create a script in the library and print its ID.")
 
     @Argument(help: "The script's name (not needed with --from-example, or when the code is a whole .user.js file with its @name).")
@@ -25,7 +25,7 @@ struct NewScript: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let library = try libraryOptions.open()
         let stored: StoredScript
         if let example {
@@ -48,5 +48,7 @@ struct NewScript: ParsableCommand {
             }
         }
         printOutput(stored.id.rawValue)
+        // A whole .user.js file may declare @require and @resource files: fetched now, once.
+        _ = try await DependencyInstall.fetch(for: [stored], library: library)
     }
 }
