@@ -208,6 +208,27 @@ struct RunCommandTests {
         #expect(leftovers.isEmpty, "still running after the reader went away: \(leftovers)")
     }
 
+    /// `--screenshot FILE`: the page after the script ran, as PNG; what the script drew is in it.
+    @Test(arguments: engines)
+    func screenshotShowsThePageAfterTheScript(engine: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-shot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var shots: [Data] = []
+        for colour in ["rgb(255, 0, 0)", "rgb(0, 0, 255)"] {
+            let file = folder.appendingPathComponent("\(shots.count).png").path
+            let outcome = try run([server.url(), "-e", "document.body.style.background = '\(colour)'; 1", "--engine", engine,
+                                   "--screenshot", file, "--json"])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+            #expect(object["screenshot"] as? String == file)
+            let png = try Data(contentsOf: URL(fileURLWithPath: file))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            shots.append(png)
+        }
+        #expect(shots[0] != shots[1], "the two backgrounds must give two different pictures")
+    }
+
     @Test func badInputExitsTwo() throws {
         let invalid = try PageScriptBinary.run(["run", "notascheme://x", "-e", "1"])
         #expect(invalid.status == 2)

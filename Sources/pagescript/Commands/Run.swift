@@ -43,6 +43,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How alert, confirm and prompt are answered.", valueName: "answer"))
     var dialogs: DialogPolicy = .dismiss
 
+    @Option(name: .long, help: ArgumentHelp("Save a PNG of the page after the script ran (with --json, its path is in the object).", valueName: "file"))
+    var screenshot: String?
+
     @OptionGroup var engineOptions: EngineOptions
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -80,15 +83,16 @@ struct Run: AsyncParsableCommand {
                 // One --timeout covers loading and the script, unless loading has its own.
                 let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
                 guard remaining > 0 else { throw .timedOut(seconds: budget) }
-                return try await page.run(script: source.text, mode: source.mode, timeout: remaining)
+                let result = try await page.run(script: source.text, mode: source.mode, timeout: remaining)
+                return (result: result, screenshot: try await capture(page))
             } catch {
                 // A timeout is the user's --timeout, not what was left of it after loading.
                 if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
                 throw error
             }
         }
-        ResultPrinter.print(result, asJSON: json)
-        if result.error != nil { throw CommandFailure.scriptsFailed }
+        ResultPrinter.print(result.result, asJSON: json, screenshot: result.screenshot)
+        if result.result.error != nil { throw CommandFailure.scriptsFailed }
     }
 
     /// The script the options name and how its text is read; `nil` when the library's matching
@@ -105,14 +109,28 @@ struct Run: AsyncParsableCommand {
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
         let library = try libraryOptions.open()
-        let (context, run) = try await onPage(choice, address) { page, context throws(InjectionError) in
-            (context, try await LibraryRun.runMatching(library: library, on: page))
+        let (context, run, screenshot) = try await onPage(choice, address) { page, context throws(InjectionError) in
+            let run = try await LibraryRun.runMatching(library: library, on: page)
+            return (context, run, try await capture(page))
         }
-        ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json)
+        ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json, screenshot: screenshot)
         if run.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
             throw CommandFailure.scriptsTimedOut
         }
         if !run.results.allSatisfy(\.succeeded) { throw CommandFailure.scriptsFailed }
+    }
+
+    /// Saves the page as `--screenshot` asks, atomically; returns the file's path.
+    private func capture(_ page: PageSession) async throws(InjectionError) -> String? {
+        guard let screenshot else { return nil }
+        let png = try await page.screenshot()
+        let file = URL(fileURLWithPath: screenshot)
+        do {
+            try Data(png).write(to: file, options: .atomic)
+        } catch {
+            throw .library("the screenshot cannot be saved to \(screenshot): \(error.localizedDescription)")
+        }
+        return file.path
     }
 
     /// Opens the page on the chosen engine and does `work` there. A run that did not complete
