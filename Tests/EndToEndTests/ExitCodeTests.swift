@@ -6,6 +6,7 @@ import TestSupport
 struct ExitCodeTests {
     @Test func aScriptThatDoesNotExistIsBadInputForEveryCommand() throws {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-exit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: library) }
         let commands: [[String]] = [
             ["scripts", "show", "nothing"], ["scripts", "rm", "nothing"], ["scripts", "rename", "nothing", "New name"],
@@ -16,6 +17,19 @@ struct ExitCodeTests {
             let outcome = try PageScriptBinary.run(command + ["--library", library])
             #expect(outcome.status == 2, "\(command): \(outcome.standardError)")
             #expect(outcome.standardError == "pagescript: no script is called or has the ID `nothing`\n", "\(command)")
+        }
+    }
+
+    /// Reading a library the user named that does not exist says so, and creates nothing: a typo
+    /// in --library must not look like a library without scripts.
+    @Test func readingAMissingLibraryCreatesNothing() throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-none-\(UUID().uuidString)/x").path
+        defer { try? FileManager.default.removeItem(atPath: (library as NSString).deletingLastPathComponent) }
+        for command in [["scripts", "list"], ["scripts", "which", "https://example.com/"], ["scripts", "show", "a"], ["scripts", "export", "/tmp/out"]] {
+            let outcome = try PageScriptBinary.run(command + ["--library", library])
+            #expect(outcome.status == 2, "\(command): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("there is no script library at \(library)"), "\(command): \(outcome.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: library), "\(command) created the library")
         }
     }
 

@@ -99,7 +99,7 @@ struct Run: AsyncParsableCommand {
     /// scripts should run.
     private func chosenScript() throws -> (text: String, mode: ScriptMode)? {
         if let script {
-            return (try libraryOptions.open().find(script).script.text, .userscript)
+            return (try libraryOptions.openForReading().find(script).script.text, .userscript)
         }
         if let example {
             return (try ExampleCatalog.builtIn().example(named: example).script.text, .userscript)
@@ -108,7 +108,7 @@ struct Run: AsyncParsableCommand {
     }
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.openForReading()
         let (context, run, screenshot) = try await onPage(choice, address) { page, context throws(InjectionError) in
             let run = try await LibraryRun.runMatching(library: library, on: page)
             return (context, run, try await capture(page))

@@ -12,7 +12,7 @@ struct ListScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.openForReading()
         var scripts = try library.scripts()
         if let url {
             scripts = try library.which(url: PageURL(url)).map(\.script)
