@@ -60,6 +60,10 @@ struct ScriptRestoreAndFileTests {
         #expect(disabled.standardError.contains("disabled \(id) Dark mode"), "\(disabled.standardError)")
         let enabled = try pagescript(["scripts", "enable", "dark mode"])
         #expect(enabled.standardError.contains("enabled \(id) Dark mode"), "\(enabled.standardError)")
+        let offOnSite = try pagescript(["scripts", "disable-for", id, "https://example.com/"])
+        #expect(offOnSite.standardError.contains("disabled \(id) Dark mode on example.com"), "\(offOnSite.standardError)")
+        let listed = try pagescript(["scripts", "list"]).standardOutput
+        #expect(listed.contains("\tenabled, off on example.com\tautomatically at document-idle\t"), "\(listed)")
     }
 
     @Test func browserWithoutARemoteEndpointIsAUsageError() throws {

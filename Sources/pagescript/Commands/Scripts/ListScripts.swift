@@ -19,11 +19,18 @@ struct ListScripts: ParsableCommand {
         }
         for stored in scripts {
             let rules = stored.interpretation.rules.map(\.description).joined(separator: " ")
-            printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
+            printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), Self.switches(of: stored),
                          stored.interpretation.runMode.description, TerminalSafeText.escaped(rules)].joined(separator: "\t"))
         }
         for problem in try library.problems() {
             printError("pagescript: \(TerminalSafeText.escaped(problem.description))")
         }
+    }
+
+    /// `enabled`, `disabled`, or `enabled, off on example.com and shop.example`.
+    static func switches(of stored: StoredScript) -> String {
+        let state = stored.isEnabled ? "enabled" : "disabled"
+        guard !stored.disabledSites.isEmpty else { return state }
+        return state + ", off on " + TerminalSafeText.escaped(stored.disabledSites.map(\.description).sorted().joined(separator: " and "))
     }
 }
