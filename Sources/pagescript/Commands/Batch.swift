@@ -165,8 +165,11 @@ struct BatchCommand: AsyncParsableCommand {
 
     /// Where sessions come from, from the engine options.
     private func sessionSource() throws -> any SessionSource {
+        guard engineOptions.launchOptions == LaunchOptions() else {
+            throw CommandFailure.badInput("batch runs its browsers hidden with throwaway profiles; --headed and --profile are for run, edit and browse")
+        }
         switch engineOptions.choice() {
-        case .local(.chromium):
+        case .local(.chromium, _):
             return LocalChromiumSource()
         case .local:
             return LocalWebKitSource()
