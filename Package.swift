@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Batch", targets: ["Batch"]),
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
         .library(name: "GMAPI", targets: ["GMAPI"]),
+        .library(name: "Browsing", targets: ["Browsing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,6 +68,7 @@ let package = Package(
         .target(
             name: "TerminalText"
         ),
+        .target(name: "Browsing", dependencies: ["Injection", "UserScripts", "WebDriver"]),
         .target(
             name: "GMAPI",
             dependencies: [
@@ -112,6 +114,7 @@ let package = Package(
                 "EditorSession",
                 "GMAPI",
                 "Batch",
+                "Browsing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

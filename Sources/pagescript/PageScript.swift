@@ -9,7 +9,7 @@ struct PageScript: AsyncParsableCommand {
         commandName: "pagescript",
         abstract: "Run your own JavaScript on web pages, in real browser engines.",
         version: "0.1.0",
-        subcommands: [Run.self, BatchCommand.self, Edit.self, Scripts.self, Examples.self, Match.self, Engines.self, Bench.self]
+        subcommands: [Run.self, BatchCommand.self, Edit.self, Browse.self, Scripts.self, Examples.self, Match.self, Engines.self, Bench.self]
     )
 
     /// Parses and runs the command. Whatever a command throws ends the process here, with the

@@ -168,25 +168,14 @@ enum PageVisit {
         case .requestTimedOut, .protocolError(code: .timeout, _, _), .protocolError(code: .scriptTimeout, _, _):
             let what = phase == .loading ? "the page did not load in time" : "the script did not finish in time"
             return finished(.timeout, "\(what): \(error.description)", false)
-        case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _):
+        case _ where error.meansTheSessionIsGone:
             return .sessionLost(reason: error.description, charged: true)
-        case let .unknownProtocolError(_, message), let .protocolError(code: .unknownError, message, _):
-            if sessionIsGone(message) || sessionIsGone(error.description) {
-                return .sessionLost(reason: error.description, charged: true)
-            }
+        case .unknownProtocolError, .protocolError(code: .unknownError, _, _):
             return finished(.failed, error.description, false)
         case .protocolError(code: .unexpectedAlertOpen, _, _):
             return finished(.failed, "the page opened a dialog: \(error.description)", true)
         case .protocolError, .malformedReply:
             return finished(.failed, error.description, false)
         }
-    }
-
-    /// Whether a driver's message says the browser or tab is gone, in chromedriver's words or
-    /// WebKitWebDriver's.
-    private static func sessionIsGone(_ message: String) -> Bool {
-        let lowered = message.lowercased()
-        return ["tab crashed", "session deleted", "not reachable", "disconnected", "target window already closed",
-                "browser has closed", "web process", "no such window", "target closed"].contains { lowered.contains($0) }
     }
 }

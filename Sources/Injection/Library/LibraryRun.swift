@@ -10,13 +10,17 @@ public enum LibraryRun {
     /// script cannot disguise), and each script runs only if the page is still at exactly that
     /// address when it starts: a page that moves to another site in between gets nothing.
     ///
+    /// - Parameter excluded: Scripts not to run again (those that already ran in this document,
+    ///   when a single-page navigation changed the address).
     /// - Returns: The address matched against, and one result per script, in library order.
-    public static func runMatching(library: ScriptLibrary, on page: PageSession) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+    public static func runMatching(
+        library: ScriptLibrary, on page: PageSession, excluding excluded: Set<ScriptID> = []
+    ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
         let matches: [ScriptMatch]
         do {
-            matches = try library.which(url: url).filter(\.runsAutomatically)
+            matches = try library.which(url: url).filter { $0.runsAutomatically && !excluded.contains($0.script.id) }
         } catch {
             throw .library(error.description)
         }
