@@ -74,9 +74,14 @@ public enum BenchmarkSuite {
                 floor: try ProtocolFloor.prepare(python: python, folder: options.peerFolder), selenium: nil, playwright: nil)
         }
         let selenium = try SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
-        let playwright: Result<PlaywrightPeer, BenchmarkError>? = options.engines.contains(.chromium)
-            ? Result { () throws(BenchmarkError) in try PlaywrightPeer.prepare(python: selenium.python, folder: options.peerFolder, progress: progress) }
-            : nil
+        var playwright: Result<PlaywrightPeer, BenchmarkError>?
+        if options.engines.contains(.chromium) {
+            do throws(BenchmarkError) {
+                playwright = .success(try PlaywrightPeer.prepare(python: selenium.python, folder: options.peerFolder, progress: progress))
+            } catch {
+                playwright = .failure(error)
+            }
+        }
         return PeerBenchmark.Peers(
             floor: try ProtocolFloor.prepare(python: selenium.python, folder: options.peerFolder), selenium: selenium, playwright: playwright)
     }

@@ -142,7 +142,8 @@ public enum PeerBenchmark {
                                       subject: warm, baseline: seleniumWarm, aim: 1))
         }
         if engine == .chromium, peers.playwright != nil {
-            let name = "Playwright \(playwright?.version ?? "") (Python)"
+            let version = (try? peers.playwright?.get())?.version
+            let name = version.map { "Playwright \($0) (Python)" } ?? "Playwright (Python)"
             let cold = playwrightProblem == nil ? Measurement(name: "Playwright (cold process)", samples: playwrightCold) : nil
             rows.append(ComparisonRow(title: "\(engine): cold `pagescript run` process vs \(name) process", subject: coldProcess,
                                       baseline: cold, aim: 1, note: playwrightProblem.map { "Playwright unavailable: \($0)" }))
