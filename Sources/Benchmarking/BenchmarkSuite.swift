@@ -1,12 +1,14 @@
 import Foundation
+import SystemSupport
 import WebDriver
 
 /// Every row of `pagescript bench`, measured in one run and returned in the table's order:
 ///
 /// 1. and 2. warm run vs bare Execute Script, and cold run vs the driver's new session, per
 ///    engine (``RunBenchmark``);
-/// 3. PageScript vs Selenium for Python, cold processes and warm sessions, per engine
-///    (``PeerBenchmark``);
+/// 3. PageScript's cold process vs the bare-protocol floor (``ProtocolFloor``), and PageScript
+///    vs Selenium and (on Chromium) Playwright for Python, cold processes and warm sessions, per
+///    engine (``PeerBenchmark``);
 /// 4. site matching in large libraries and a library load, against budgets (``MatchingBenchmark``);
 /// 5. keystrokes in fields and the editor, against budgets (``KeystrokeBenchmark``);
 /// 6. peak memory of `pagescript run` with a 1,000-script library vs Selenium, per engine
@@ -30,9 +32,7 @@ public enum BenchmarkSuite {
     public static func run(_ options: BenchmarkOptions, progress: @Sendable (String) -> Void) async throws -> [ComparisonRow] {
         let fixture = try BenchmarkFixture.make()
         defer { fixture.remove() }
-        let peer = try options.includesPeer
-            ? SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
-            : nil
+        let peers = try preparePeers(options, progress: progress)
 
         progress("site matching and library load")
         let matching = try MatchingBenchmark.rows(
@@ -42,21 +42,20 @@ public enum BenchmarkSuite {
         let keystrokes = KeystrokeBenchmark.rows(batches: options.batches)
 
         var floors: [ComparisonRow] = []
-        var peers: [ComparisonRow] = []
+        var peerRows: [ComparisonRow] = []
         var memory: [ComparisonRow] = []
         for engine in options.engines {
             progress("\(engine): warm and cold runs against the driver")
             floors += try await RunBenchmark.rows(
                 engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
-            var seleniumMemory: Measurement?
-            if let peer {
-                progress("\(engine): against Selenium \(peer.version)")
-                let outcome = try await PeerBenchmark.measure(
-                    engine: engine, pageURL: fixture.pageURL, peer: peer, pagescript: options.pagescriptExecutable,
-                    repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
-                peers += outcome.rows
-                seleniumMemory = outcome.seleniumPeakMemory
-            }
+            progress("\(engine): cold processes against the protocol floor and the peers, warm runs against the peers")
+            let outcome = try await PeerBenchmark.measure(
+                engine: engine, pageURL: fixture.pageURL, peers: peers, pagescript: options.pagescriptExecutable,
+                repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
+            peerRows += outcome.rows
+            let phases = outcome.floorPhases.map { "\($0.name) \(ComparisonTable.format($0.seconds, unit: .seconds))" }
+            progress("\(engine): the floor's cold run, median per phase: \(phases.joined(separator: ", "))")
+            let seleniumMemory = outcome.seleniumPeakMemory
             progress("\(engine): peak memory with a 1,000-script library")
             memory += try MemoryBenchmark.rows(
                 engine: engine, fixture: fixture, pagescript: options.pagescriptExecutable,
@@ -65,11 +64,35 @@ public enum BenchmarkSuite {
         var batch: [ComparisonRow] = []
         let pages = try BatchBenchmark.startSite()
         defer { pages.site.stop() }
-        let batchPeers: [any BatchThroughputPeer] = peer.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
+        let batchPeers: [any BatchThroughputPeer] = peers.selenium.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
         for engine in options.engines {
             progress("\(engine): batch throughput over \(BatchBenchmark.pageCount) pages")
             batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
         }
-        return floors + peers + batch + matching + keystrokes + memory
+        return floors + peerRows + batch + matching + keystrokes + memory
+    }
+
+    /// The floor, always; Selenium and Playwright unless the peers are skipped. The floor runs on
+    /// Selenium's Python, or on the system's `python3` without it (it needs only the standard
+    /// library). Playwright that cannot be installed is reported in its rows, not thrown.
+    private static func preparePeers(_ options: BenchmarkOptions, progress: (String) -> Void) throws(BenchmarkError) -> PeerBenchmark.Peers {
+        guard options.includesPeer else {
+            guard let python = ExecutableLocator.find("python3") else {
+                throw .peerUnavailable(reason: "python3 is not on PATH, and the protocol floor runs on it")
+            }
+            return PeerBenchmark.Peers(
+                floor: try ProtocolFloor.prepare(python: python, folder: options.peerFolder), selenium: nil, playwright: nil)
+        }
+        let selenium = try SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
+        var playwright: Result<PlaywrightPeer, BenchmarkError>?
+        if options.engines.contains(.chromium) {
+            do throws(BenchmarkError) {
+                playwright = .success(try PlaywrightPeer.prepare(python: selenium.python, folder: options.peerFolder, progress: progress))
+            } catch {
+                playwright = .failure(error)
+            }
+        }
+        return PeerBenchmark.Peers(
+            floor: try ProtocolFloor.prepare(python: selenium.python, folder: options.peerFolder), selenium: selenium, playwright: playwright)
     }
 }
