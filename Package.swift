@@ -66,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput", "TerminalText"]
+            dependencies: ["SystemSupport", "TextInput", "TerminalText", "JavaScriptSyntax"]
         ),
 
         .target(
