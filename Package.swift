@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport"]),

@@ -100,7 +100,7 @@ struct RealTerminalTests {
 
     struct EchoRunner: ScriptRunning {
         func run(script: String) async throws -> ScriptRunResult {
-            ScriptRunResult(valueJSON: "\"ran \(script.count) characters\"",
+            ScriptRunResult(value: .string("ran \(script.count) characters"),
                             console: [ConsoleLine(level: .log, message: "log\u{1B}[2Jline")])
         }
     }
@@ -109,7 +109,8 @@ struct RealTerminalTests {
         EditorApp(terminal: TerminalDevice(input: terminal.slave, output: terminal.slave),
                   page: PageInfo(title: "Title \u{1B}]0;x\u{7}", url: "https://example.com/"),
                   initialScript: script,
-                  host: EditorHost(runner: EchoRunner(), saveForSite: { _ in "Saved for example.com" }),
+                  document: .siteScript(for: "example.com"),
+                  host: EditorHost(runner: EchoRunner(), save: { document, _ in SaveReceipt(document: document, message: "Saved for example.com") }),
                   configuration: EditorConfiguration(escapeDelay: .milliseconds(30), handlesTerminationSignals: false))
     }
 

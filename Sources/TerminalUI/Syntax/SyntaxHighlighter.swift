@@ -32,7 +32,7 @@ struct SyntaxHighlighter: Sendable {
         guard first < states.count else { return }
         exactRowCount = min(exactRowCount, first + 1)
         let guess = states[first]
-        let removed = (first + 1)...min(rows.upperBound, states.count - 1)
+        let removed = (first + 1)..<(min(rows.upperBound, states.count - 1) + 1)
         let added = max(0, insertedCount - 1)
         if removed.isEmpty {
             states.insert(contentsOf: repeatElement(guess, count: added), at: first + 1)
