@@ -23,8 +23,9 @@ struct PageEditorHostTests {
 
         _ = try folder.library.saveForSite(url: PageURL(page), code: "\n\nfirst()\n\n\nsecond()\n")
         let opened = PageEditorHost.initialScript(library: folder.library, pageURL: page, loaded: LoadedScripts())
-        // The line break that ends the metadata block is not the user's; every other one is.
-        #expect(opened.code == "\nfirst()\n\n\nsecond()\n")
+        // The blank line the library puts after the metadata block is not the user's; every
+        // other one is.
+        #expect(opened.code == "\n\nfirst()\n\n\nsecond()\n")
         #expect(opened.document.id != nil)
         // Another port is another site.
         #expect(PageEditorHost.initialScript(library: folder.library, pageURL: "http://127.0.0.1:8081/orders", loaded: LoadedScripts()).code == "")
