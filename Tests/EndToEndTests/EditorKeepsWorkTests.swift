@@ -59,7 +59,7 @@ struct EditorKeepsWorkTests {
         try terminal.press("C-s")
         try terminal.waitFor(text: "Saved the script for")
         let site = try #require(try scriptFiles().first)
-        let outside = try contents(site) + "outside()\n"
+        let outside = try contents(site) + "\noutside()\n"
         try outside.write(toFile: library + "/" + site, atomically: false, encoding: .utf8)
 
         try terminal.type(" second()")
@@ -70,7 +70,9 @@ struct EditorKeepsWorkTests {
         let diff = try terminal.waitFor(text: "theirs (on disk)")
         #expect(diff.contains { $0.contains("− outside()") }, "\(diff)")
         #expect(diff.contains { $0.contains("+ first() second()") }, "\(diff)")
-        try terminal.press("Escape")
+        // "d" again hides the diff (an Esc followed at once by "k" would read as Alt-K).
+        try terminal.press("d")
+        try terminal.waitFor(text: "Keep mine as a new script")
         try terminal.press("k")
         try terminal.waitFor(text: "(mine)")
         try terminal.press("Enter")
