@@ -42,8 +42,10 @@ struct EditorTerminalTests {
         let ran = try terminal.waitFor(text: "33")
         #expect(ran.contains { $0.contains("from the page") }, "\(ran)")
 
-        // An error on line 3 moves the cursor there.
+        // An error on line 3 moves the cursor there. Esc is told from Alt-Enter by a pause, so
+        // the next key waits for the panel to close.
         try terminal.press("Escape")
+        try terminal.waitFor { rows in !rows.contains { $0.contains("Result") } }
         try terminal.press("Enter")
         try terminal.type("null.boom")
         try terminal.press("Home")
@@ -87,7 +89,9 @@ struct EditorTerminalTests {
         #expect(cursor.row < panelTop, "the cursor (row \(cursor.row)) is hidden under the panel (row \(panelTop))")
         #expect(screen[cursor.row].contains("v30"), "the cursor's line is not on screen: \(screen)")
         try terminal.press("Escape")
+        try terminal.waitFor { rows in !rows.contains { $0.contains("Result") } }
         try terminal.press("C-q")
+        try terminal.waitFor(text: "Quit anyway?")
         try terminal.press("y")
         try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
         expectNothingLeft()
