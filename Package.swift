@@ -81,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput", "TerminalText"]
+            dependencies: ["SystemSupport", "TextInput", "TerminalText", "JavaScriptSyntax"]
         ),
 
         .target(
@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts"]),
