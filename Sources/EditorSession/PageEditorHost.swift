@@ -113,7 +113,7 @@ enum PageEditorHost {
                 return SaveReceipt(document: opened.document, message: "Saved the script for \(site.displayName) (\(saved.id))")
             case .named:
                 guard var updated = base?.stored else { throw EditorHostError(message: "the script was never saved") }
-                try updated.script.setBody((base?.separator ?? "") + code)
+                updated.script.setBody((base?.separator ?? "") + code)
                 let saved = try library.save(updated)
                 let opened = loaded.remember(saved)
                 return SaveReceipt(document: opened.document, message: "Saved “\(saved.name)” (\(saved.id))")
