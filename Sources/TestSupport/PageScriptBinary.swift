@@ -44,4 +44,22 @@ public enum PageScriptBinary {
             standardError: String(decoding: errorData, as: UTF8.self),
             seconds: Date().timeIntervalSince(started))
     }
+
+    /// Runs `pagescript` as ``run(_:input:environment:)`` does, on a thread of its own.
+    ///
+    /// Swift's concurrency runs every async test on a pool with one thread per core (two here);
+    /// a test blocked for minutes on a browser inside one of them stalls every other async test
+    /// in the process, long enough for their own timeouts to fire. Tests that wait on the
+    /// executable use this instead.
+    ///
+    /// ```swift
+    /// let outcome = try await PageScriptBinary.outcome(of: ["run", url, "-e", "1"])
+    /// ```
+    public static func outcome(of arguments: [String], input: String? = nil, environment: [String: String] = [:]) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try run(arguments, input: input, environment: environment) })
+            }.start()
+        }
+    }
 }

@@ -35,16 +35,19 @@ struct DocCommentTests {
 
         /// The lines of its fenced Swift examples.
         var exampleLines: [String] {
-            var inExample = false
+            // The fence that closes a block of another language (```json) opens nothing.
+            var inFence = false
+            var isSwift = false
             var result: [String] = []
             for line in lines {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("```") {
                     let language = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces)
-                    inExample = !inExample && (language.isEmpty || language == "swift")
+                    isSwift = !inFence && (language.isEmpty || language == "swift")
+                    inFence.toggle()
                     continue
                 }
-                if inExample { result.append(line) }
+                if inFence, isSwift { result.append(line) }
             }
             return result
         }

@@ -6,7 +6,7 @@ import TestSupport
 /// `pagescript engines` names the real versions of each engine's driver and browser.
 struct EnginesCommandTests {
     /// The version of an installed Debian package, asked of dpkg-query directly.
-    func debianVersion(of package: String) throws -> String {
+    func debianVersion(of package: String) async throws -> String {
         let dpkgQuery = try #require(ExecutableLocator.find("dpkg-query"), "these tests need a Debian system")
         let version = try #require(CommandOutput.run(dpkgQuery, ["-W", "-f=${Version}", package]))
         try #require(!version.isEmpty && !version.contains("no packages found"), "\(package) is not installed")
@@ -21,51 +21,51 @@ struct EnginesCommandTests {
         return String(text)
     }
 
-    func line(_ lines: [String], after engine: String, role: String) throws -> String {
+    func line(_ lines: [String], after engine: String, role: String) async throws -> String {
         let start = try #require(lines.firstIndex { $0.hasPrefix(engine + " ") }, "no \(engine) line in \(lines)")
         return try #require(lines[(start + 1)...].prefix { $0.hasPrefix("    ") }.first { $0.hasPrefix("    \(role) ") },
                             "no \(role) line for \(engine) in \(lines)")
     }
 
-    @Test func webKitVersionsComeFromItsDebianPackages() throws {
-        let outcome = try PageScriptBinary.run(["engines"])
+    @Test func webKitVersionsComeFromItsDebianPackages() async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["engines"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(!outcome.standardOutput.contains("Usage"), "\(outcome.standardOutput)")
 
-        let driverPackage = try debianVersion(of: "webkit2gtk-driver")
-        let driver = try line(lines, after: "webkit", role: "driver")
+        let driverPackage = try await debianVersion(of: "webkit2gtk-driver")
+        let driver = try await line(lines, after: "webkit", role: "driver")
         #expect(driver.contains("WebKitWebDriver \(upstream(driverPackage))"), "\(driver)")
         #expect(driver.contains("Debian package webkit2gtk-driver \(driverPackage)"), "\(driver)")
 
         // MiniBrowser ships in the WebKitGTK library's package.
-        let browser = try line(lines, after: "webkit", role: "browser")
-        let libraryPackage = try debianVersion(of: "libwebkit2gtk-4.1-0")
+        let browser = try await line(lines, after: "webkit", role: "browser")
+        let libraryPackage = try await debianVersion(of: "libwebkit2gtk-4.1-0")
         #expect(browser.contains("MiniBrowser \(upstream(libraryPackage))"), "\(browser)")
         #expect(browser.contains("/MiniBrowser"), "\(browser)")
         #expect(browser.contains("Debian package libwebkit2gtk-4.1-0"), "\(browser)")
 
-        let display = try line(lines, after: "webkit", role: "display")
-        #expect(display.contains("Xvfb \(upstream(try debianVersion(of: "xvfb")))"), "\(display)")
+        let display = try await line(lines, after: "webkit", role: "display")
+        #expect(display.contains("Xvfb \(upstream(try await debianVersion(of: "xvfb")))"), "\(display)")
         #expect(lines.first { $0.hasPrefix("webkit ") }?.contains("installed, \(upstream(libraryPackage))") == true)
     }
 
-    @Test func chromiumVersionsAreWhatTheProgramsSay() throws {
-        let outcome = try PageScriptBinary.run(["engines"])
+    @Test func chromiumVersionsAreWhatTheProgramsSay() async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["engines"])
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(!outcome.standardOutput.contains("unexpected operator"), "\(outcome.standardOutput)")
         // Debian's chromium and chromium-driver packages carry the upstream version both programs report.
-        let browserVersion = upstream(try debianVersion(of: "chromium"))
-        let driverVersion = upstream(try debianVersion(of: "chromium-driver"))
-        let driver = try line(lines, after: "chromium", role: "driver")
+        let browserVersion = upstream(try await debianVersion(of: "chromium"))
+        let driverVersion = upstream(try await debianVersion(of: "chromium-driver"))
+        let driver = try await line(lines, after: "chromium", role: "driver")
         #expect(driver.contains("chromedriver \(driverVersion)  "), "\(driver)")
-        let browser = try line(lines, after: "chromium", role: "browser")
+        let browser = try await line(lines, after: "chromium", role: "browser")
         #expect(browser.contains("chromium \(browserVersion)  "), "\(browser)")
         #expect(browser.contains("Debian package chromium "), "\(browser)")
     }
 
-    @Test func aMissingEngineSaysWhatToInstall() throws {
-        let outcome = try PageScriptBinary.run(["engines"], environment: ["PATH": "/nonexistent"])
+    @Test func aMissingEngineSaysWhatToInstall() async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["engines"], environment: ["PATH": "/nonexistent"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("webkit ") && $0.contains("not installed") }, "\(lines)")

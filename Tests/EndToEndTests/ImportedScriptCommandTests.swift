@@ -37,14 +37,14 @@ struct ImportedScriptCommandTests {
         + "// @include      /https?:\\/\\/.*example\\.net/\r\n// @exclude      *logout*\r\n// @require      https://code.jquery.com/jquery-3.7.1.min.js#sha256=abc123\r\n"
         + "// @name         Again\r\n// ==/UserScript==\r\n\r\nvoid 0;\r\n").utf8)
 
-    @Test func importAndExportThroughTheCommandKeepEveryByteAndSayHowTheScriptIsRead() throws {
+    @Test func importAndExportThroughTheCommandKeepEveryByteAndSayHowTheScriptIsRead() async throws {
         let workspace = Workspace()
         try workspace.write(Self.crlfWithBOM, to: "downloads/windows.user.js")
         try workspace.write(Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8), to: "downloads/sub/plain.user.js")
         try workspace.write([0x2F, 0x2F, 0x20, 0xE9, 0x0A], to: "downloads/latin1.user.js")
 
         // --no-fetch: the @require points at the internet, which tests never reach.
-        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--no-fetch", "--library", workspace.library])
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--no-fetch", "--library", workspace.library])
         #expect(imported.status == 1, "a file that is not UTF-8 is refused: \(imported.standardError)")
         let lines = imported.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -63,10 +63,10 @@ struct ImportedScriptCommandTests {
         #expect(stored.count == 1)
         #expect(try workspace.read("library/\(stored[0])") == Self.crlfWithBOM)
 
-        let source = try PageScriptBinary.run(["scripts", "show", id, "--source", "--library", workspace.library])
+        let source = try await PageScriptBinary.outcome(of: ["scripts", "show", id, "--source", "--library", workspace.library])
         #expect(Array(source.standardOutput.utf8) == Self.crlfWithBOM)
 
-        let shown = try PageScriptBinary.run(["scripts", "show", id, "--library", workspace.library])
+        let shown = try await PageScriptBinary.outcome(of: ["scripts", "show", id, "--library", workspace.library])
         #expect(shown.status == 0, "\(shown.standardError)")
         let report = shown.standardOutput
         #expect(report.contains("name: Windows script\n"))
@@ -77,38 +77,38 @@ struct ImportedScriptCommandTests {
         #expect(report.contains("requires:\n  line 10: https://code.jquery.com/jquery-3.7.1.min.js (sha256=abc123)\n"))
         #expect(report.contains("  line 4: `// This line is a comment` is not a `// @key value` line, so it is a comment"))
 
-        let exported = try PageScriptBinary.run(["scripts", "export", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
+        let exported = try await PageScriptBinary.outcome(of: ["scripts", "export", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
         #expect(exported.status == 0, "\(exported.standardError)")
         #expect(try workspace.read("export/windows-script.user.js") == Self.crlfWithBOM)
         #expect(try workspace.read("export/plain.user.js") == Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8))
 
-        let again = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
+        let again = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
         #expect(again.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged\t") }, "\(again.standardOutput)")
     }
 
-    @Test func whichListsScriptsInTheOrderTheyRunWithTheRuleThatMatched() throws {
+    @Test func whichListsScriptsInTheOrderTheyRunWithTheRuleThatMatched() async throws {
         let workspace = Workspace()
         for (name, runAt) in [("a-idle", nil), ("b-start", "document-start"), ("c-end", "document-end"), ("d-start", "document-start"), ("e-menu", "context-menu")] {
             let runAtLine = runAt.map { "// @run-at \($0)\n" } ?? ""
             try workspace.write(Array("// ==UserScript==\n// @name \(name)\n// @include /^https:\\/\\/example\\.com\\//\n\(runAtLine)// ==/UserScript==\n".utf8),
                                 to: "scripts/\(name).user.js")
         }
-        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
         #expect(imported.status == 0, "\(imported.standardError)")
-        let which = try PageScriptBinary.run(["scripts", "which", "https://example.com/page", "--library", workspace.library])
+        let which = try await PageScriptBinary.outcome(of: ["scripts", "which", "https://example.com/page", "--library", workspace.library])
         let rows = which.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(rows.map { $0[1] } == ["b-start", "d-start", "c-end", "a-idle"])
         #expect(rows.map { $0[2] } == ["runs at document-start", "runs at document-start", "runs at document-end", "runs at document-idle"])
         #expect(rows.first?[3] == "line 3: @include /^https:\\/\\/example\\.com\\// as /^https:\\/\\/example\\.com\\// on example.com")
-        let all = try PageScriptBinary.run(["scripts", "which", "https://example.com/page", "--all", "--library", workspace.library])
+        let all = try await PageScriptBinary.outcome(of: ["scripts", "which", "https://example.com/page", "--all", "--library", workspace.library])
         #expect(all.standardOutput.split(separator: "\n").last?.contains("e-menu\ton demand only") == true)
-        #expect(try PageScriptBinary.run(["scripts", "which", "https://example.com.evil.net/", "--library", workspace.library]).standardOutput.isEmpty)
+        #expect(try await PageScriptBinary.outcome(of: ["scripts", "which", "https://example.com.evil.net/", "--library", workspace.library]).standardOutput.isEmpty)
     }
 
     /// Imported scripts run as their manager ran them: in @run-at order, a proven expression on
     /// its site only, an exclusion honoured.
     @Test(arguments: engines)
-    func importedScriptsRunInRunAtOrderOnTheirSiteOnly(engine: String) throws {
+    func importedScriptsRunInRunAtOrderOnTheirSiteOnly(engine: String) async throws {
         let server = try LoopbackServer(pages: [
             "/": "<!doctype html><title>Home</title><p>home</p>",
             "/logout": "<!doctype html><title>Bye</title><p>bye</p>",
@@ -127,25 +127,25 @@ struct ImportedScriptCommandTests {
             let text = "// ==UserScript==\n// @name        \(name)\n// @include     /^http:\\/\\/\(host)\\//\n// @exclude     *logout*\n\(runAtLine)// ==/UserScript==\n\(body)\n"
             try workspace.write(Array(text.utf8), to: "scripts/\(name).user.js")
         }
-        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
         #expect(imported.status == 0, "\(imported.standardError)")
 
-        let home = try PageScriptBinary.run(["run", server.url(), "--library", workspace.library, "--json", "--engine", engine])
+        let home = try await PageScriptBinary.outcome(of: ["run", server.url(), "--library", workspace.library, "--json", "--engine", engine])
         #expect(home.status == 0, "\(home.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(home.standardOutput.utf8)) as? [String: Any])
         let results = try #require(object["scripts"] as? [[String: Any]])
         #expect(results.map { $0["name"] as? String } == ["beta", "delta", "alpha", "gamma"])
         #expect(results.last?["value"] as? String == "beta,delta,alpha,gamma")
 
-        let excluded = try PageScriptBinary.run(["run", server.url("/logout"), "--library", workspace.library, "--json", "--engine", engine])
+        let excluded = try await PageScriptBinary.outcome(of: ["run", server.url("/logout"), "--library", workspace.library, "--json", "--engine", engine])
         #expect(excluded.standardOutput.contains("\"scripts\":[]"), "\(excluded.standardOutput)")
-        let otherHost = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--library", workspace.library, "--json", "--engine", engine])
+        let otherHost = try await PageScriptBinary.outcome(of: ["run", "http://localhost:\(server.port)/", "--library", workspace.library, "--json", "--engine", engine])
         #expect(otherHost.standardOutput.contains("\"scripts\":[]"), "\(otherHost.standardOutput)")
     }
 
     /// Import fetches each script's @require and @resource files once, into the library's cache;
     /// a file that cannot be fetched does not stop the import, and says what to do.
-    @Test func importFetchesDeclaredFilesOnceAndReportsWhatIsMissing() throws {
+    @Test func importFetchesDeclaredFilesOnceAndReportsWhatIsMissing() async throws {
         let library = "window.fromTheLibrary = 42;\n"
         let server = try LoopbackServer(pages: ["/lib.js": library, "/style.css": "body { color: red }"])
         defer { server.stop() }
@@ -169,7 +169,7 @@ struct ImportedScriptCommandTests {
             1
 
             """.utf8), to: "scripts/missing.user.js")
-        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardError.contains("fetched @require \(server.url("/lib.js"))"), "\(imported.standardError)")
         #expect(imported.standardError.contains("fetched @resource"), "\(imported.standardError)")

@@ -36,9 +36,9 @@ struct LibraryCommandTests {
     ]
 
     @Test(arguments: vectors.indices)
-    func everyReferenceVectorHoldsThroughTheCommand(index: Int) throws {
+    func everyReferenceVectorHoldsThroughTheCommand(index: Int) async throws {
         let (pattern, matching, notMatching) = Self.vectors[index]
-        let outcome = try PageScriptBinary.run(["match", pattern] + matching + notMatching)
+        let outcome = try await PageScriptBinary.outcome(of: ["match", pattern] + matching + notMatching)
         // Like grep: 0 when a URL matched, 1 when none did.
         #expect(outcome.status == (matching.isEmpty ? 1 : 0), "\(outcome.standardError)")
         let expected = matching.map { "match\t\($0)" } + notMatching.map { "no match\t\($0)" }
@@ -46,8 +46,8 @@ struct LibraryCommandTests {
     }
 
     @Test(arguments: invalid)
-    func invalidPatternsExitTwoWithAReason(pattern: String) throws {
-        let outcome = try PageScriptBinary.run(["match", pattern, "http://example.com/"])
+    func invalidPatternsExitTwoWithAReason(pattern: String) async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["match", pattern, "http://example.com/"])
         #expect(outcome.status == 2)
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError.contains("refused"), "\(outcome.standardError)")
@@ -56,7 +56,7 @@ struct LibraryCommandTests {
     /// `save-for URL` writes `@match` lines for the site and no `@run-at`: like any manager,
     /// PageScript then runs the script there at document-idle, and on no other host or port.
     @Test(arguments: ["webkit", "chromium"])
-    func theSiteScriptRunsOnItsSiteAndNotOnALookAlike(engine: String) throws {
+    func theSiteScriptRunsOnItsSiteAndNotOnALookAlike(engine: String) async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Shop</title><p>shop</p>"])
         defer { server.stop() }
         let otherPort = try LoopbackServer(pages: ["/": "<!doctype html><title>Other</title><p>other</p>"])
@@ -64,65 +64,65 @@ struct LibraryCommandTests {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-library-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let site = "http://127.0.0.1:\(server.port)/"
-        let saved = try PageScriptBinary.run(["scripts", "save-for", site, "-e", "document.title + ' seen'", "--library", library])
+        let saved = try await PageScriptBinary.outcome(of: ["scripts", "save-for", site, "-e", "document.title + ' seen'", "--library", library])
         #expect(saved.status == 0, "\(saved.standardError)")
         let id = saved.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
 
-        let onSite = try PageScriptBinary.run(["run", site, "--library", library, "--json", "--engine", engine])
+        let onSite = try await PageScriptBinary.outcome(of: ["run", site, "--library", library, "--json", "--engine", engine])
         #expect(onSite.status == 0, "\(onSite.standardError)")
         #expect(onSite.standardOutput.contains("\"value\":\"Shop seen\""), "\(onSite.standardOutput)")
 
         // Same server, another host name: a different site, so the script must not run.
-        let lookAlike = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--library", library, "--json", "--engine", engine])
+        let lookAlike = try await PageScriptBinary.outcome(of: ["run", "http://localhost:\(server.port)/", "--library", library, "--json", "--engine", engine])
         #expect(lookAlike.status == 0, "\(lookAlike.standardError)")
         #expect(lookAlike.standardOutput.contains("\"scripts\":[]"), "\(lookAlike.standardOutput)")
         // Same host, another port: another application, so the script must not run either.
-        let elsewhere = try PageScriptBinary.run(["run", otherPort.url(), "--library", library, "--json", "--engine", engine])
+        let elsewhere = try await PageScriptBinary.outcome(of: ["run", otherPort.url(), "--library", library, "--json", "--engine", engine])
         #expect(elsewhere.status == 0, "\(elsewhere.standardError)")
         #expect(elsewhere.standardOutput.contains("\"scripts\":[]"), "\(elsewhere.standardOutput)")
 
-        let which = try PageScriptBinary.run(["scripts", "which", "http://localhost:\(server.port)/", "--library", library])
+        let which = try await PageScriptBinary.outcome(of: ["scripts", "which", "http://localhost:\(server.port)/", "--library", library])
         #expect(which.standardOutput.isEmpty)
-        let whichOnSite = try PageScriptBinary.run(["scripts", "which", site, "--library", library])
+        let whichOnSite = try await PageScriptBinary.outcome(of: ["scripts", "which", site, "--library", library])
         #expect(whichOnSite.standardOutput.hasPrefix("\(id)\t127.0.0.1:\(server.port)\truns at document-idle\tline "), "\(whichOnSite.standardOutput)")
 
         // By hand, a script runs on any page (the Action menu model).
-        let byHand = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--script", id, "--library", library, "--engine", engine])
+        let byHand = try await PageScriptBinary.outcome(of: ["run", "http://localhost:\(server.port)/", "--script", id, "--library", library, "--engine", engine])
         #expect(byHand.standardOutput == "\"Shop seen\"\n", "\(byHand.standardError)")
 
         // Switched off for the site: nothing runs there, and the script's file is unchanged.
-        let before = try PageScriptBinary.run(["scripts", "show", id, "--source", "--library", library]).standardOutput
-        _ = try PageScriptBinary.run(["scripts", "disable-for", id, site, "--library", library])
-        let offSite = try PageScriptBinary.run(["run", site, "--library", library, "--json", "--engine", engine])
+        let before = try await PageScriptBinary.outcome(of: ["scripts", "show", id, "--source", "--library", library]).standardOutput
+        _ = try await PageScriptBinary.outcome(of: ["scripts", "disable-for", id, site, "--library", library])
+        let offSite = try await PageScriptBinary.outcome(of: ["run", site, "--library", library, "--json", "--engine", engine])
         #expect(offSite.standardOutput.contains("\"scripts\":[]"), "\(offSite.standardOutput)")
-        #expect(try PageScriptBinary.run(["scripts", "show", id, "--source", "--library", library]).standardOutput == before)
+        #expect(try await PageScriptBinary.outcome(of: ["scripts", "show", id, "--source", "--library", library]).standardOutput == before)
     }
 
-    @Test func oneScriptsExceptionDoesNotStopTheOthers() throws {
+    @Test func oneScriptsExceptionDoesNotStopTheOthers() async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])
         defer { server.stop() }
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-library-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let pattern = "http://127.0.0.1/*"
         for (name, code) in [("first", "throw new TypeError('first fails')"), ("second", "'second ran'")] {
-            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "--run-at", "document-idle", "-e", code, "--library", library])
+            let created = try await PageScriptBinary.outcome(of: ["scripts", "new", name, "--match", pattern, "--run-at", "document-idle", "-e", code, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
-        let outcome = try PageScriptBinary.run(["run", server.url(), "--library", library, "--engine", "chromium"])
+        let outcome = try await PageScriptBinary.outcome(of: ["run", server.url(), "--library", library, "--engine", "chromium"])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("first fails"))
         #expect(outcome.standardOutput.contains("\"second ran\""))
     }
 
-    @Test func examplesAreListedShownAndRun() throws {
-        let list = try PageScriptBinary.run(["examples"])
+    @Test func examplesAreListedShownAndRun() async throws {
+        let list = try await PageScriptBinary.outcome(of: ["examples"])
         let names = list.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(names.count >= 8)
-        let shown = try PageScriptBinary.run(["examples", "show", "word-count"])
+        let shown = try await PageScriptBinary.outcome(of: ["examples", "show", "word-count"])
         #expect(shown.standardOutput.contains("==UserScript=="))
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Words</title><p>one two three four</p>"])
         defer { server.stop() }
-        let counted = try PageScriptBinary.run(["run", server.url(), "--example", "word-count", "--engine", "chromium"])
+        let counted = try await PageScriptBinary.outcome(of: ["run", server.url(), "--example", "word-count", "--engine", "chromium"])
         #expect(counted.status == 0, "\(counted.standardError)")
         #expect(counted.standardOutput.contains("\"words\":4"), "\(counted.standardOutput)")
     }

@@ -5,16 +5,16 @@ import TestSupport
 /// What `run URL` prints for the library's scripts, in both modes.
 @Suite(.serialized)
 struct LibraryRunOutputTests {
-    @Test func jsonHasOneEntryPerScriptWithItsResultFields() throws {
+    @Test func jsonHasOneEntryPerScriptWithItsResultFields() async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])
         defer { server.stop() }
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-output-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         for (name, code) in [("a-throws", "console.log('before'); throw new TypeError('no')"), ("b-returns", "console.warn('w'); 6 * 7")] {
-            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", "http://127.0.0.1/*", "--run-at", "document-idle", "-e", code, "--library", library])
+            let created = try await PageScriptBinary.outcome(of: ["scripts", "new", name, "--match", "http://127.0.0.1/*", "--run-at", "document-idle", "-e", code, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
-        let outcome = try PageScriptBinary.run(["run", server.url(), "--library", library, "--json", "--engine", "chromium"])
+        let outcome = try await PageScriptBinary.outcome(of: ["run", server.url(), "--library", library, "--json", "--engine", "chromium"])
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         #expect(object["url"] as? String == server.url())
@@ -36,7 +36,7 @@ struct LibraryRunOutputTests {
         #expect(returned["error"] is NSNull)
         #expect(returned["console"] as? [[String: String]] == [["level": "warn", "message": "w"]])
 
-        let plain = try PageScriptBinary.run(["run", server.url(), "--library", library, "--engine", "chromium"])
+        let plain = try await PageScriptBinary.outcome(of: ["run", server.url(), "--library", library, "--engine", "chromium"])
         #expect(plain.status == 1)
         #expect(plain.standardOutput == "42\n")
         let lines = plain.standardError.split(separator: "\n").map(String.init)

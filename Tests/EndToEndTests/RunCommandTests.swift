@@ -20,17 +20,17 @@ struct RunCommandTests {
     }
 
     /// Runs `pagescript run` with a process marker and checks that nothing it started survives.
-    func run(_ arguments: [String], input: String? = nil) throws -> PageScriptBinary.Outcome {
+    func run(_ arguments: [String], input: String? = nil) async throws -> PageScriptBinary.Outcome {
         let marker = ProcessProbe.newMarker()
-        let outcome = try PageScriptBinary.run(["run"] + arguments, input: input, environment: [marker.name: marker.value])
+        let outcome = try await PageScriptBinary.outcome(of: ["run"] + arguments, input: input, environment: [marker.name: marker.value])
         let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
         #expect(leftovers.isEmpty, "still running after pagescript \(arguments): \(leftovers)")
         return outcome
     }
 
     @Test(arguments: engines)
-    func printsTheValueOfAnExpression(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "document.title.toUpperCase()", "--engine", engine])
+    func printsTheValueOfAnExpression(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "document.title.toUpperCase()", "--engine", engine])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "\"HELLO\"\n")
         #expect(outcome.standardError.contains("Hello"))
@@ -38,8 +38,8 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func reportsConsoleLinesWithLevelsInJSON(engine: String) throws {
-        let outcome = try run([server.url(), "-e", #"console.log("a", 1); console.warn("w"); 6*7"#, "--json", "--engine", engine])
+    func reportsConsoleLinesWithLevelsInJSON(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", #"console.log("a", 1); console.warn("w"); 6*7"#, "--json", "--engine", engine])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         #expect(object["value"] as? Int == 42)
@@ -51,8 +51,8 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func syntaxErrorExitsOneWithLineAndColumn(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "let x = ;", "--json", "--engine", engine])
+    func syntaxErrorExitsOneWithLineAndColumn(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "let x = ;", "--json", "--engine", engine])
         #expect(outcome.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let error = try #require(object["error"] as? [String: Any])
@@ -62,9 +62,9 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func syntaxErrorOnALaterLineIsPlacedThere(engine: String) throws {
+    func syntaxErrorOnALaterLineIsPlacedThere(engine: String) async throws {
         let script = "const a = 1;\nconst b = 2;\n  if (a) { b +* 3 }\n"
-        let outcome = try run([server.url(), "-e", script, "--json", "--engine", engine])
+        let outcome = try await run([server.url(), "-e", script, "--json", "--engine", engine])
         #expect(outcome.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let error = try #require(object["error"] as? [String: Any])
@@ -74,8 +74,8 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func typeErrorExitsOne(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "null.x", "--engine", engine])
+    func typeErrorExitsOne(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "null.x", "--engine", engine])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("TypeError"))
         #expect(outcome.standardError.contains("line 1"))
@@ -83,8 +83,8 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func endlessScriptTimesOutWithExitFour(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "while (true) {}", "--timeout", "2", "--engine", engine])
+    func endlessScriptTimesOutWithExitFour(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "while (true) {}", "--timeout", "2", "--engine", engine])
         #expect(outcome.status == 4, "\(outcome.standardError)")
         // A guard against a run that hangs, not a speed check: on a loaded machine the browser's
         // start alone can take several seconds.
@@ -93,15 +93,15 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func awaitsAReturnedPromise(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "new Promise(r => setTimeout(() => r(5), 100))", "--engine", engine])
+    func awaitsAReturnedPromise(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "new Promise(r => setTimeout(() => r(5), 100))", "--engine", engine])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "5\n")
     }
 
     @Test(arguments: engines)
-    func rejectedPromiseExitsOne(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "Promise.reject(new RangeError('too far'))", "--json", "--engine", engine])
+    func rejectedPromiseExitsOne(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "Promise.reject(new RangeError('too far'))", "--json", "--engine", engine])
         #expect(outcome.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let error = try #require(object["error"] as? [String: Any])
@@ -110,16 +110,16 @@ struct RunCommandTests {
     }
 
     @Test(arguments: engines)
-    func readsTheScriptFromStandardInput(engine: String) throws {
-        let outcome = try run([server.url(), "-", "--engine", engine], input: "[1, 'two', {three: 3}]")
+    func readsTheScriptFromStandardInput(engine: String) async throws {
+        let outcome = try await run([server.url(), "-", "--engine", engine], input: "[1, 'two', {three: 3}]")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "[1,\"two\",{\"three\":3}]\n")
     }
 
     @Test(arguments: engines)
-    func hostileTitleIsEscapedInBothModes(engine: String) throws {
+    func hostileTitleIsEscapedInBothModes(engine: String) async throws {
         for mode in [[], ["--json"]] {
-            let outcome = try run([server.url("/hostile"), "-e", "document.title"] + mode + ["--engine", engine])
+            let outcome = try await run([server.url("/hostile"), "-e", "document.title"] + mode + ["--engine", engine])
             #expect(outcome.status == 0, "\(outcome.standardError)")
             for text in [outcome.standardOutput, outcome.standardError] {
                 let raw = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }
@@ -129,18 +129,18 @@ struct RunCommandTests {
         }
     }
 
-    @Test func missingEngineExitsThreeNamingThePackages() throws {
-        let bare = try PageScriptBinary.run(["run", server.url(), "-e", "1"], environment: ["PATH": "/nonexistent"])
+    @Test func missingEngineExitsThreeNamingThePackages() async throws {
+        let bare = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "1"], environment: ["PATH": "/nonexistent"])
         #expect(bare.status == 3)
         #expect(bare.standardError.contains("webkit2gtk-driver"))
         #expect(bare.standardError.contains("xvfb"))
-        let chromium = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--engine", "chromium"], environment: ["PATH": "/nonexistent"])
+        let chromium = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "1", "--engine", "chromium"], environment: ["PATH": "/nonexistent"])
         #expect(chromium.status == 3)
         #expect(chromium.standardError.contains("chromium-driver"))
     }
 
-    @Test func unreachableWebDriverURLExitsThreeQuickly() throws {
-        let outcome = try run([server.url(), "-e", "1", "--webdriver-url", "http://127.0.0.1:9/"])
+    @Test func unreachableWebDriverURLExitsThreeQuickly() async throws {
+        let outcome = try await run([server.url(), "-e", "1", "--webdriver-url", "http://127.0.0.1:9/"])
         #expect(outcome.status == 3)
         #expect(outcome.seconds < 5)
         #expect(outcome.standardError.contains("127.0.0.1:9"))
@@ -151,7 +151,7 @@ struct RunCommandTests {
         let engine = try await BrowserEngine.start(.webkit)
         let endpoint = engine.client.endpoint.absoluteString
         let outcome = try await Task.detached { [server] in
-            try PageScriptBinary.run(["run", server.url(), "-e", "document.title", "--webdriver-url", endpoint])
+            try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "document.title", "--webdriver-url", endpoint])
         }.value
         await engine.stop()
         #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -187,7 +187,7 @@ struct RunCommandTests {
     /// `pagescript run ... | head -c 20`: the reader goes away before the value is written. The
     /// run ends quietly with 141 (128 + SIGPIPE), as other tools do, with nothing left running.
     @Test(arguments: engines)
-    func aReaderThatGoesAwayEndsTheRunQuietly(engine: String) throws {
+    func aReaderThatGoesAwayEndsTheRunQuietly(engine: String) async throws {
         let marker = ProcessProbe.newMarker()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PageScriptBinary.path)
@@ -210,14 +210,14 @@ struct RunCommandTests {
 
     /// `--screenshot FILE`: the page after the script ran, as PNG; what the script drew is in it.
     @Test(arguments: engines)
-    func screenshotShowsThePageAfterTheScript(engine: String) throws {
+    func screenshotShowsThePageAfterTheScript(engine: String) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-shot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var shots: [Data] = []
         for colour in ["rgb(255, 0, 0)", "rgb(0, 0, 255)"] {
             let file = folder.appendingPathComponent("\(shots.count).png").path
-            let outcome = try run([server.url(), "-e", "document.body.style.background = '\(colour)'; 1", "--engine", engine,
+            let outcome = try await run([server.url(), "-e", "document.body.style.background = '\(colour)'; 1", "--engine", engine,
                                    "--screenshot", file, "--json"])
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
@@ -229,19 +229,20 @@ struct RunCommandTests {
         #expect(shots[0] != shots[1], "the two backgrounds must give two different pictures")
     }
 
-    @Test func badInputExitsTwo() throws {
-        let invalid = try PageScriptBinary.run(["run", "notascheme://x", "-e", "1"])
+    @Test func badInputExitsTwo() async throws {
+        let invalid = try await PageScriptBinary.outcome(of: ["run", "notascheme://x", "-e", "1"])
         #expect(invalid.status == 2)
         #expect(invalid.standardError.contains("notascheme"))
-        let missingFile = try PageScriptBinary.run(["run", server.url(), "-f", "/nonexistent/script.js"])
+        let missingFile = try await PageScriptBinary.outcome(of: ["run", server.url(), "-f", "/nonexistent/script.js"])
         #expect(missingFile.status == 2)
         #expect(missingFile.standardError.contains("no such file"))
-        let twoScripts = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--example", "word-count"])
+        let twoScripts = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "1", "--example", "word-count"])
         #expect(twoScripts.status == 2)
         #expect(twoScripts.standardError.contains("give one script"))
         let emptyLibrary = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-empty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: emptyLibrary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: emptyLibrary) }
-        let noScript = try PageScriptBinary.run(["run", server.url(), "--library", emptyLibrary, "--engine", "chromium"])
+        let noScript = try await PageScriptBinary.outcome(of: ["run", server.url(), "--library", emptyLibrary, "--engine", "chromium"])
         #expect(noScript.status == 0)
         #expect(noScript.standardError.contains("no library script runs automatically"))
     }
@@ -261,7 +262,7 @@ func JSONString(_ text: String) -> String {
     return output + "\""
 }
 
-func freePortForTest() throws -> UInt16 {
+func freePortForTest() async throws -> UInt16 {
     let server = try LoopbackServer(pages: [:])
     let port = server.port
     server.stop()

@@ -21,39 +21,39 @@ struct RunOnRealPagesTests {
     }
 
     /// Runs `pagescript run` with a process marker and checks that nothing it started survives.
-    func run(_ arguments: [String], input: String? = nil) throws -> PageScriptBinary.Outcome {
+    func run(_ arguments: [String], input: String? = nil) async throws -> PageScriptBinary.Outcome {
         let marker = ProcessProbe.newMarker()
-        let outcome = try PageScriptBinary.run(["run"] + arguments, input: input, environment: [marker.name: marker.value])
+        let outcome = try await PageScriptBinary.outcome(of: ["run"] + arguments, input: input, environment: [marker.name: marker.value])
         let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
         #expect(leftovers.isEmpty, "still running after pagescript \(arguments): \(leftovers)")
         return outcome
     }
 
-    func jsonObject(_ outcome: PageScriptBinary.Outcome) throws -> [String: Any] {
+    func jsonObject(_ outcome: PageScriptBinary.Outcome) async throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any], "\(outcome.standardOutput)")
     }
 
     @Test(arguments: engines)
-    func scriptsRunUnderAStrictPolicy(engine: String) throws {
-        let value = try run([server.url(), "-e", "document.querySelector('.intro').textContent + ' ' + document.title", "--engine", engine])
+    func scriptsRunUnderAStrictPolicy(engine: String) async throws {
+        let value = try await run([server.url(), "-e", "document.querySelector('.intro').textContent + ' ' + document.title", "--engine", engine])
         #expect(value.status == 0, "\(value.standardError)")
         #expect(value.standardOutput == "\"text Strict\"\n")
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-\(UUID().uuidString).js")
         try "const heading = document.querySelector('h1')\nconsole.log('found', heading)\nawait null\nheading.textContent\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try run([server.url(), "-f", file.path, "--engine", engine])
+        let fromFile = try await run([server.url(), "-f", file.path, "--engine", engine])
         #expect(fromFile.status == 0, "\(fromFile.standardError)")
         #expect(fromFile.standardOutput == "\"Hi\"\n")
         #expect(fromFile.standardError.contains("console.log: found <h1>"))
 
-        let object = try run([server.url(), "-e", "{title: document.title, n: 1}", "--engine", engine])
+        let object = try await run([server.url(), "-e", "{title: document.title, n: 1}", "--engine", engine])
         #expect(object.standardOutput == "{\"title\":\"Strict\",\"n\":1}\n")
     }
 
     @Test(arguments: engines)
-    func aTopLevelReturnIsExplainedAtItsPosition(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "return document.title", "--engine", engine])
+    func aTopLevelReturnIsExplainedAtItsPosition(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "return document.title", "--engine", engine])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("SyntaxError"))
         #expect(outcome.standardError.contains("`return` is only valid inside a function"))
@@ -62,8 +62,8 @@ struct RunOnRealPagesTests {
     }
 
     @Test(arguments: engines)
-    func messagesAreTextNeverEscapedLineBreaks(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "console.log('one\\ntwo'); throw new Error('first\\nsecond\\n')", "--engine", engine])
+    func messagesAreTextNeverEscapedLineBreaks(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "console.log('one\\ntwo'); throw new Error('first\\nsecond\\n')", "--engine", engine])
         #expect(outcome.status == 1)
         #expect(!outcome.standardError.contains("\\n"), "\(outcome.standardError)")
         #expect(outcome.standardError.contains("console.log: one\n  two\n"))
@@ -71,43 +71,43 @@ struct RunOnRealPagesTests {
     }
 
     @Test(arguments: engines)
-    func consoleMethodsAreShownInJSONAndText(engine: String) throws {
+    func consoleMethodsAreShownInJSONAndText(engine: String) async throws {
         let script = "console.group('g'); console.table([{a: 1}]); console.groupEnd(); console.count(); console.assert(false, 'no'); 1"
-        let json = try run([server.url(), "-e", script, "--json", "--engine", engine])
-        let console = try #require(try jsonObject(json)["console"] as? [[String: Any]])
+        let json = try await run([server.url(), "-e", script, "--json", "--engine", engine])
+        let console = try #require(try await jsonObject(json)["console"] as? [[String: Any]])
         #expect(console.map { $0["level"] as? String } == ["group", "table", "count", "assert"])
         #expect(console[1]["depth"] as? Int == 1)
         let table = try #require(console[1]["table"] as? [String: Any])
         #expect(table["columns"] as? [String] == ["(index)", "a"])
         #expect(table["rows"] as? [[String]] == [["0", "1"]])
-        let text = try run([server.url(), "-e", script, "--engine", engine])
+        let text = try await run([server.url(), "-e", script, "--engine", engine])
         #expect(text.standardError.contains("console.group: g\n  console.table: [{\"a\":1}]\n    (index) | a\n    0       | 1\n"))
         #expect(text.standardError.contains("console.assert: Assertion failed: no"))
     }
 
     @Test(arguments: engines)
-    func dialogsAreAnsweredByTheOption(engine: String) throws {
-        let dismissed = try run([server.url(), "-e", "alert('hi'); confirm('sure?')", "--json", "--engine", engine])
-        #expect(try jsonObject(dismissed)["value"] as? Bool == false)
-        let dialogs = try #require(try jsonObject(dismissed)["dialogs"] as? [[String: Any]])
+    func dialogsAreAnsweredByTheOption(engine: String) async throws {
+        let dismissed = try await run([server.url(), "-e", "alert('hi'); confirm('sure?')", "--json", "--engine", engine])
+        #expect(try await jsonObject(dismissed)["value"] as? Bool == false)
+        let dialogs = try #require(try await jsonObject(dismissed)["dialogs"] as? [[String: Any]])
         #expect(dialogs.map { $0["message"] as? String } == ["hi", "sure?"])
-        let accepted = try run([server.url(), "-e", "[confirm('sure?'), prompt('name?', 'Ada')]", "--dialogs", "accept", "--engine", engine])
+        let accepted = try await run([server.url(), "-e", "[confirm('sure?'), prompt('name?', 'Ada')]", "--dialogs", "accept", "--engine", engine])
         #expect(accepted.standardOutput == "[true,\"Ada\"]\n")
         #expect(accepted.standardError.contains("confirm: sure? -> accepted"))
     }
 
     @Test(arguments: engines)
-    func aPageThatNavigatesAwayExitsOneWithTheNewAddress(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "location.href = '/other'; await new Promise(() => {})", "--engine", engine])
+    func aPageThatNavigatesAwayExitsOneWithTheNewAddress(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "location.href = '/other'; await new Promise(() => {})", "--engine", engine])
         #expect(outcome.status == 1, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("the page navigated away while the script ran; it is now at \(server.url("/other"))"))
     }
 
     @Test(arguments: engines)
-    func aTimeoutStillPrintsTheJSONObjectWithTheConsoleSoFar(engine: String) throws {
-        let outcome = try run([server.url(), "-e", "console.log('before'); await new Promise(() => {})", "--json", "--timeout", "3", "--engine", engine])
+    func aTimeoutStillPrintsTheJSONObjectWithTheConsoleSoFar(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "console.log('before'); await new Promise(() => {})", "--json", "--timeout", "3", "--engine", engine])
         #expect(outcome.status == 4)
-        let object = try jsonObject(outcome)
+        let object = try await jsonObject(outcome)
         #expect(object["title"] as? String == "Strict")
         #expect((object["console"] as? [[String: Any]])?.first?["message"] as? String == "before")
         let error = try #require(object["error"] as? [String: Any])
@@ -116,31 +116,31 @@ struct RunOnRealPagesTests {
     }
 
     @Test(arguments: engines)
-    func aPageThatDoesNotLoadExitsTwoWithTheReason(engine: String) throws {
+    func aPageThatDoesNotLoadExitsTwoWithTheReason(engine: String) async throws {
         let closed = try LoopbackServer(pages: [:])
         let url = closed.url("/")
         closed.stop()
-        let outcome = try run([url, "-e", "1", "--json", "--engine", engine])
+        let outcome = try await run([url, "-e", "1", "--json", "--engine", engine])
         #expect(outcome.status == 2, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("could not open \(url)"))
         #expect(outcome.standardError.lowercased().contains("refused"))
-        let error = try #require(try jsonObject(outcome)["error"] as? [String: Any])
+        let error = try #require(try await jsonObject(outcome)["error"] as? [String: Any])
         #expect(error["name"] as? String == "NavigationFailed")
     }
 
     @Test(arguments: engines)
-    func oneTimeoutCoversLoadingTheScriptAndAll(engine: String) throws {
+    func oneTimeoutCoversLoadingTheScriptAndAll(engine: String) async throws {
         let silent = try SilentListener()
         defer { silent.stop() }
-        let outcome = try run(["http://127.0.0.1:\(silent.port)/", "-e", "1", "--timeout", "5", "--engine", engine])
+        let outcome = try await run(["http://127.0.0.1:\(silent.port)/", "-e", "1", "--timeout", "5", "--engine", engine])
         #expect(outcome.status == 4, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("did not load within 5 s"))
         #expect(outcome.seconds < 30, "a hang guard, not a timing assertion")
     }
 
     @Test(arguments: [("0", "got 0"), ("-5", "got -5"), ("abc", "abc")])
-    func timeoutsMustBePositive(value: String, detail: String) throws {
-        let outcome = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--timeout", value])
+    func timeoutsMustBePositive(value: String, detail: String) async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "1", "--timeout", value])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--timeout"))
         #expect(outcome.standardError.contains(detail))

@@ -7,67 +7,67 @@ import TestSupport
 struct ScriptRestoreAndFileTests {
     let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-restore-\(UUID().uuidString)").path
 
-    private func pagescript(_ arguments: [String], input: String? = nil) throws -> PageScriptBinary.Outcome {
-        try PageScriptBinary.run(arguments + ["--library", library], input: input)
+    private func pagescript(_ arguments: [String], input: String? = nil) async throws -> PageScriptBinary.Outcome {
+        try await PageScriptBinary.outcome(of: arguments + ["--library", library], input: input)
     }
 
-    @Test func aRemovedScriptComesBackByteForByte() throws {
+    @Test func aRemovedScriptComesBackByteForByte() async throws {
         defer { try? FileManager.default.removeItem(atPath: library) }
-        let created = try pagescript(["scripts", "new", "Tidy", "-e", "document.title // mine\r\n"])
+        let created = try await pagescript(["scripts", "new", "Tidy", "-e", "document.title // mine\r\n"])
         let id = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        let before = try pagescript(["scripts", "show", id, "--source"]).standardOutput
-        #expect(try pagescript(["scripts", "rm", id]).status == 0)
-        #expect(try pagescript(["scripts", "show", id]).status == 2)
+        let before = try await pagescript(["scripts", "show", id, "--source"]).standardOutput
+        #expect(try await pagescript(["scripts", "rm", id]).status == 0)
+        #expect(try await pagescript(["scripts", "show", id]).status == 2)
 
-        let listed = try pagescript(["scripts", "restore"])
+        let listed = try await pagescript(["scripts", "restore"])
         #expect(listed.status == 0)
         #expect(listed.standardOutput.hasPrefix("\(id)\tTidy\t"), "\(listed.standardOutput)")
 
-        let restored = try pagescript(["scripts", "restore", "tidy"])
+        let restored = try await pagescript(["scripts", "restore", "tidy"])
         #expect(restored.status == 0, "\(restored.standardError)")
         #expect(restored.standardOutput == "\(id)\n")
-        #expect(try pagescript(["scripts", "show", id, "--source"]).standardOutput == before)
-        #expect(try pagescript(["scripts", "restore"]).standardOutput.isEmpty)
+        #expect(try await pagescript(["scripts", "show", id, "--source"]).standardOutput == before)
+        #expect(try await pagescript(["scripts", "restore"]).standardOutput.isEmpty)
     }
 
-    @Test func restoringWhatIsNotInTheTrashSaysSo() throws {
+    @Test func restoringWhatIsNotInTheTrashSaysSo() async throws {
         defer { try? FileManager.default.removeItem(atPath: library) }
-        let missing = try pagescript(["scripts", "restore", "nothing"])
+        let missing = try await pagescript(["scripts", "restore", "nothing"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("nothing in the library's trash"), "\(missing.standardError)")
     }
 
-    @Test func aWholeUserscriptFileIsTakenAsItIs() throws {
+    @Test func aWholeUserscriptFileIsTakenAsItIs() async throws {
         defer { try? FileManager.default.removeItem(atPath: library) }
         let file = "// ==UserScript==\n// @name        From a file\n// @match       https://example.com/*\n// ==/UserScript==\n\ndocument.title\n"
-        let created = try pagescript(["scripts", "new", "-f", "-"], input: file)
+        let created = try await pagescript(["scripts", "new", "-f", "-"], input: file)
         #expect(created.status == 0, "\(created.standardError)")
         let id = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try pagescript(["scripts", "show", id, "--source"]).standardOutput == file)
-        #expect(try pagescript(["scripts", "list"]).standardOutput.contains("From a file"))
+        #expect(try await pagescript(["scripts", "show", id, "--source"]).standardOutput == file)
+        #expect(try await pagescript(["scripts", "list"]).standardOutput.contains("From a file"))
 
-        let conflicting = try pagescript(["scripts", "new", "X", "--match", "https://a.example/*", "-e", file])
+        let conflicting = try await pagescript(["scripts", "new", "X", "--match", "https://a.example/*", "-e", file])
         #expect(conflicting.status == 2)
         #expect(conflicting.standardError.contains("its own ==UserScript== block"), "\(conflicting.standardError)")
     }
 
-    @Test func switchesSayWhatTheyDidNamingTheScript() throws {
+    @Test func switchesSayWhatTheyDidNamingTheScript() async throws {
         defer { try? FileManager.default.removeItem(atPath: library) }
-        let id = try pagescript(["scripts", "new", "Dark mode", "--match", "https://example.com/*", "-e", "1"])
+        let id = try await pagescript(["scripts", "new", "Dark mode", "--match", "https://example.com/*", "-e", "1"])
             .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        let disabled = try pagescript(["scripts", "disable", id])
+        let disabled = try await pagescript(["scripts", "disable", id])
         #expect(disabled.status == 0)
         #expect(disabled.standardError.contains("disabled \(id) Dark mode"), "\(disabled.standardError)")
-        let enabled = try pagescript(["scripts", "enable", "dark mode"])
+        let enabled = try await pagescript(["scripts", "enable", "dark mode"])
         #expect(enabled.standardError.contains("enabled \(id) Dark mode"), "\(enabled.standardError)")
-        let offOnSite = try pagescript(["scripts", "disable-for", id, "https://example.com/"])
+        let offOnSite = try await pagescript(["scripts", "disable-for", id, "https://example.com/"])
         #expect(offOnSite.standardError.contains("disabled \(id) Dark mode on example.com"), "\(offOnSite.standardError)")
-        let listed = try pagescript(["scripts", "list"]).standardOutput
+        let listed = try await pagescript(["scripts", "list"]).standardOutput
         #expect(listed.contains("\tenabled, off on example.com\tautomatically at document-idle\t"), "\(listed)")
     }
 
-    @Test func browserWithoutARemoteEndpointIsAUsageError() throws {
-        let outcome = try PageScriptBinary.run(["run", "https://example.com/", "-e", "1", "--browser", "chrome"])
+    @Test func browserWithoutARemoteEndpointIsAUsageError() async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["run", "https://example.com/", "-e", "1", "--browser", "chrome"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--webdriver-url"), "\(outcome.standardError)")
     }

@@ -1,7 +1,7 @@
 /// How the "save as a new script" form (Ctrl-N) validates and what it starts with.
 ///
 /// ```swift
-/// let settings = ScriptFormSettings(matchPatterns: .patternList { MatchPatternCheck.problem($0) },
+/// let settings = ScriptFormSettings(matchPatterns: .patternList { patternProblem($0) },
 ///                                   defaultMatchPatterns: ["*://example.com/*"])
 /// ```
 public struct ScriptFormSettings: Sendable {

@@ -27,22 +27,22 @@ struct BatchCommand: AsyncParsableCommand {
 
     @OptionGroup var scriptCode: ScriptCodeOptions
 
-    @Option(name: .long, help: "Run one library script by name or ID on every page, whatever its patterns.")
+    @Option(name: .long, help: ArgumentHelp("Run one library script by name or ID on every page, whatever its patterns.", valueName: "script"))
     var script: String?
 
-    @Option(name: .long, help: "Run a built-in example script by name (see 'pagescript examples').")
+    @Option(name: .long, help: ArgumentHelp("Run a built-in example script by name (see 'pagescript examples').", valueName: "name"))
     var example: String?
 
-    @Option(name: .long, help: "Sessions open at once (default 2).")
+    @Option(name: .long, help: ArgumentHelp("Sessions open at once.", valueName: "count"))
     var jobs = 2
 
-    @Option(name: .long, help: "Seconds each page may take to load and run the script (default 30).")
+    @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(name: .long, help: "Times a page is tried again when its session dies under it (default 1).")
+    @Option(name: .long, help: ArgumentHelp("Times a page is tried again when its session dies under it.", valueName: "count"))
     var retries = 1
 
-    @Option(name: .long, help: "Write the records to this JSONL file instead of standard output.")
+    @Option(name: .long, help: ArgumentHelp("Write the records to this JSONL file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Continue the --output file: skip the entries it records, drop a torn last line.")
@@ -51,13 +51,13 @@ struct BatchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write records in input order (else as pages finish).")
     var ordered = false
 
-    @Option(name: .customLong("session-wait"), help: "Seconds to wait for a session from a full or unreachable endpoint before stopping (default 300).")
+    @Option(name: .customLong("session-wait"), help: ArgumentHelp("Seconds to wait for a session from a full or unreachable endpoint before stopping.", valueName: "seconds"))
     var sessionWait: Double = 300
 
-    @Option(name: .customLong("memory-limit"), help: "Stop a local browser process above this many MB and count its page as crashed (default 2048; 0: no limit).")
+    @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Stop a local browser process above this many MB and count its page as crashed (0: no limit).", valueName: "MB"))
     var memoryLimit = 2048
 
-    @Option(name: .long, help: "With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).")
+    @Option(name: .long, help: ArgumentHelp("With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).", valueName: "json"))
     var capabilities: String?
 
     @OptionGroup var engineOptions: EngineOptions

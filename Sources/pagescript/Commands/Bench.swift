@@ -16,13 +16,13 @@ struct Bench: AsyncParsableCommand {
             release build.
             """)
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Engines to measure (default: webkit chromium).")
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Engines to measure.", valueName: "engine"))
     var engines: [Engine] = [.webkit, .chromium]
 
-    @Option(name: .long, help: "Repetitions of each warm measurement (default 50; 10 with --quick).")
+    @Option(name: .long, help: ArgumentHelp("Repetitions of each warm measurement (default 50; 10 with --quick).", valueName: "count"))
     var repetitions: Int?
 
-    @Option(name: .customLong("cold-repetitions"), help: "Repetitions of each cold measurement (default 5; 2 with --quick).")
+    @Option(name: .customLong("cold-repetitions"), help: ArgumentHelp("Repetitions of each cold measurement (default 5; 2 with --quick).", valueName: "count"))
     var coldRepetitions: Int?
 
     @Flag(name: .customLong("skip-peer"), help: "Leave out Selenium and Playwright for Python (for machines without PyPI).")

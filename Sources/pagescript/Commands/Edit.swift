@@ -21,7 +21,7 @@ struct Edit: AsyncParsableCommand {
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
     var url: String
 
-    @Option(name: .long, help: "Seconds a script may run (default 30).")
+    @Option(name: .long, help: ArgumentHelp("Seconds a script may run.", valueName: "seconds"))
     var timeout: Double = 30
 
     @OptionGroup var engineOptions: EngineOptions
