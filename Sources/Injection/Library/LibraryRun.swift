@@ -1,17 +1,27 @@
+import GMAPI
 import UserScripts
 import WebDriver
 
 /// Runs the library's scripts that belong on the open page, the way a userscript manager would.
 public enum LibraryRun {
     /// The automatic scripts for the page the browser is on, each run in its own round trip and
-    /// its own scope, so that one script's exception does not stop the others.
+    /// its own scope, so that one script's exception does not stop the others, each with the GM
+    /// API its `@grant` lines ask for.
     ///
     /// Which scripts belong is decided from the address the browser reports (which the page's own
     /// script cannot disguise), and each script runs only if the page is still at exactly that
     /// address when it starts: a page that moves to another site in between gets nothing.
     ///
+    /// - Parameters:
+    ///   - library: The library.
+    ///   - page: The page.
+    ///   - host: The host half of the GM API; `nil` makes one for the library, shut down at the end.
+    ///   - ranEarly: The IDs of the `document-start` scripts that already ran before the page's
+    ///     own scripts (``PageSession/installDocumentStartScripts(_:host:)``); the others are run
+    ///     now and reported as having run at document-end.
     /// - Returns: The address matched against, and one result per script, in library order.
-    public static func runMatching(library: ScriptLibrary, on page: PageSession) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+    public static func runMatching(library: ScriptLibrary, on page: PageSession, host: GMHost? = nil,
+                                   ranEarly: Set<ScriptID> = []) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
         let matches: [ScriptMatch]
@@ -20,11 +30,14 @@ public enum LibraryRun {
         } catch {
             throw .library(error.description)
         }
+        let owned = host == nil ? GMHost(libraryDirectory: library.directory, handlerVersion: GMHost.defaultHandlerVersion) : nil
+        let gm = host ?? owned!
         var results: [LibraryScriptResult] = []
-        for match in matches {
+        for match in matches where !ranEarly.contains(match.script.id) {
             let outcome: Result<ScriptResult, InjectionError>
             do {
-                outcome = .success(try await page.run(script: match.script.script.text, requiredURL: address, mode: .userscript))
+                let result = try await page.run(userScript: match.script.script, id: match.script.id, host: gm, requiredURL: address)
+                outcome = .success(Self.markedLate(result, script: match.script.script))
             } catch {
                 if case .timedOut = error {
                     results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .failure(error)))
@@ -35,6 +48,15 @@ public enum LibraryRun {
             }
             results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: outcome))
         }
+        await owned?.shutdown()
         return (address, results)
+    }
+
+    /// A `document-start` script run after the page loaded says so: `ranAt` is `document-end`.
+    static func markedLate(_ result: ScriptResult, script: UserScript) -> ScriptResult {
+        guard script.interpretation.runMode.runAt == .documentStart else { return result }
+        var activity = result.userscript ?? GMActivity()
+        activity.ranAt = RunAt.documentEnd.rawValue
+        return result.with(userscript: activity)
     }
 }

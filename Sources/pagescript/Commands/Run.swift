@@ -29,6 +29,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Run a built-in example script by name (see 'pagescript examples').")
     var example: String?
 
+    @Option(name: .long, help: "After the script, run the menu command it registered under this name (GM_registerMenuCommand).")
+    var menu: String?
+
     @Flag(name: .long, help: "Print one JSON object: url, title, value, console, dialogs and error.")
     var json = false
 
@@ -50,6 +53,7 @@ struct Run: AsyncParsableCommand {
     func validate() throws {
         let sources = [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
+        guard menu == nil || sources == 1 else { throw ValidationError("--menu runs a command of the script given with --script, --example, -e or -f") }
         try Self.checkSeconds(timeout, option: "--timeout")
         if let loadTimeout { try Self.checkSeconds(loadTimeout, option: "--load-timeout") }
     }
@@ -75,32 +79,53 @@ struct Run: AsyncParsableCommand {
         }
         let budget = timeout
         let sharesBudget = loadTimeout == nil
-        let result = try await onPage(choice, address) { page, _ throws(InjectionError) in
-            do throws(InjectionError) {
-                // One --timeout covers loading and the script, unless loading has its own.
-                let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
-                guard remaining > 0 else { throw .timedOut(seconds: budget) }
-                return try await page.run(script: source.text, mode: source.mode, timeout: remaining)
-            } catch {
-                // A timeout is the user's --timeout, not what was left of it after loading.
-                if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
-                throw error
-            }
+        // A userscript (a library script, an example, code with a metadata block) gets the GM API.
+        let userScript = source.userScript
+        let host = userScript == nil ? nil : GMHost(libraryDirectory: try libraryOptions.open().directory)
+        let menu = self.menu
+        let outcome: Result<ScriptResult, CommandFailure>
+        do throws(CommandFailure) {
+            outcome = .success(try await onPage(choice, address) { page, _ throws(InjectionError) in
+                do throws(InjectionError) {
+                    // One --timeout covers loading and the script, unless loading has its own.
+                    let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
+                    guard remaining > 0 else { throw .timedOut(seconds: budget) }
+                    guard let userScript, let host else {
+                        return try await page.run(script: source.text, mode: source.mode, timeout: remaining)
+                    }
+                    let result = try await page.run(userScript: userScript.script, id: userScript.id, host: host, mode: source.mode, timeout: remaining)
+                    guard let menu else { return result }
+                    return try await page.runMenuCommand(menu, of: result)
+                } catch {
+                    // A timeout is the user's --timeout, not what was left of it after loading.
+                    if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
+                    throw error
+                }
+            })
+        } catch {
+            outcome = .failure(error)
         }
+        await host?.shutdown()
+        let result = try outcome.get()
         ResultPrinter.print(result, asJSON: json)
         if result.error != nil { throw CommandFailure.scriptsFailed }
     }
 
-    /// The script the options name and how its text is read; `nil` when the library's matching
-    /// scripts should run.
-    private func chosenScript() throws -> (text: String, mode: ScriptMode)? {
+    /// The script the options name, how its text is read, and, for a userscript, the script and
+    /// its library ID; `nil` when the library's matching scripts should run.
+    private func chosenScript() throws -> (text: String, mode: ScriptMode, userScript: (script: UserScript, id: ScriptID?)?)? {
         if let script {
-            return (try libraryOptions.open().find(script).script.text, .userscript)
+            let stored = try libraryOptions.open().find(script)
+            return (stored.script.text, .userscript, (stored.script, stored.id))
         }
         if let example {
-            return (try ExampleCatalog.builtIn().example(named: example).script.text, .userscript)
+            let example = try ExampleCatalog.builtIn().example(named: example).script
+            return (example.text, .userscript, (example, nil))
         }
-        return try scriptCode.read().map { ($0, .console) }
+        return try scriptCode.read().map { text in
+            let script = UserScript(text: text)
+            return (text, .console, script.hasMetadataBlock ? (script, nil) : nil)
+        }
     }
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
