@@ -16,12 +16,12 @@ public enum LibraryRun {
     ///   - library: The library.
     ///   - page: The page.
     ///   - host: The host half of the GM API; `nil` makes one for the library, shut down at the end.
-    ///   - ranEarly: The IDs of the `document-start` scripts that already ran before the page's
-    ///     own scripts (``PageSession/installDocumentStartScripts(_:host:)``); the others are run
-    ///     now and reported as having run at document-end.
+    ///   - early: The results of the `document-start` scripts that already ran before the page's
+    ///     own scripts (``PageSession/collectDocumentStartRuns()``), used in their place; the other
+    ///     `document-start` scripts run now and are reported as having run at document-end.
     /// - Returns: The address matched against, and one result per script, in library order.
     public static func runMatching(library: ScriptLibrary, on page: PageSession, host: GMHost? = nil,
-                                   ranEarly: Set<ScriptID> = []) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+                                   early: [ScriptID: ScriptResult] = [:]) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
         let matches: [ScriptMatch]
@@ -33,7 +33,11 @@ public enum LibraryRun {
         let owned = host == nil ? GMHost(libraryDirectory: library.directory, handlerVersion: GMHost.defaultHandlerVersion) : nil
         let gm = host ?? owned!
         var results: [LibraryScriptResult] = []
-        for match in matches where !ranEarly.contains(match.script.id) {
+        for match in matches {
+            if let result = early[match.script.id] {
+                results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .success(result)))
+                continue
+            }
             let outcome: Result<ScriptResult, InjectionError>
             do {
                 let result = try await page.run(userScript: match.script.script, id: match.script.id, host: gm, requiredURL: address)
@@ -50,6 +54,14 @@ public enum LibraryRun {
         }
         await owned?.shutdown()
         return (address, results)
+    }
+
+    /// The library's `document-start` scripts for `address` (the address about to be opened), to
+    /// install before the navigation.
+    public static func documentStartScripts(library: ScriptLibrary, address: String) -> [(script: UserScript, id: ScriptID)] {
+        guard let url = try? PageURL(address), let matches = try? library.which(url: url) else { return [] }
+        return matches.filter { $0.runsAutomatically && $0.script.interpretation.runMode.runAt == .documentStart }
+            .map { ($0.script.script, $0.script.id) }
     }
 
     /// A `document-start` script run after the page loaded says so: `ranAt` is `document-end`.

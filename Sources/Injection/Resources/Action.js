@@ -1126,7 +1126,10 @@ var Action = (function() {
         if (parts.stack !== null) {
             var frames = stackFrames(parts.stack, { lineOffset: 0 });
             for (var index = 0; index < frames.length; index++) {
-                if (frames[index].url === runtimeSource && frames[index].line !== null) { return frames[index].line - 1; }
+                // A document-start source (Chromium) carries the runtime and the script under one name.
+                if ((frames[index].url === runtimeSource || frames[index].url === scriptSource) && frames[index].line !== null) {
+                    return frames[index].line - 1;
+                }
             }
         }
         var line = dataProperty(calibration, "line", false);

@@ -24,6 +24,8 @@ final class SessionState: @unchecked Sendable {
         var pageDialogs: [ScriptDialog] = []
         /// The latest userscript runs by run ID, for the work their scripts queue.
         var userScriptRuns: [(id: String, run: GMScriptRun)] = []
+        /// `document-start` userscripts installed for the next document.
+        var documentStartRuns: [PageSession.DocumentStartRun] = []
     }
 
     private let lock = NSLock()

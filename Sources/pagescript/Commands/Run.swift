@@ -130,9 +130,21 @@ struct Run: AsyncParsableCommand {
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
         let library = try libraryOptions.open()
-        let (context, run) = try await onPage(choice, address) { page, context throws(InjectionError) in
-            (context, try await LibraryRun.runMatching(library: library, on: page))
+        let host = GMHost(libraryDirectory: library.directory)
+        // document-start scripts are installed before the page loads, where the engine allows.
+        let early = LibraryRun.documentStartScripts(library: library, address: address)
+        let outcome: Result<(PageContext, (url: String, results: [LibraryScriptResult])), CommandFailure>
+        do throws(CommandFailure) {
+            outcome = .success(try await onPage(choice, address, beforeOpening: { page throws(InjectionError) in
+                _ = try await page.installDocumentStartScripts(early, url: address, host: host)
+            }) { page, context throws(InjectionError) in
+                (context, try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns()))
+            })
+        } catch {
+            outcome = .failure(error)
         }
+        await host.shutdown()
+        let (context, run) = try outcome.get()
         ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json)
         if run.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
             throw CommandFailure.scriptsTimedOut
@@ -147,11 +159,21 @@ struct Run: AsyncParsableCommand {
     private func onPage<Output: Sendable>(
         _ choice: EngineChoice,
         _ address: String,
+        beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         _ work: @escaping @Sendable (PageSession, PageContext) async throws(InjectionError) -> Output
     ) async throws(CommandFailure) -> Output {
         do throws(PageRunner.Failure) {
             return try await PageRunner.withPage(
-                on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs
+                on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs,
+                beforeOpening: beforeOpening.map { prepare in
+                    { page throws(PageRunner.Failure) in
+                        do throws(InjectionError) {
+                            try await prepare(page)
+                        } catch {
+                            throw .injection(error)
+                        }
+                    }
+                }
             ) { page, context throws(PageRunner.Failure) in
                 do throws(InjectionError) {
                     return try await work(page, context)
