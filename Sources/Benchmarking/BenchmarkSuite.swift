@@ -46,6 +46,9 @@ public enum BenchmarkSuite {
             progress("\(engine): warm and cold runs against the driver")
             floors += try await RunBenchmark.rows(
                 engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
+            floors += try await UserScriptBenchmark.rows(
+                engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions,
+                libraryFolder: fixture.folder.appendingPathComponent("gm-values", isDirectory: true))
             var seleniumMemory: Measurement?
             if let peer {
                 progress("\(engine): against Selenium \(peer.version)")

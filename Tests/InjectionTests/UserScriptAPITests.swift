@@ -279,4 +279,55 @@ struct UserScriptAPITests {
             #expect(try store.values(of: "secret-script")["copy"] == "s3cret-token-copy")
         }
     }
+
+    /// On Chromium a `document-start` library script runs before the page's first (inline)
+    /// script, with its GM API; on WebKit it runs after the load and says so.
+    @Test(arguments: PageFixtures.engines)
+    func documentStartScriptsRunFirstWhereTheEngineAllows(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: """
+            <!doctype html><html><head><title>Early</title>
+            <script>window.sawAtStart = typeof window.fromUserscript === "undefined" ? "nothing" : window.fromUserscript;</script>
+            </head><body></body></html>
+            """)])
+        defer { server.stop() }
+        try await Self.withLibrary { folder in
+            try Data(Self.userScript("""
+                unsafeWindow.fromUserscript = GM_getValue("word", "defined early");
+                GM_setValue("ran", document.readyState);
+                """, grants: ["GM_getValue", "GM_setValue"], extra: ["// @run-at document-start"], name: "Early").text.utf8)
+                .write(to: folder.appendingPathComponent("early.user.js"))
+            let library = try ScriptLibrary(directory: folder)
+            let host = GMHost(libraryDirectory: folder)
+            let address = server.url("/")
+            let early = LibraryRun.documentStartScripts(library: library, address: address)
+            #expect(early.map(\.script.name) == ["Early"])
+            let outcome = try await PageRunner.withPage(on: .local(engine), url: address, scriptTimeout: 10, beforeOpening: { page throws(PageRunner.Failure) in
+                do throws(InjectionError) {
+                    _ = try await page.installDocumentStartScripts(early, url: address, host: host)
+                } catch {
+                    throw .injection(error)
+                }
+            }) { page, _ throws(PageRunner.Failure) -> (results: [LibraryScriptResult], saw: ScriptResult) in
+                do throws(InjectionError) {
+                    let results = try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns())
+                    return (results.results, try await page.run(script: "window.sawAtStart"))
+                } catch {
+                    throw .injection(error)
+                }
+            }
+            await host.shutdown()
+            let result = try #require(try outcome.results.first?.outcome.get())
+            #expect(result.error == nil)
+            let ran = try ScriptValueStore(libraryDirectory: folder).values(of: library.find("Early").id)["ran"]
+            if engine == .chromium {
+                #expect(outcome.saw.value == "defined early")
+                #expect(result.userscript?.ranAt == nil)
+                #expect(ran == "loading")
+            } else {
+                #expect(outcome.saw.value == "nothing")
+                #expect(result.userscript?.ranAt == "document-end")
+                #expect(ran == "complete")
+            }
+        }
+    }
 }
