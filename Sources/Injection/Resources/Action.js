@@ -918,6 +918,7 @@ var Action = (function() {
             scripts: [],
             state: "running",
             reply: null,
+            confidential: isConfidential(request),
             work: [],
             waiters: [],
             timer: null
@@ -933,6 +934,15 @@ var Action = (function() {
         }
         runScript(run, request, factories, 0, session);
         return run;
+    }
+
+    // Whether a run carries a userscript's data (the GM API's values and files).
+    function isConfidential(request) {
+        var scripts = captured().isArray(request.scripts) ? request.scripts : [];
+        for (var index = 0; index < scripts.length; index++) {
+            if (scripts[index] && scripts[index].gm) { return true; }
+        }
+        return false;
     }
 
     function runScript(run, request, factories, index, session) {
@@ -1055,22 +1065,22 @@ var Action = (function() {
     // runner asked not to wait; else when one of those comes. A promise made by the engine's own
     // async function, never the page's Promise.
     function replyFor(run, session, wait) {
-        if (run.state !== "running") { return shielded(run.reply); }
-        if (!wait || run.work.length > 0) { return shielded(replyText(run, session)); }
+        if (run.state !== "running") { return shielded(run.reply, run.confidential); }
+        if (!wait || run.work.length > 0) { return shielded(replyText(run, session), run.confidential); }
         var whenReady = async function() {
             await {
                 then: function(resolve) {
                     if (run.state === "running" && run.work.length === 0) { run.waiters[run.waiters.length] = resolve; } else { resolve(); }
                 }
             };
-            return shielded(run.state !== "running" ? run.reply : replyText(run, session));
+            return shielded(run.state !== "running" ? run.reply : replyText(run, session), run.confidential);
         };
         return whenReady();
     }
 
     // The work queued after runs ended: {"pagescript":1,"work":[...]}.
     function lateReply(session) {
-        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + drained(session.late) + "]}");
+        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + drained(session.late) + "]}", true);
     }
 
     // The driver turns the reply into JSON with the page's JSON.stringify (WebKitWebDriver on the
@@ -1079,13 +1089,15 @@ var Action = (function() {
     // reply and puts the page's back the first time it does. Meanwhile it hands every other call
     // to the page's own; a reply that never reaches the driver (a DevTools call) puts it back
     // after a few seconds (WebKitWebDriver stringifies after timers of the current turn fire).
-    function shielded(reply) {
+    // A reply that holds a userscript's data (its values, its requests) is always shielded: a
+    // page's JSON.stringify can look native (a Proxy of the real one) and still read what it is given.
+    function shielded(reply, always) {
         var builtIns = captured();
         var pageJSON = window.JSON;
         var pageStringify;
         try {
             pageStringify = pageJSON.stringify;
-            if (isNative(pageStringify, "stringify") && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
+            if (!always && isNative(pageStringify, "stringify") && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
         } catch (error) {
             return reply;
         }
@@ -1266,7 +1278,7 @@ var Action = (function() {
                 var lines = [];
                 for (var line = logged; ran && line < scriptRecord.console.length; line++) { lines[lines.length] = scriptRecord.console[line]; }
                 return shielded("{\"pagescript\":" + replyVersion + ",\"ranMenuCommand\":" + (ran ? "true" : "false") + ",\"console\":[" +
-                    joined(lines) + "],\"work\":[" + drained(session.late) + "]}");
+                    joined(lines) + "],\"work\":[" + drained(session.late) + "]}", true);
             }
             return shielded("{\"pagescript\":" + replyVersion + ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" +
                 (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext() + "}");

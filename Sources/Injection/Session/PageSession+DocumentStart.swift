@@ -78,7 +78,8 @@ extension PageSession {
             }
             guard let userScript = run.prepared.userScript else { continue }
             let outcome = try await execute(ScriptBody.call(entry: run.entry), entry: run.entry,
-                                            request: RuntimeRequest.collect(id: run.runID, wait: false), timeout: scriptTimeout + Self.transportMargin)
+                                            request: RuntimeRequest.collect(id: run.runID, wait: false), timeout: scriptTimeout + Self.transportMargin,
+                                            confidential: true)
             guard case let .reply(first) = outcome, first.missingRun == nil, first.refusedAt == nil else { continue }
             let served = try await serveUserScript(userScript, run: run.runID, entry: run.entry, first: first, seconds: scriptTimeout,
                                                    deadline: Date().addingTimeInterval(scriptTimeout))

@@ -113,7 +113,7 @@ extension PageSession {
                          remaining: Double) async throws(InjectionError) -> RuntimeReply {
         let request = RuntimeRequest.deliver(id: id, responses: responses, wait: id != nil)
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: request,
-                                        timeout: remaining + Self.driverGrace + Self.transportMargin)
+                                        timeout: remaining + Self.driverGrace + Self.transportMargin, confidential: true)
         switch outcome {
         case let .reply(reply):
             return reply
@@ -186,7 +186,8 @@ extension PageSession {
         let responses = await serve(reply.work, pageURL: result.context.url, activity: &activity)
         if !responses.isEmpty, let entry = state.read(\.entry) {
             _ = try await execute(ScriptBody.call(entry: entry), entry: entry,
-                                  request: RuntimeRequest.deliver(id: nil, responses: responses, wait: false), timeout: scriptTimeout)
+                                  request: RuntimeRequest.deliver(id: nil, responses: responses, wait: false), timeout: scriptTimeout,
+                                  confidential: true)
         }
         let lines = (reply.json["console"]?.arrayValue ?? []).compactMap { line -> ConsoleMessage? in
             guard let level = line["level"]?.stringValue, let message = line["message"]?.stringValue else { return nil }

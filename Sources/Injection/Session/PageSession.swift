@@ -148,7 +148,7 @@ public final class PageSession: Sendable {
         var body = ScriptBody.run([script], entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
         let sentAt = Date().timeIntervalSince1970 * 1000
-        var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
+        var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
         if case let .notInstalled(documentStart) = outcome {
             // chromedriver runs a call again in the document a navigation left it with: a document
             // that started after the call was sent came from this run, which is not run twice.
@@ -158,7 +158,7 @@ public final class PageSession: Sendable {
             // Otherwise the page changed documents since the runtime was installed.
             entry = try await install().entry
             body = ScriptBody.run([script], entry: entry)
-            outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
+            outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
         }
         var reply: RuntimeReply
         switch outcome {
