@@ -30,8 +30,7 @@ public enum LibraryRun {
         } catch {
             throw .library(error.description)
         }
-        let owned = host == nil ? GMHost(libraryDirectory: library.directory, handlerVersion: GMHost.defaultHandlerVersion) : nil
-        let gm = host ?? owned!
+        let gm = host ?? GMHost(libraryDirectory: library.directory)
         var results: [LibraryScriptResult] = []
         for match in matches {
             if let result = early[match.script.id] {
@@ -52,7 +51,7 @@ public enum LibraryRun {
             }
             results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: outcome))
         }
-        await owned?.shutdown()
+        if host == nil { await gm.shutdown() }
         return (address, results)
     }
 

@@ -50,11 +50,13 @@ public final class GMHost: Sendable {
     ///   had (each named with its line, URL and why), or the values cannot be read.
     public func prepare(_ script: UserScript, id: ScriptID?) async throws(InjectionError) -> GMScriptRun {
         let scriptID = id ?? Self.adHocID(for: script)
-        let values: ScriptValues
-        do {
-            values = id == nil ? state.memoryValues(of: scriptID) : try store.values(of: scriptID)
-        } catch {
-            throw .library("the values of \(script.name) cannot be read: \(error.description)")
+        var values = state.memoryValues(of: scriptID)
+        if id != nil {
+            do {
+                values = try store.values(of: scriptID)
+            } catch {
+                throw .library("the values of \(script.name) cannot be read: \(error.description)")
+            }
         }
         let files = try await runFiles(for: script, id: scriptID)
         var resources: [(key: String, value: JSONValue)] = []
