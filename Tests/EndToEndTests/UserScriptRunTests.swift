@@ -26,8 +26,11 @@ struct UserScriptRunTests {
             GM_setClipboard("count " + count);
             count
             """
-        let created = try PageScriptBinary.run(["scripts", "new", "Counter", "-", "--library", library], input: code)
-        #expect(created.status == 0, "\(created.standardError)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString).user.js")
+        try Data(code.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let imported = try PageScriptBinary.run(["scripts", "import", file.path, "--library", library])
+        #expect(imported.status == 0, "\(imported.standardError)")
         let first = try PageScriptBinary.run(["run", server.url(), "--script", "Counter", "--library", library, "--engine", "chromium", "--json"])
         #expect(first.status == 0, "\(first.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])

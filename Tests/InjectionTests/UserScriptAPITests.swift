@@ -305,12 +305,8 @@ struct UserScriptAPITests {
             let address = server.url("/")
             let early = LibraryRun.documentStartScripts(library: library, address: address)
             #expect(early.map(\.script.name) == ["Early"])
-            let outcome = try await PageRunner.withPage(on: .local(engine), url: address, scriptTimeout: 10, beforeOpening: { page throws(PageRunner.Failure) in
-                do throws(InjectionError) {
-                    _ = try await page.installDocumentStartScripts(early, url: address, host: host)
-                } catch {
-                    throw .injection(error)
-                }
+            let outcome = try await PageRunner.withPage(on: .local(engine), url: address, scriptTimeout: 10, beforeOpening: { page throws(InjectionError) in
+                _ = try await page.installDocumentStartScripts(early, url: address, host: host)
             }) { page, _ throws(PageRunner.Failure) -> (results: [LibraryScriptResult], saw: ScriptResult) in
                 do throws(InjectionError) {
                     let results = try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns())

@@ -44,7 +44,7 @@ public enum PageRunner {
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
         startupTimeout: Double = 30,
-        beforeOpening: (@Sendable (PageSession) async throws(Failure) -> Void)? = nil,
+        beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
         let engine: BrowserEngine
@@ -67,8 +67,8 @@ public enum PageRunner {
         let page = PageSession(session: session, scriptTimeout: scriptTimeout, dialogs: dialogs, driverScriptTimeout: driverScriptTimeout)
         do throws(Failure) {
             let context: PageContext
-            try await beforeOpening?(page)
             do {
+                try await beforeOpening?(page)
                 context = try await page.open(url, loadTimeout: loadSeconds)
             } catch {
                 throw Failure.injection(error)

@@ -165,15 +165,7 @@ struct Run: AsyncParsableCommand {
         do throws(PageRunner.Failure) {
             return try await PageRunner.withPage(
                 on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs,
-                beforeOpening: beforeOpening.map { prepare in
-                    { page throws(PageRunner.Failure) in
-                        do throws(InjectionError) {
-                            try await prepare(page)
-                        } catch {
-                            throw .injection(error)
-                        }
-                    }
-                }
+                beforeOpening: beforeOpening
             ) { page, context throws(PageRunner.Failure) in
                 do throws(InjectionError) {
                     return try await work(page, context)
