@@ -67,8 +67,8 @@ struct UserScriptAPITests {
             server.stop()
             api.stop()
         }
-        // The page is on `localhost`; the API on 127.0.0.1, which `@connect` allows; the page's
-        // own host is not in `@connect`, so a request there is refused.
+        // The page is on `localhost` (`@connect self`), the API on 127.0.0.1, which `@connect`
+        // allows; 127.0.0.2 is another host, which it does not.
         let pageURL = "http://localhost:\(server.port)/"
         try await Self.withLibrary { library in
             let host = GMHost(libraryDirectory: library)
@@ -76,7 +76,8 @@ struct UserScriptAPITests {
             let results = try await PageFixtures.withPage(engine, url: pageURL) { page -> Result<[String: ScriptResult], InjectionError> in
                 do throws(InjectionError) {
                     var results: [String: ScriptResult] = [:]
-                    results["values"] = try await page.run(userScript: Self.userScript("""
+                    let scripts: [(name: String, script: UserScript, id: ScriptID)] = [
+                    ("values", Self.userScript("""
                         const visits = GM_getValue("visits", 0) + 1;
                         GM_setValue("visits", visits);
                         GM_setValue("seen", { at: [1, 2], page: location.pathname });
@@ -84,38 +85,38 @@ struct UserScriptAPITests {
                         copy.at.push(3);
                         GM_deleteValue("nothing");
                         ({ visits, again: GM_getValue("seen").at.length, keys: GM_listValues().sort() })
-                        """, grants: ["GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues"]), id: "values-script", host: host)
-                    results["require"] = try await page.run(userScript: Self.userScript("""
+                        """, grants: ["GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues"]), "values-script"),
+                    ("require", Self.userScript("""
                         $("#target").text("set by the required library");
                         return [typeof miniQuery, document.querySelector("#target").textContent];
-                        """, grants: ["none"], extra: ["// @require \(server.url("/mini-query.js"))"]), id: "require-script", host: host)
-                    results["requests"] = try await page.run(userScript: Self.userScript("""
+                        """, grants: ["none"], extra: ["// @require \(server.url("/mini-query.js"))"]), "require-script"),
+                    ("requests", Self.userScript("""
                         const answer = await GM.xmlHttpRequest({ url: "\(api.url("/data"))", responseType: "json" });
                         document.querySelector("#target").dataset.word = answer.response.word;
                         const refused = await new Promise(resolve => GM_xmlhttpRequest({
-                          url: "http://localhost:\(api.port)/data",
+                          url: "http://127.0.0.2:\(api.port)/data",
                           onload: () => resolve("loaded"),
                           onerror: response => resolve(response.error)
                         }));
                         const text = await new Promise(resolve => GM_xmlhttpRequest({ url: "/words.txt", onload: resolve }));
                         ({ status: answer.status, word: answer.response.word, finalUrl: answer.finalUrl, refused,
                            headers: /content-type: application\\/json/i.test(answer.responseHeaders), text: text.responseText })
-                        """, grants: ["GM_xmlhttpRequest", "GM.xmlHttpRequest"], extra: ["// @connect 127.0.0.1"]), id: "request-script", host: host)
-                    results["window"] = try await page.run(userScript: Self.userScript("""
+                        """, grants: ["GM_xmlhttpRequest", "GM.xmlHttpRequest"], extra: ["// @connect 127.0.0.1", "// @connect self"]), "request-script"),
+                    ("window", Self.userScript("""
                         unsafeWindow.fromUserscript = unsafeWindow.pageData.answer + 1;
                         GM_addStyle("#target { color: rgb(1, 2, 3) }");
                         const element = GM_addElement("li", { id: "added", textContent: "added item" });
                         document.querySelector("#list").append(element);
                         [GM_info.scriptHandler, GM_info.script.name, GM_info.script.version, unsafeWindow === window]
-                        """, grants: ["unsafeWindow", "GM_addStyle", "GM_addElement"], extra: ["// @version 2.1"], name: "Window"), id: "window-script", host: host)
-                    results["promises"] = try await page.run(userScript: Self.userScript("""
+                        """, grants: ["unsafeWindow", "GM_addStyle", "GM_addElement"], extra: ["// @version 2.1"], name: "Window"), "window-script"),
+                    ("promises", Self.userScript("""
                         await GM.setValue("color", "teal");
                         const color = await GM.getValue("color", "none");
                         const keys = await GM.listValues();
                         await GM.addStyle("#list { margin-left: 7px }");
                         ({ color, keys, info: GM.info.script.name })
-                        """, grants: ["GM.getValue", "GM.setValue", "GM.listValues", "GM.addStyle"]), id: "promise-script", host: host)
-                    results["reports"] = try await page.run(userScript: Self.userScript("""
+                        """, grants: ["GM.getValue", "GM.setValue", "GM.listValues", "GM.addStyle"]), "promise-script"),
+                    ("reports", Self.userScript("""
                         GM_registerMenuCommand("Say hello", () => { console.log("hello from the menu"); GM_setValue("menu", "used"); });
                         GM_notification({ text: "Saved", title: "Tidy" });
                         GM_setClipboard("copied text");
@@ -127,7 +128,15 @@ struct UserScriptAPITests {
                         "done"
                         """, grants: ["GM_registerMenuCommand", "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_log",
                                       "GM_xmlhttpRequest", "GM_setValue", "GM_cookie", "window.onurlchange"],
-                        extra: ["// @connect 127.0.0.1"]), id: "report-script", host: host)
+                        extra: ["// @connect 127.0.0.1"]), "report-script"),
+                    ]
+                    for (name, script, id) in scripts {
+                        do {
+                            results[name] = try await page.run(userScript: script, id: id, host: host)
+                        } catch {
+                            throw .library("\(name): \(error)")
+                        }
+                    }
                     results["menu"] = try await page.runMenuCommand("Say hello", of: results["reports"]!)
                     results["effects"] = try await page.run(script: """
                         ({ color: getComputedStyle(document.querySelector("#target")).color,
@@ -152,7 +161,7 @@ struct UserScriptAPITests {
             #expect(requests["finalUrl"] == .string(api.url("/data")))
             #expect(requests["headers"] == true)
             #expect(requests["text"] == "alpha beta")
-            #expect(requests["refused"]?.stringValue?.contains("@connect localhost") == true, "\(requests)")
+            #expect(requests["refused"]?.stringValue?.contains("@connect 127.0.0.2") == true, "\(requests)")
             #expect(results["window"]?.value == ["PageScript", "Window", "2.1", true])
             #expect(results["promises"]?.value == ["color": "teal", "keys": ["color"], "info": "Test"])
             let activity = try #require(results["reports"]?.userscript)

@@ -1258,15 +1258,16 @@ var Action = (function() {
                 if (run === null) { return "{\"pagescript\":" + replyVersion + ",\"missing\":" + quote("" + request.run) + "}"; }
                 return replyFor(run, session, request.wait === true);
             }
-            // The runner's responses to GM_xmlhttpRequest calls, then the run's next reply (when it
-            // is still going and the runner waits for it) or the work queued after runs ended.
+            // The runner's responses to GM_xmlhttpRequest calls, then the run's next reply (when the
+            // runner waits for it: the final one if the run has ended meanwhile) or the work queued
+            // after runs ended.
             if (request.kind === "deliver" || request.kind === "poll") {
                 var responses = request.kind === "deliver" && captured().isArray(request.responses) ? request.responses : [];
                 for (var index = 0; index < responses.length; index++) {
                     if (session.gm) { session.gm.deliver(responses[index].request, responses[index].response); }
                 }
                 var target = request.kind === "deliver" ? findRun(session, "" + request.run) : null;
-                if (target !== null && target.state === "running" && request.wait === true) { return replyFor(target, session, true); }
+                if (target !== null && request.wait === true) { return replyFor(target, session, true); }
                 return lateReply(session);
             }
             // Runs a command a script registered with GM_registerMenuCommand.
