@@ -245,6 +245,8 @@ struct UserScriptAPITests {
               const original = owner[name];
               owner[name] = function () { record(name, arguments); return realApply(original, this, arguments); };
             }
+            // A control: the spies do see what passes through them.
+            JSON.parse('"spy-control"');
             window.probe = function () {
               const found = Object.getOwnPropertyNames(window).filter(name => /^(GM|unsafeWindow|PageScriptGM|ExtensionPreprocessingJS)/.test(name));
               if (typeof GM_getValue !== "undefined") found.push("GM_getValue");
@@ -278,7 +280,9 @@ struct UserScriptAPITests {
                         return [token, response.status];
                         """, grants: ["GM_getValue", "GM_setValue", "GM_addStyle", "GM.xmlHttpRequest"], extra: ["// @connect 127.0.0.1"]),
                         id: "secret-script", host: host)
-                    let probe = try await page.run(script: "[window.probe(), window.leaked.filter(entry => entry.includes(\"s3cret\"))]")
+                    let probe = try await page.run(script: """
+                        [window.probe(), window.leaked.filter(entry => entry.includes("s3cret")), window.leaked.some(entry => entry.includes("spy-control"))]
+                        """)
                     return .success([userscript, probe])
                 } catch {
                     return .failure(error)
@@ -288,7 +292,7 @@ struct UserScriptAPITests {
             #expect(results[0].error == nil, "\(String(describing: results[0].error))")
             #expect(results[0].value == ["s3cret-token", 200])
             // The page saw no API name, no entry point that answers, and none of the values.
-            #expect(results[1].value == [[], []], "\(engine): \(results[1].value?.serialized ?? "nil")")
+            #expect(results[1].value == [[], [], true], "\(engine): \(results[1].value?.serialized ?? "nil")")
             #expect(try store.values(of: "secret-script")["copy"] == "s3cret-token-copy")
         }
     }
