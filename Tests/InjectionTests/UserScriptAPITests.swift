@@ -77,58 +77,58 @@ struct UserScriptAPITests {
                 do throws(InjectionError) {
                     var results: [String: ScriptResult] = [:]
                     let scripts: [(name: String, script: UserScript, id: ScriptID)] = [
-                    ("values", Self.userScript("""
-                        const visits = GM_getValue("visits", 0) + 1;
-                        GM_setValue("visits", visits);
-                        GM_setValue("seen", { at: [1, 2], page: location.pathname });
-                        const copy = GM_getValue("seen");
-                        copy.at.push(3);
-                        GM_deleteValue("nothing");
-                        ({ visits, again: GM_getValue("seen").at.length, keys: GM_listValues().sort() })
-                        """, grants: ["GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues"]), "values-script"),
-                    ("require", Self.userScript("""
-                        $("#target").text("set by the required library");
-                        return [typeof miniQuery, document.querySelector("#target").textContent];
-                        """, grants: ["none"], extra: ["// @require \(server.url("/mini-query.js"))"]), "require-script"),
-                    ("requests", Self.userScript("""
-                        const answer = await GM.xmlHttpRequest({ url: "\(api.url("/data"))", responseType: "json" });
-                        document.querySelector("#target").dataset.word = answer.response.word;
-                        const refused = await new Promise(resolve => GM_xmlhttpRequest({
-                          url: "http://127.0.0.2:\(api.port)/data",
-                          onload: () => resolve("loaded"),
-                          onerror: response => resolve(response.error)
-                        }));
-                        const text = await new Promise(resolve => GM_xmlhttpRequest({ url: "/words.txt", onload: resolve }));
-                        ({ status: answer.status, word: answer.response.word, finalUrl: answer.finalUrl, refused,
-                           headers: /content-type: application\\/json/i.test(answer.responseHeaders), text: text.responseText })
-                        """, grants: ["GM_xmlhttpRequest", "GM.xmlHttpRequest"], extra: ["// @connect 127.0.0.1", "// @connect self"]), "request-script"),
-                    ("window", Self.userScript("""
-                        unsafeWindow.fromUserscript = unsafeWindow.pageData.answer + 1;
-                        GM_addStyle("#target { color: rgb(1, 2, 3) }");
-                        const element = GM_addElement("li", { id: "added", textContent: "added item" });
-                        document.querySelector("#list").append(element);
-                        [GM_info.scriptHandler, GM_info.script.name, GM_info.script.version, unsafeWindow === window]
-                        """, grants: ["unsafeWindow", "GM_addStyle", "GM_addElement"], extra: ["// @version 2.1"], name: "Window"), "window-script"),
-                    ("promises", Self.userScript("""
-                        await GM.setValue("color", "teal");
-                        const color = await GM.getValue("color", "none");
-                        const keys = await GM.listValues();
-                        await GM.addStyle("#list { margin-left: 7px }");
-                        ({ color, keys, info: GM.info.script.name })
-                        """, grants: ["GM.getValue", "GM.setValue", "GM.listValues", "GM.addStyle"]), "promise-script"),
-                    ("reports", Self.userScript("""
-                        GM_registerMenuCommand("Say hello", () => { console.log("hello from the menu"); GM_setValue("menu", "used"); });
-                        GM_notification({ text: "Saved", title: "Tidy" });
-                        GM_setClipboard("copied text");
-                        GM_openInTab("https://example.com/");
-                        GM_log("logged with GM_log");
-                        GM_xmlhttpRequest({ url: "\(api.url("/data"))", responseType: "json", onload: response => {
-                          document.title = "late: " + response.response.word;
-                        } });
-                        "done"
-                        """, grants: ["GM_registerMenuCommand", "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_log",
-                                      "GM_xmlhttpRequest", "GM_setValue", "GM_cookie", "window.onurlchange"],
-                        extra: ["// @connect 127.0.0.1"]), "report-script"),
+                        ("values", Self.userScript("""
+                            const visits = GM_getValue("visits", 0) + 1;
+                            GM_setValue("visits", visits);
+                            GM_setValue("seen", { at: [1, 2], page: location.pathname });
+                            const copy = GM_getValue("seen");
+                            copy.at.push(3);
+                            GM_deleteValue("nothing");
+                            ({ visits, again: GM_getValue("seen").at.length, keys: GM_listValues().sort() })
+                            """, grants: ["GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues"]), "values-script"),
+                        ("require", Self.userScript("""
+                            $("#target").text("set by the required library");
+                            return [typeof miniQuery, document.querySelector("#target").textContent];
+                            """, grants: ["none"], extra: ["// @require \(server.url("/mini-query.js"))"]), "require-script"),
+                        ("requests", Self.userScript("""
+                            const answer = await GM.xmlHttpRequest({ url: "\(api.url("/data"))", responseType: "json" });
+                            document.querySelector("#target").dataset.word = answer.response.word;
+                            const refused = await new Promise(resolve => GM_xmlhttpRequest({
+                              url: "http://127.0.0.2:\(api.port)/data",
+                              onload: () => resolve("loaded"),
+                              onerror: response => resolve(response.error)
+                            }));
+                            const text = await new Promise(resolve => GM_xmlhttpRequest({ url: "/words.txt", onload: resolve }));
+                            ({ status: answer.status, word: answer.response.word, finalUrl: answer.finalUrl, refused,
+                               headers: /content-type: application\\/json/i.test(answer.responseHeaders), text: text.responseText })
+                            """, grants: ["GM_xmlhttpRequest", "GM.xmlHttpRequest"], extra: ["// @connect 127.0.0.1", "// @connect self"]), "request-script"),
+                        ("window", Self.userScript("""
+                            unsafeWindow.fromUserscript = unsafeWindow.pageData.answer + 1;
+                            GM_addStyle("#target { color: rgb(1, 2, 3) }");
+                            const element = GM_addElement("li", { id: "added", textContent: "added item" });
+                            document.querySelector("#list").append(element);
+                            [GM_info.scriptHandler, GM_info.script.name, GM_info.script.version, unsafeWindow === window]
+                            """, grants: ["unsafeWindow", "GM_addStyle", "GM_addElement"], extra: ["// @version 2.1"], name: "Window"), "window-script"),
+                        ("promises", Self.userScript("""
+                            await GM.setValue("color", "teal");
+                            const color = await GM.getValue("color", "none");
+                            const keys = await GM.listValues();
+                            await GM.addStyle("#list { margin-left: 7px }");
+                            ({ color, keys, info: GM.info.script.name })
+                            """, grants: ["GM.getValue", "GM.setValue", "GM.listValues", "GM.addStyle"]), "promise-script"),
+                        ("reports", Self.userScript("""
+                            GM_registerMenuCommand("Say hello", () => { console.log("hello from the menu"); GM_setValue("menu", "used"); });
+                            GM_notification({ text: "Saved", title: "Tidy" });
+                            GM_setClipboard("copied text");
+                            GM_openInTab("https://example.com/");
+                            GM_log("logged with GM_log");
+                            GM_xmlhttpRequest({ url: "\(api.url("/data"))", responseType: "json", onload: response => {
+                              document.title = "late: " + response.response.word;
+                            } });
+                            "done"
+                            """, grants: ["GM_registerMenuCommand", "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_log",
+                                          "GM_xmlhttpRequest", "GM_setValue", "GM_cookie", "window.onurlchange"],
+                            extra: ["// @connect 127.0.0.1"]), "report-script"),
                     ]
                     for (name, script, id) in scripts {
                         do {
