@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "Injection",
-            dependencies: ["WebDriver", "UserScripts", "SystemSupport", "JavaScriptSyntax"],
+            dependencies: ["WebDriver", "UserScripts", "SystemSupport", "JavaScriptSyntax", "GMAPI"],
             resources: [.copy("Resources")]
         ),
         .target(name: "JavaScriptSyntax"),
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts", "GMAPI"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),

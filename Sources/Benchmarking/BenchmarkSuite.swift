@@ -48,6 +48,9 @@ public enum BenchmarkSuite {
             progress("\(engine): warm and cold runs against the driver")
             floors += try await RunBenchmark.rows(
                 engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
+            floors += try await UserScriptBenchmark.rows(
+                engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions,
+                libraryFolder: fixture.folder.appendingPathComponent("gm-values", isDirectory: true))
             progress("\(engine): cold processes against the protocol floor and the peers, warm runs against the peers")
             let outcome = try await PeerBenchmark.measure(
                 engine: engine, pageURL: fixture.pageURL, peers: peers, pagescript: options.pagescriptExecutable,

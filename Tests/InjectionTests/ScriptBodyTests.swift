@@ -78,7 +78,8 @@ struct ScriptBodyTests {
     @Test func theInstallationBodyCalibratesOnItsFirstLine() throws {
         let body = try ScriptBody.install(entry: entry)
         #expect(body.hasPrefix("var pagescriptCalibration; try { null.pagescript; }"))
-        #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments);"))
+        #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments, PageScriptGM);"))
+        #expect(body.contains("var PageScriptGM = (function() {"), "the GM API's page half travels with the runtime")
         #expect(!body.contains("\n//  "), "comments are not sent")
     }
 

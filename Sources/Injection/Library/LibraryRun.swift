@@ -1,20 +1,30 @@
+import GMAPI
 import UserScripts
 import WebDriver
 
 /// Runs the library's scripts that belong on the open page, the way a userscript manager would.
 public enum LibraryRun {
     /// The automatic scripts for the page the browser is on, each run in its own round trip and
-    /// its own scope, so that one script's exception does not stop the others.
+    /// its own scope, so that one script's exception does not stop the others, each with the GM
+    /// API its `@grant` lines ask for.
     ///
     /// Which scripts belong is decided from the address the browser reports (which the page's own
     /// script cannot disguise), and each script runs only if the page is still at exactly that
     /// address when it starts: a page that moves to another site in between gets nothing.
     ///
-    /// - Parameter excluded: Scripts not to run again (those that already ran in this document,
-    ///   when a single-page navigation changed the address).
+    /// - Parameters:
+    ///   - library: The library.
+    ///   - page: The page.
+    ///   - host: The host half of the GM API; `nil` makes one for the library, shut down at the end.
+    ///   - early: The results of the `document-start` scripts that already ran before the page's
+    ///     own scripts (``PageSession/collectDocumentStartRuns()``), used in their place; the other
+    ///     `document-start` scripts run now and are reported as having run at document-end.
+    ///   - excluded: Scripts not to run again (those that already ran in this document, when a
+    ///     single-page navigation changed the address).
     /// - Returns: The address matched against, and one result per script, in library order.
     public static func runMatching(
-        library: ScriptLibrary, on page: PageSession, excluding excluded: Set<ScriptID> = []
+        library: ScriptLibrary, on page: PageSession, host: GMHost? = nil,
+        early: [ScriptID: ScriptResult] = [:], excluding excluded: Set<ScriptID> = []
     ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
@@ -24,11 +34,17 @@ public enum LibraryRun {
         } catch {
             throw .library(error.description)
         }
+        let gm = host ?? GMHost(libraryDirectory: library.directory)
         var results: [LibraryScriptResult] = []
         for match in matches {
+            if let result = early[match.script.id] {
+                results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .success(result)))
+                continue
+            }
             let outcome: Result<ScriptResult, InjectionError>
             do {
-                outcome = .success(try await page.run(script: match.script.script.text, requiredURL: address, mode: .userscript))
+                let result = try await page.run(userScript: match.script.script, id: match.script.id, host: gm, requiredURL: address)
+                outcome = .success(Self.markedLate(result, script: match.script.script))
             } catch {
                 if case .timedOut = error {
                     results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .failure(error)))
@@ -39,6 +55,23 @@ public enum LibraryRun {
             }
             results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: outcome))
         }
+        if host == nil { await gm.shutdown() }
         return (address, results)
+    }
+
+    /// The library's `document-start` scripts for `address` (the address about to be opened), to
+    /// install before the navigation.
+    public static func documentStartScripts(library: ScriptLibrary, address: String) -> [(script: UserScript, id: ScriptID)] {
+        guard let url = try? PageURL(address), let matches = try? library.which(url: url) else { return [] }
+        return matches.filter { $0.runsAutomatically && $0.script.interpretation.runMode.runAt == .documentStart }
+            .map { ($0.script.script, $0.script.id) }
+    }
+
+    /// A `document-start` script run after the page loaded says so: `ranAt` is `document-end`.
+    static func markedLate(_ result: ScriptResult, script: UserScript) -> ScriptResult {
+        guard script.interpretation.runMode.runAt == .documentStart else { return result }
+        var activity = result.userscript ?? GMActivity()
+        activity.ranAt = RunAt.documentEnd.rawValue
+        return result.with(userscript: activity)
     }
 }

@@ -32,15 +32,31 @@ public enum ActionScript {
             .joined(separator: "\n")
     }
 
-    private static let cachedSource: Result<String, InjectionError> = {
+    /// The page half of the userscript API (`GM.js`), compacted like Action.js. The runner sends
+    /// it after Action.js in the installation body; the Action Extension does not ship it.
+    static func userscriptAPISource() throws(InjectionError) -> String {
+        switch cachedUserscriptAPISource {
+        case let .success(text): return text
+        case let .failure(error): throw error
+        }
+    }
+
+    /// The name of the file that holds the page half of the userscript API.
+    static let userscriptAPIFileName = "GM.js"
+
+    private static func resource(named name: String) -> Result<String, InjectionError> {
         // The target's sources folder: this file is in Sources/Injection/Protocol/.
         let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         let (folder, searched) = ResourceBundleLocator.locate(folder: "Resources", target: "Injection", sourceDirectory: sourceDirectory)
-        guard let folder, let text = try? String(contentsOfFile: folder + "/" + fileName, encoding: .utf8) else {
-            return .failure(.resourceMissing(name: fileName, searched: searched))
+        guard let folder, let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else {
+            return .failure(.resourceMissing(name: name, searched: searched))
         }
         return .success(text)
-    }()
+    }
+
+    private static let cachedSource: Result<String, InjectionError> = resource(named: fileName)
 
     private static let cachedCompactSource: Result<String, InjectionError> = cachedSource.map(compact)
+
+    private static let cachedUserscriptAPISource: Result<String, InjectionError> = resource(named: userscriptAPIFileName).map(compact)
 }

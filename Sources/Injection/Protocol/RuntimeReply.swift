@@ -35,11 +35,22 @@ struct RuntimeReply: Sendable {
         json = decoded
     }
 
+    init(json: JSONValue) {
+        self.json = json
+    }
+
     var state: State? { json["state"]?.stringValue.flatMap(State.init(rawValue:)) }
     var missingRun: String? { json["missing"]?.stringValue }
     /// Whether the request did not arrive as text (the page's `JSON.parse` replaced it).
     var requestLost: Bool { json["requestLost"] == .bool(true) }
     var refusedAt: String? { json["refused"]?.stringValue }
+    /// What the page's userscripts ask of PageScript: `{"run","script","type":"value","change"}` and
+    /// `{"run","script","type":"xhr","request","details"}`, in the order they asked.
+    var work: [JSONValue] { json["work"]?.arrayValue ?? [] }
+    /// The reports of script `index` (`GM_notification`, `GM_setClipboard`, ...): `{"kind", ...}`.
+    func reports(ofScript index: Int) -> [JSONValue] {
+        json["scripts"]?.arrayValue?[safe: index]?["reports"]?.arrayValue ?? []
+    }
     var scriptCount: Int { json["scripts"]?.arrayValue?.count ?? 0 }
     /// Whether the runtime works with built-ins of a fresh realm (not the page's own).
     var hasFreshRealm: Bool { json["realm"]?.stringValue == "fresh" }

@@ -17,10 +17,12 @@ enum RuntimeRequest {
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
                     scripts: [PreparedScript], body: ScriptBody) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
-            [
-                "parameters": .array(script.parameters.map { .string($0) }),
-                "ranges": [[.integer(Int64(placement.firstLine)), .integer(Int64(placement.lastLine))]],
+            var members: [(key: String, value: JSONValue)] = [
+                ("parameters", .array(script.parameters.map { .string($0) })),
+                ("ranges", [[.integer(Int64(placement.firstLine)), .integer(Int64(placement.lastLine))]]),
             ]
+            if let userScript = script.userScript { members.append(("gm", userScript.requestData)) }
+            return .object(members)
         }
         return [
             "kind": "run",
@@ -30,6 +32,20 @@ enum RuntimeRequest {
             "dialogs": .string(dialogs.rawValue),
             "scripts": .array(entries),
         ]
+    }
+
+    /// Responses to `GM_xmlhttpRequest` calls (`{"request": n, "response": {...}}`) for the page
+    /// half, then the run's next reply (`wait`) or the work queued after runs ended.
+    static func deliver(id: String?, responses: [JSONValue], wait: Bool) -> JSONValue {
+        ["kind": "deliver", "run": id.map(JSONValue.string) ?? .null, "responses": .array(responses), "wait": .bool(wait)]
+    }
+
+    /// The work the page's userscripts queued after their runs ended.
+    static let poll: JSONValue = ["kind": "poll"]
+
+    /// Runs the menu command `name` that script `script` of run `id` registered.
+    static func menu(id: String, script: Int, name: String) -> JSONValue {
+        ["kind": "menu", "run": .string(id), "script": .integer(Int64(script)), "name": .string(name)]
     }
 
     static func collect(id: String, wait: Bool) -> JSONValue {

@@ -54,11 +54,13 @@ struct ScriptBody: Sendable {
                 text += "}; }, "
             }
             // The code always ends with a line break, so the closing text starts a line of its own
-            // and a `//` comment on the code's last line cannot swallow it.
-            text += header(for: script) + "\n" + script.code
+            // and a `//` comment on the code's last line cannot swallow it. @require files come
+            // first, in the same scope, each on lines of its own.
+            text += header(for: script) + "\n" + script.prelude + script.code
+            let preludeLines = JavaScriptLines.count(in: script.prelude) - 1
             let lineCount = JavaScriptLines.count(in: script.code) - 1
-            placements.append(Placement(firstLine: line + 1, lineCount: lineCount))
-            line += lineCount + 1
+            placements.append(Placement(firstLine: line + 1 + preludeLines, lineCount: lineCount))
+            line += preludeLines + lineCount + 1
         }
         text += "}; }]);\n//# sourceURL=" + sourceName
         return ScriptBody(text: text, placements: placements)
@@ -76,7 +78,8 @@ struct ScriptBody: Sendable {
     static func install(entry: RuntimeEntry) throws(InjectionError) -> String {
         "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
             + (try ActionScript.compactSource())
-            + "\nreturn ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), arguments);\n//# sourceURL="
+            + "\n" + (try ActionScript.userscriptAPISource())
+            + "\nreturn ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), arguments, PageScriptGM);\n//# sourceURL="
             + runtimeSourceName
     }
 

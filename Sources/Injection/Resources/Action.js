@@ -141,6 +141,10 @@ var Action = (function() {
             var found = owner && describe(owner, name);
             return found && typeof found.get === "function" ? apply(bind, call, [found.get]) : null;
         }
+        function setter(owner, name) {
+            var found = owner && describe(owner, name);
+            return found && typeof found.set === "function" ? apply(bind, call, [found.set]) : null;
+        }
         function prototypeOf(name) {
             var constructor = fresh[name];
             return typeof constructor === "function" ? constructor.prototype : null;
@@ -167,6 +171,7 @@ var Action = (function() {
             floor: fresh.Math.floor,
             now: fresh.Date.now,
             isView: fresh.ArrayBuffer.isView,
+            Uint8Array: fresh.Uint8Array,
             setTimeout: typeof fresh.setTimeout === "function" ? fresh.setTimeout : null,
             clearTimeout: fresh.clearTimeout,
             functionSource: method(fresh.Function.prototype, "toString"),
@@ -192,6 +197,13 @@ var Action = (function() {
             nodeName: getter(prototypeOf("Node"), "nodeName"),
             parentNode: getter(prototypeOf("Node"), "parentNode"),
             removeChild: method(prototypeOf("Node"), "removeChild"),
+            appendChild: method(prototypeOf("Node"), "appendChild"),
+            setTextContent: setter(prototypeOf("Node"), "textContent"),
+            createElement: method(prototypeOf("Document"), "createElement"),
+            setAttribute: method(prototypeOf("Element"), "setAttribute"),
+            documentHead: getter(prototypeOf("Document"), "head"),
+            documentElement: getter(prototypeOf("Document"), "documentElement"),
+            styleSheet: getter(prototypeOf("HTMLStyleElement"), "sheet"),
             localName: getter(prototypeOf("Element"), "localName"),
             getAttribute: method(prototypeOf("Element"), "getAttribute"),
             characterData: getter(prototypeOf("CharacterData"), "data"),
@@ -838,15 +850,50 @@ var Action = (function() {
 
     // --- Runs ---------------------------------------------------------------------------------
 
-    // What a script may ask for by parameter name.
-    function parameterValue(name, script, session, dialogs) {
+    // What a script may ask for by parameter name: its console and dialogs, and, for a userscript,
+    // the GM API names the runner chose from its @grant lines (GM.js).
+    function parameterValue(name, console, dialogs, api) {
         switch (name) {
-        case "console": return scriptConsole(script, session);
+        case "console": return console;
         case "alert": return dialogs.alert;
         case "confirm": return dialogs.confirm;
         case "prompt": return dialogs.prompt;
-        default: return undefined;
+        default: return api ? api.value(name) : undefined;
         }
+    }
+
+    // What GM.js may do for one script: write on its console, record a report for its result,
+    // and queue work for the runner (a value written, a request to make). Work queued while the
+    // run is going rides on its next reply, and `wake` answers a runner that waits for the run
+    // (a request needs its response before the script can go on); work queued after the run
+    // ended waits in the session for the runner's next "poll".
+    function scriptHooks(run, index, script, session, console) {
+        return {
+            console: console,
+            report: function(text) { script.reports[script.reports.length] = text; },
+            queue: function(item, wake) {
+                var text = "{\"run\":" + quote(run.id) + ",\"script\":" + index + "," + item + "}";
+                if (run.state !== "running") {
+                    session.late[session.late.length] = text;
+                    return;
+                }
+                run.work[run.work.length] = text;
+                if (wake) { wakeWaiters(run); }
+            }
+        };
+    }
+
+    function wakeWaiters(run) {
+        var waiters = run.waiters;
+        run.waiters = [];
+        for (var index = 0; index < waiters.length; index++) { waiters[index](); }
+    }
+
+    // The work queued so far, as a JSON array's members, and the queue emptied.
+    function drained(queue) {
+        var text = joined(queue);
+        queue.length = 0;
+        return text;
     }
 
     function pageContext() {
@@ -871,6 +918,8 @@ var Action = (function() {
             scripts: [],
             state: "running",
             reply: null,
+            confidential: isConfidential(request),
+            work: [],
             waiters: [],
             timer: null
         };
@@ -887,6 +936,15 @@ var Action = (function() {
         return run;
     }
 
+    // Whether a run carries a userscript's data (the GM API's values and files).
+    function isConfidential(request) {
+        var scripts = captured().isArray(request.scripts) ? request.scripts : [];
+        for (var index = 0; index < scripts.length; index++) {
+            if (scripts[index] && scripts[index].gm) { return true; }
+        }
+        return false;
+    }
+
     function runScript(run, request, factories, index, session) {
         if (run.state !== "running") { return; }
         if (index >= factories.length) {
@@ -894,12 +952,15 @@ var Action = (function() {
             return;
         }
         var description = request.scripts[index];
-        var script = { console: [], dialogs: [], depth: 0, outcome: null };
+        var script = { console: [], dialogs: [], reports: [], depth: 0, outcome: null, api: null };
         run.scripts[index] = script;
         var dialogs = scriptDialogs(script, request.dialogs === "accept");
+        var console = scriptConsole(script, session);
+        var api = description.gm && session.gm ? session.gm.make(description.gm, scriptHooks(run, index, script, session, console)) : null;
+        script.api = api;
         var names = description.parameters;
         var values = [];
-        for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], script, session, dialogs); }
+        for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], console, dialogs, api); }
         var value;
         try {
             var body = captured().apply(factories[index], undefined, values);
@@ -957,9 +1018,7 @@ var Action = (function() {
         run.state = state;
         if (run.timer !== null) { captured().apply(captured().clearTimeout, window, [run.timer]); }
         run.reply = replyText(run, session);
-        var waiters = run.waiters;
-        run.waiters = [];
-        for (var index = 0; index < waiters.length; index++) { waiters[index](); }
+        wakeWaiters(run);
     }
 
     // The reply: {"pagescript":1,"run","state","lineOffset","realm","context","refused"?,"scripts":[...]}.
@@ -974,9 +1033,10 @@ var Action = (function() {
         for (var index = 0; index < run.scripts.length; index++) {
             var script = run.scripts[index];
             text += (index > 0 ? "," : "") + "{" + (script.outcome === null ? "\"finished\":false" : "\"finished\":true," + script.outcome) +
-                ",\"console\":[" + joined(script.console) + "],\"dialogs\":[" + joined(script.dialogs) + "]}";
+                ",\"console\":[" + joined(script.console) + "],\"dialogs\":[" + joined(script.dialogs) + "],\"reports\":[" +
+                joined(script.reports) + "]}";
         }
-        return text + "]}";
+        return text + "],\"work\":[" + drained(run.work) + "]}";
     }
 
     function joined(parts) {
@@ -1001,20 +1061,26 @@ var Action = (function() {
         return null;
     }
 
-    // The reply for a run: at once when it is done (or when the runner asked not to wait), else
-    // when it finishes. A promise made by the engine's own async function, never the page's Promise.
+    // The reply for a run: at once when it is done, when it has work for the runner, or when the
+    // runner asked not to wait; else when one of those comes. A promise made by the engine's own
+    // async function, never the page's Promise.
     function replyFor(run, session, wait) {
-        if (run.state !== "running") { return shielded(run.reply); }
-        if (!wait) { return shielded(replyText(run, session)); }
-        var whenDone = async function() {
+        if (run.state !== "running") { return shielded(run.reply, run.confidential); }
+        if (!wait || run.work.length > 0) { return shielded(replyText(run, session), run.confidential); }
+        var whenReady = async function() {
             await {
                 then: function(resolve) {
-                    if (run.state === "running") { run.waiters[run.waiters.length] = resolve; } else { resolve(); }
+                    if (run.state === "running" && run.work.length === 0) { run.waiters[run.waiters.length] = resolve; } else { resolve(); }
                 }
             };
-            return shielded(run.reply);
+            return shielded(run.state !== "running" ? run.reply : replyText(run, session), run.confidential);
         };
-        return whenDone();
+        return whenReady();
+    }
+
+    // The work queued after runs ended: {"pagescript":1,"work":[...]}.
+    function lateReply(session) {
+        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + drained(session.late) + "]}", true);
     }
 
     // The driver turns the reply into JSON with the page's JSON.stringify (WebKitWebDriver on the
@@ -1023,13 +1089,15 @@ var Action = (function() {
     // reply and puts the page's back the first time it does. Meanwhile it hands every other call
     // to the page's own; a reply that never reaches the driver (a DevTools call) puts it back
     // after a few seconds (WebKitWebDriver stringifies after timers of the current turn fire).
-    function shielded(reply) {
+    // A reply that holds a userscript's data (its values, its requests) is always shielded: a
+    // page's JSON.stringify can look native (a Proxy of the real one) and still read what it is given.
+    function shielded(reply, always) {
         var builtIns = captured();
         var pageJSON = window.JSON;
         var pageStringify;
         try {
             pageStringify = pageJSON.stringify;
-            if (isNative(pageStringify, "stringify") && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
+            if (!always && isNative(pageStringify, "stringify") && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
         } catch (error) {
             return reply;
         }
@@ -1070,7 +1138,10 @@ var Action = (function() {
         if (parts.stack !== null) {
             var frames = stackFrames(parts.stack, { lineOffset: 0 });
             for (var index = 0; index < frames.length; index++) {
-                if (frames[index].url === runtimeSource && frames[index].line !== null) { return frames[index].line - 1; }
+                // A document-start source (Chromium) carries the runtime and the script under one name.
+                if ((frames[index].url === runtimeSource || frames[index].url === scriptSource) && frames[index].line !== null) {
+                    return frames[index].line - 1;
+                }
             }
         }
         var line = dataProperty(calibration, "line", false);
@@ -1134,9 +1205,12 @@ var Action = (function() {
         // Leaves the runner's entry point on the page, window[name]: a function that does nothing
         // unless called with `key`, cannot be replaced or deleted, and holds the runtime's state
         // in its closure. Returns the reply to the request in parameters[0] (normally "context").
-        install: function(calibration, name, key, parameters) {
+        install: function(calibration, name, key, parameters, userscriptAPI) {
             var action = this;
-            var session = { lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods() };
+            var session = { lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), late: [], gm: null };
+            if (typeof userscriptAPI === "function") {
+                session.gm = userscriptAPI({ captured: captured, quote: quote, thrownText: thrownText });
+            }
             var entry = function(given, parameters, compiledScripts) {
                 if (given !== key) { return undefined; }
                 return action.answer(session, parameters[0], compiledScripts);
@@ -1183,6 +1257,29 @@ var Action = (function() {
                 var run = findRun(session, "" + request.run);
                 if (run === null) { return "{\"pagescript\":" + replyVersion + ",\"missing\":" + quote("" + request.run) + "}"; }
                 return replyFor(run, session, request.wait === true);
+            }
+            // The runner's responses to GM_xmlhttpRequest calls, then the run's next reply (when the
+            // runner waits for it: the final one if the run has ended meanwhile) or the work queued
+            // after runs ended.
+            if (request.kind === "deliver" || request.kind === "poll") {
+                var responses = request.kind === "deliver" && captured().isArray(request.responses) ? request.responses : [];
+                for (var index = 0; index < responses.length; index++) {
+                    if (session.gm) { session.gm.deliver(responses[index].request, responses[index].response); }
+                }
+                var target = request.kind === "deliver" ? findRun(session, "" + request.run) : null;
+                if (target !== null && request.wait === true) { return replyFor(target, session, true); }
+                return lateReply(session);
+            }
+            // Runs a command a script registered with GM_registerMenuCommand.
+            if (request.kind === "menu") {
+                var owner = findRun(session, "" + request.run);
+                var scriptRecord = owner !== null ? owner.scripts[request.script] : undefined;
+                var logged = scriptRecord !== undefined ? scriptRecord.console.length : 0;
+                var ran = scriptRecord !== undefined && scriptRecord.api !== null && scriptRecord.api.runMenuCommand("" + request.name);
+                var lines = [];
+                for (var line = logged; ran && line < scriptRecord.console.length; line++) { lines[lines.length] = scriptRecord.console[line]; }
+                return shielded("{\"pagescript\":" + replyVersion + ",\"ranMenuCommand\":" + (ran ? "true" : "false") + ",\"console\":[" +
+                    joined(lines) + "],\"work\":[" + drained(session.late) + "]}", true);
             }
             return shielded("{\"pagescript\":" + replyVersion + ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" +
                 (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext() + "}");

@@ -18,32 +18,45 @@ public struct ScriptResult: Sendable, Equatable {
     public let dialogs: [ScriptDialog]
     /// What the script threw; `nil` when it ran to completion.
     public let error: ScriptError?
+    /// For a userscript run with the GM API, what it did that is reported rather than done (menu
+    /// commands, notifications, clipboard, tabs, grants not provided); `nil` for other runs.
+    public let userscript: GMActivity?
 
-    public init(context: PageContext, value: JSONValue?, console: [ConsoleMessage], error: ScriptError?, dialogs: [ScriptDialog] = []) {
+    public init(context: PageContext, value: JSONValue?, console: [ConsoleMessage], error: ScriptError?, dialogs: [ScriptDialog] = [],
+                userscript: GMActivity? = nil) {
         self.context = context
         self.value = value
         self.console = console
         self.dialogs = dialogs
         self.error = error
+        self.userscript = userscript
     }
 
     /// The result as one JSON object:
     /// `{"url","title","value","console":[{"level","message",...}],"dialogs":[...],"error":{"name","message","line","column","stack"?}|null}`.
+    /// With the GM API, also `"userscript": {...}` (see ``GMActivity``).
     public var json: JSONValue {
-        [
-            "url": .string(context.url),
-            "title": .string(context.title),
-            "value": value ?? .null,
-            "console": .array(console.map(\.json)),
-            "dialogs": .array(dialogs.map(\.json)),
-            "error": error.map(Self.errorJSON) ?? .null,
+        var members: [(key: String, value: JSONValue)] = [
+            ("url", .string(context.url)),
+            ("title", .string(context.title)),
+            ("value", value ?? .null),
+            ("console", .array(console.map(\.json))),
+            ("dialogs", .array(dialogs.map(\.json))),
+            ("error", error.map(Self.errorJSON) ?? .null),
         ]
+        if let userscript { members.append(("userscript", userscript.json)) }
+        return .object(members)
     }
 
     /// The same result with `error` in place of the script's own outcome (a run that timed out or
     /// was cut short keeps the console lines and dialogs it had).
     public func failing(with error: ScriptError) -> ScriptResult {
-        ScriptResult(context: context, value: nil, console: console, error: error, dialogs: dialogs)
+        ScriptResult(context: context, value: nil, console: console, error: error, dialogs: dialogs, userscript: userscript)
+    }
+
+    /// The same result with `userscript` as its GM activity.
+    func with(userscript activity: GMActivity?) -> ScriptResult {
+        ScriptResult(context: context, value: value, console: console, error: error, dialogs: dialogs, userscript: activity)
     }
 
     static func errorJSON(_ error: ScriptError) -> JSONValue {

@@ -1,3 +1,4 @@
+import GMAPI
 import JavaScriptSyntax
 
 /// A script ready to go to a page: the user's text, the code that runs, and the way back from
@@ -28,6 +29,11 @@ public struct PreparedScript: Sendable {
     public var isAsync: Bool { rewrite.usesTopLevelAwait }
     /// The names the function takes, each a value PageScript provides.
     public let parameters: [String]
+    /// For a userscript run with the GM API: its part of the API (its names are among
+    /// ``parameters``).
+    public let userScript: GMScriptRun?
+    /// The `@require` files' text, each ending with a line break, run before the code in its scope.
+    let prelude: String
 
     let rewrite: ConsoleRewrite
 
@@ -39,9 +45,25 @@ public struct PreparedScript: Sendable {
     /// - Throws: ``ScriptError`` (a `SyntaxError` with its line and column) when the text cannot
     ///   run, found without a page.
     public init(_ source: String, mode: ScriptMode) throws(ScriptError) {
+        try self.init(source, mode: mode, userScript: nil)
+    }
+
+    /// Prepares `source`, a userscript, with the GM API of `userScript`: the names its `@grant`
+    /// lines ask for become parameters of its function, and its `@require` files run first, in
+    /// the same scope.
+    ///
+    /// ```swift
+    /// let userScript = try await host.prepare(stored.script, id: stored.id)
+    /// let script = try PreparedScript(stored.script.text, mode: .userscript, userScript: userScript)
+    /// ```
+    public init(_ source: String, mode: ScriptMode = .userscript, userScript: GMScriptRun?) throws(ScriptError) {
         self.source = source
         self.mode = mode
-        parameters = Self.standardParameters
+        self.userScript = userScript
+        parameters = Self.standardParameters + (userScript?.grants.names ?? [])
+        prelude = (userScript?.requires ?? []).map { text in
+            text.hasSuffix("\n") || text.hasSuffix("\r") || text.hasSuffix("\u{2028}") || text.hasSuffix("\u{2029}") ? text : text + "\n"
+        }.joined()
         do {
             rewrite = try ConsoleRewrite(source, mode: mode == .console ? .console : .userscript)
         } catch {

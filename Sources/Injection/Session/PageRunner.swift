@@ -34,6 +34,8 @@ public enum PageRunner {
     ///   - loadTimeout: How long the page may take to load, in seconds (60 when `nil`).
     ///   - dialogs: How dialogs are answered while scripts run.
     ///   - startupTimeout: How long the engine may take to start a browser, in seconds.
+    ///   - beforeOpening: Work to do on the session before it navigates (installing
+    ///     `document-start` scripts, ``PageSession/installDocumentStartScripts(_:url:host:timeout:)``).
     ///   - body: The work to do on the page.
     public static func withPage<Output: Sendable>(
         on choice: EngineChoice,
@@ -42,6 +44,7 @@ public enum PageRunner {
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
         startupTimeout: Double = 30,
+        beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
         let engine: BrowserEngine
@@ -65,6 +68,7 @@ public enum PageRunner {
         do throws(Failure) {
             let context: PageContext
             do {
+                try await beforeOpening?(page)
                 context = try await page.open(url, loadTimeout: loadSeconds)
             } catch {
                 throw Failure.injection(error)

@@ -21,11 +21,17 @@ extension PageSession {
     /// or, once the page broke chromedriver's own script machinery, through DevTools'
     /// `Runtime.evaluate`. When the page's `JSON.parse` loses the argument, the request is written
     /// into the body from then on.
-    func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution {
-        if state.read(\.usesDevTools) {
+    ///
+    /// A `confidential` request (one that holds a userscript's values, files or responses) never
+    /// passes through the page's own functions: on Chromium it goes through `Runtime.evaluate`,
+    /// elsewhere it is written into the body, which the driver hands to the engine to compile
+    /// rather than to the page's `JSON.parse`.
+    func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
+                 confidential: Bool = false) async throws(InjectionError) -> Execution {
+        if state.read(\.usesDevTools) || confidential && session.offersChromeDevTools {
             return try await evaluate(body, request: request, timeout: timeout)
         }
-        let inBody = state.read(\.requestInBody)
+        let inBody = confidential || state.read(\.requestInBody)
         let value: JSONValue
         do {
             value = try await session.executeScript(

@@ -148,7 +148,7 @@ public final class PageSession: Sendable {
         var body = ScriptBody.run([script], entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
         let sentAt = Date().timeIntervalSince1970 * 1000
-        var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
+        var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
         if case let .notInstalled(documentStart) = outcome {
             // chromedriver runs a call again in the document a navigation left it with: a document
             // that started after the call was sent came from this run, which is not run twice.
@@ -158,9 +158,9 @@ public final class PageSession: Sendable {
             // Otherwise the page changed documents since the runtime was installed.
             entry = try await install().entry
             body = ScriptBody.run([script], entry: entry)
-            outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout)
+            outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
         }
-        let reply: RuntimeReply
+        var reply: RuntimeReply
         switch outcome {
         case let .reply(received):
             reply = received
@@ -179,7 +179,17 @@ public final class PageSession: Sendable {
             let remaining = max(0.5, seconds - Date().timeIntervalSince(started))
             reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining)
         }
-        return try result(of: reply, script: script, body: body, requiredURL: requiredURL, seconds: seconds)
+        guard let userScript = script.userScript, reply.refusedAt == nil else {
+            return try result(of: reply, script: script, body: body, requiredURL: requiredURL, seconds: seconds)
+        }
+        let served = try await serveUserScript(userScript, run: id, entry: entry, first: reply, seconds: seconds,
+                                               deadline: started.addingTimeInterval(seconds))
+        do {
+            return try result(of: served.reply, script: script, body: body, requiredURL: requiredURL, seconds: seconds).with(userscript: served.activity)
+        } catch {
+            if case let .timedOut(seconds, partial) = error { throw .timedOut(seconds: seconds, partial: partial?.with(userscript: served.activity)) }
+            throw error
+        }
     }
 
     /// Ends the browser session. Idempotent; errors are ignored (the browser may be gone).

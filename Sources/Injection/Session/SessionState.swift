@@ -22,6 +22,10 @@ final class SessionState: @unchecked Sendable {
         var lastLoadDuration: Double = 0
         /// Dialogs the page opened that no result has reported yet.
         var pageDialogs: [ScriptDialog] = []
+        /// The latest userscript runs by run ID, for the work their scripts queue.
+        var userScriptRuns: [(id: String, run: GMScriptRun)] = []
+        /// `document-start` userscripts installed for the next document.
+        var documentStartRuns: [PageSession.DocumentStartRun] = []
     }
 
     private let lock = NSLock()

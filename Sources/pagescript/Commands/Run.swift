@@ -29,6 +29,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Run a built-in example script by name (see 'pagescript examples').", valueName: "name"))
     var example: String?
 
+    @Option(name: .long, help: "After the script, run the menu command it registered under this name (GM_registerMenuCommand).")
+    var menu: String?
+
     @Flag(name: .long, help: "Print one JSON object: url, title, value, console, dialogs and error.")
     var json = false
 
@@ -53,6 +56,7 @@ struct Run: AsyncParsableCommand {
     func validate() throws {
         let sources = [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
+        guard menu == nil || sources == 1 else { throw ValidationError("--menu runs a command of the script given with --script, --example, -e or -f") }
         try Self.checkSeconds(timeout, option: "--timeout")
         if let loadTimeout { try Self.checkSeconds(loadTimeout, option: "--load-timeout") }
     }
@@ -78,41 +82,79 @@ struct Run: AsyncParsableCommand {
         }
         let budget = timeout
         let sharesBudget = loadTimeout == nil
-        let result = try await onPage(choice, address) { page, _ throws(InjectionError) in
-            do throws(InjectionError) {
-                // One --timeout covers loading and the script, unless loading has its own.
-                let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
-                guard remaining > 0 else { throw .timedOut(seconds: budget) }
-                let result = try await page.run(script: source.text, mode: source.mode, timeout: remaining)
-                return (result: result, screenshot: try await capture(page))
-            } catch {
-                // A timeout is the user's --timeout, not what was left of it after loading.
-                if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
-                throw error
-            }
+        // A userscript (a library script, an example, code with a metadata block) gets the GM API.
+        let userScript = source.userScript
+        let host = userScript == nil ? nil : GMHost(libraryDirectory: try libraryOptions.open().directory)
+        let menu = self.menu
+        let outcome: Result<(result: ScriptResult, screenshot: String?), CommandFailure>
+        do throws(CommandFailure) {
+            outcome = .success(try await onPage(choice, address) { page, _ throws(InjectionError) in
+                do throws(InjectionError) {
+                    // One --timeout covers loading and the script, unless loading has its own.
+                    let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
+                    guard remaining > 0 else { throw .timedOut(seconds: budget) }
+                    let result: ScriptResult
+                    if let userScript, let host {
+                        let ran = try await page.run(userScript: userScript.script, id: userScript.id, host: host, mode: source.mode, timeout: remaining)
+                        if let menu {
+                            result = try await page.runMenuCommand(menu, of: ran)
+                        } else {
+                            result = ran
+                        }
+                    } else {
+                        result = try await page.run(script: source.text, mode: source.mode, timeout: remaining)
+                    }
+                    return (result: result, screenshot: try await capture(page))
+                } catch {
+                    // A timeout is the user's --timeout, not what was left of it after loading.
+                    if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
+                    throw error
+                }
+            })
+        } catch {
+            outcome = .failure(error)
         }
-        ResultPrinter.print(result.result, asJSON: json, screenshot: result.screenshot)
-        if result.result.error != nil { throw CommandFailure.scriptsFailed }
+        await host?.shutdown()
+        let ran = try outcome.get()
+        ResultPrinter.print(ran.result, asJSON: json, screenshot: ran.screenshot)
+        if ran.result.error != nil { throw CommandFailure.scriptsFailed }
     }
 
-    /// The script the options name and how its text is read; `nil` when the library's matching
-    /// scripts should run.
-    private func chosenScript() throws -> (text: String, mode: ScriptMode)? {
+    /// The script the options name, how its text is read, and, for a userscript, the script and
+    /// its library ID; `nil` when the library's matching scripts should run.
+    private func chosenScript() throws -> (text: String, mode: ScriptMode, userScript: (script: UserScript, id: ScriptID?)?)? {
         if let script {
-            return (try libraryOptions.openForReading().find(script).script.text, .userscript)
+            let stored = try libraryOptions.openForReading().find(script)
+            return (stored.script.text, .userscript, (stored.script, stored.id))
         }
         if let example {
-            return (try ExampleCatalog.builtIn().example(named: example).script.text, .userscript)
+            let example = try ExampleCatalog.builtIn().example(named: example).script
+            return (example.text, .userscript, (example, nil))
         }
-        return try scriptCode.read().map { ($0, .console) }
+        return try scriptCode.read().map { text in
+            let script = UserScript(text: text)
+            return (text, .console, script.hasMetadataBlock ? (script, nil) : nil)
+        }
     }
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
         let library = try libraryOptions.openForReading()
-        let (context, run, screenshot) = try await onPage(choice, address) { page, context throws(InjectionError) in
-            let run = try await LibraryRun.runMatching(library: library, on: page)
-            return (context, run, try await capture(page))
+        let host = GMHost(libraryDirectory: library.directory)
+        // document-start scripts are installed before the page loads, where the engine allows.
+        let early = LibraryRun.documentStartScripts(library: library, address: address)
+        let outcome: Result<(PageContext, (url: String, results: [LibraryScriptResult]), String?), CommandFailure>
+        do throws(CommandFailure) {
+            outcome = .success(try await onPage(choice, address, beforeOpening: { page throws(InjectionError) in
+                _ = try await page.installDocumentStartScripts(early, url: address, host: host)
+            }) { page, context throws(InjectionError) in
+                let run = try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns())
+                return (context, run, try await capture(page))
+            })
+        } catch {
+            outcome = .failure(error)
         }
+        await host.shutdown()
+        let (context, run, screenshot) = try outcome.get()
         ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json, screenshot: screenshot)
         if run.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
             throw CommandFailure.scriptsTimedOut
@@ -140,11 +182,13 @@ struct Run: AsyncParsableCommand {
     private func onPage<Output: Sendable>(
         _ choice: EngineChoice,
         _ address: String,
+        beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         _ work: @escaping @Sendable (PageSession, PageContext) async throws(InjectionError) -> Output
     ) async throws(CommandFailure) -> Output {
         do throws(PageRunner.Failure) {
             return try await PageRunner.withPage(
-                on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs
+                on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs,
+                beforeOpening: beforeOpening
             ) { page, context throws(PageRunner.Failure) in
                 do throws(InjectionError) {
                     return try await work(page, context)

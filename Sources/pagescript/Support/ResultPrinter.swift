@@ -33,9 +33,22 @@ enum ResultPrinter {
         for dialog in result.dialogs {
             printError(dialogLine(dialog))
         }
+        result.userscript.map(userscriptLines)?.forEach(printError)
         if let error = result.error {
             textLines(errorLine(error)).forEach(printError)
         }
+    }
+
+    /// What a userscript reported through the GM API, one line each, page-provided text escaped.
+    static func userscriptLines(_ activity: GMActivity) -> [String] {
+        var lines = activity.unprovidedGrants.map { "@grant \(TerminalSafeText.escaped($0)): not provided by PageScript" }
+        lines += activity.menuCommands.map { "menu command: \(TerminalSafeText.escaped($0)) (run it with --menu)" }
+        lines += activity.notifications.map { "notification: \(TerminalSafeText.escaped($0.title.isEmpty ? $0.text : $0.title + ": " + $0.text))" }
+        lines += activity.clipboard.map { "clipboard (\(TerminalSafeText.escaped($0.type))): \(TerminalSafeText.escaped($0.data))" }
+        lines += activity.openedTabs.map { "open in tab: \(TerminalSafeText.escaped($0))" }
+        lines += activity.problems.map { "userscript: \(TerminalSafeText.escaped($0))" }
+        if let ranAt = activity.ranAt { lines.append("ran at \(ranAt): this engine cannot run document-start scripts before the page's own") }
+        return lines
     }
 
     static func pageLine(_ context: PageContext) -> String {

@@ -1,0 +1,71 @@
+import UserScripts
+
+/// Which names of the userscript API a script is given, read from its `@grant` lines.
+///
+/// Every userscript gets `GM_info` and `unsafeWindow` (the managers give them even with
+/// `@grant none`). Each granted `GM_*` function is given under its name; any `GM.*` grant gives the
+/// `GM` object with the promise forms. A script with no `@grant` line at all is read as
+/// Tampermonkey reads it: it gets the API names its text uses. A grant PageScript does not provide
+/// (`GM_cookie`, `window.onurlchange`, ...) is listed in ``unprovided``, to be reported once per run.
+///
+/// ```swift
+/// let grants = GMGrants(script: stored.script)
+/// grants.names       // ["GM_info", "unsafeWindow", "GM_getValue", "GM_setValue"]
+/// grants.unprovided  // ["GM_cookie"]
+/// ```
+public struct GMGrants: Sendable, Hashable {
+    /// The names the script's function takes, in a fixed order.
+    public let names: [String]
+    /// The `@grant` values PageScript does not provide, in file order, each once.
+    public let unprovided: [String]
+
+    /// The `GM_*` functions PageScript provides.
+    public static let functions = [
+        "GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues", "GM_addValueChangeListener", "GM_removeValueChangeListener",
+        "GM_addStyle", "GM_addElement", "GM_xmlhttpRequest", "GM_getResourceText", "GM_getResourceURL", "GM_log",
+        "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_registerMenuCommand", "GM_unregisterMenuCommand",
+    ]
+    /// The members of the `GM` object PageScript provides (Greasemonkey 4's promise forms).
+    public static let promiseMembers = [
+        "info", "getValue", "setValue", "deleteValue", "listValues", "addStyle", "addElement", "xmlHttpRequest",
+        "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand",
+    ]
+    /// What every userscript gets.
+    public static let always = ["GM_info", "unsafeWindow"]
+    /// Grants that ask for nothing PageScript must provide: `none`, and window methods every
+    /// page script has anyway.
+    static let needNothing: Set<String> = ["none", "unsafeWindow", "GM_info", "GM.info", "window.close", "window.focus"]
+
+    /// The grants of `script`.
+    public init(script: UserScript) {
+        self.init(grants: script.grants, text: script.text)
+    }
+
+    /// The grants written (`grants`, as after `@grant`), or, when there are none, the API names
+    /// `text` uses.
+    public init(grants: [String], text: String) {
+        var names = Self.always
+        var unprovided: [String] = []
+        let asked = grants.isEmpty ? Self.used(in: text) : grants
+        var wantsPromises = false
+        for grant in asked {
+            if Self.functions.contains(grant) {
+                if !names.contains(grant) { names.append(grant) }
+            } else if grant == "GM" || grant.hasPrefix("GM.") && Self.promiseMembers.contains(String(grant.dropFirst(3))) {
+                wantsPromises = true
+            } else if !Self.needNothing.contains(grant), !unprovided.contains(grant) {
+                unprovided.append(grant)
+            }
+        }
+        if wantsPromises { names.append("GM") }
+        self.names = names
+        self.unprovided = unprovided
+    }
+
+    /// The API names `text` mentions: `GM_x` functions PageScript has, and `GM` when `GM.` appears.
+    static func used(in text: String) -> [String] {
+        var found = functions.filter { text.contains($0) }
+        if text.contains("GM.") { found.append("GM") }
+        return found
+    }
+}

@@ -1,0 +1,413 @@
+// GM.js: the page half of the userscript API (GM_* and GM.*), for the scripts that ask for it.
+//
+// The pagescript runner sends this file after Action.js in the same installation body, so it is
+// never a global of the page: Action.js's install() receives PageScriptGM and keeps what it returns
+// in the runtime's closure. For each run of a userscript, make() builds the API from the data the
+// runner sent with the run (a snapshot of the script's values, GM_info, its @resource files) and
+// hands the values to the script's function as parameters, under the names the runner chose from
+// the script's @grant lines. Nothing here is reachable from the page.
+//
+// What needs PageScript (a value written, a GM_xmlhttpRequest) is queued through the hooks
+// Action.js gives each script; the runner reads the queue from the replies, does the work and
+// calls deliver() with the responses.
+var PageScriptGM = (function() {
+    "use strict";
+
+    return function(runtime) {
+        // Requests made by any run in this document, by number, until their response arrives.
+        var requests = runtime.captured().create(null);
+        var requestCount = 0;
+        // The page's own constructor of style sheets: a sheet made in another realm cannot be
+        // adopted by this document. Taken when the runtime is installed.
+        var PageStyleSheet = typeof window.CSSStyleSheet === "function" ? window.CSSStyleSheet : null;
+
+        function has(object, key) {
+            return runtime.captured().describe(object, key) !== undefined;
+        }
+
+        // A promise of the engine's own (an async function's), settled later by settle(ok, value);
+        // the page's Promise is never looked up.
+        function deferred() {
+            var state = { settled: false, ok: true, value: undefined, resolve: null, reject: null };
+            var promise = (async function() {
+                return await {
+                    then: function(resolve, reject) {
+                        if (state.settled) {
+                            (state.ok ? resolve : reject)(state.value);
+                        } else {
+                            state.resolve = resolve;
+                            state.reject = reject;
+                        }
+                    }
+                };
+            })();
+            return {
+                promise: promise,
+                settle: function(ok, value) {
+                    if (state.settled) { return; }
+                    state.settled = true;
+                    state.ok = ok;
+                    state.value = value;
+                    if (state.resolve) { (ok ? state.resolve : state.reject)(value); }
+                }
+            };
+        }
+
+        function promised(work) {
+            return (async function() { return work(); })();
+        }
+
+        // Calls a callback of the script; what it throws is reported on the script's console, as
+        // the browsers report an uncaught exception, instead of breaking PageScript's own call.
+        function callBack(hooks, callback, thisValue, values) {
+            if (typeof callback !== "function") { return; }
+            try {
+                runtime.captured().apply(callback, thisValue, values);
+            } catch (error) {
+                hooks.console.error("Uncaught " + runtime.thrownText(error));
+            }
+        }
+
+        // --- Styles and elements --------------------------------------------------------------
+
+        // The parent new elements go to when the script names none: <head> for what belongs
+        // there, else <body>, else the root element.
+        function defaultParent(tag) {
+            var builtIns = runtime.captured();
+            var head = builtIns.documentHead(document);
+            var body = builtIns.documentBody(document);
+            var root = builtIns.documentElement(document);
+            var inHead = tag === "style" || tag === "script" || tag === "link" || tag === "meta";
+            return (inHead ? head || body : body || head) || root;
+        }
+
+        // A <style> whose rules a Content-Security-Policy refused (no sheet) has them applied
+        // through a constructed style sheet, which style-src does not govern.
+        function ensureApplied(style, css) {
+            var builtIns = runtime.captured();
+            if (builtIns.styleSheet(style) !== null || PageStyleSheet === null) { return; }
+            try {
+                var sheet = new PageStyleSheet();
+                sheet.replaceSync(css);
+                var adopted = document.adoptedStyleSheets;
+                var list = [];
+                for (var index = 0; index < adopted.length; index++) { list[index] = adopted[index]; }
+                list[list.length] = sheet;
+                document.adoptedStyleSheets = list;
+            } catch (error) {
+                return;
+            }
+        }
+
+        function addElement(parent, tag, attributes) {
+            var builtIns = runtime.captured();
+            var element = builtIns.createElement(document, "" + tag);
+            var text = null;
+            if (attributes !== null && typeof attributes === "object") {
+                var names = builtIns.keys(attributes);
+                for (var index = 0; index < names.length; index++) {
+                    var name = names[index];
+                    if (name === "textContent") {
+                        text = "" + attributes[name];
+                        builtIns.setTextContent(element, text);
+                    } else {
+                        builtIns.setAttribute(element, name, "" + attributes[name]);
+                    }
+                }
+            }
+            builtIns.appendChild(parent || defaultParent(builtIns.localName(element)), element);
+            if (builtIns.localName(element) === "style" && text !== null) { ensureApplied(element, text); }
+            return element;
+        }
+
+        function addStyle(css) {
+            return addElement(null, "style", { textContent: "" + css });
+        }
+
+        // --- GM_xmlhttpRequest ----------------------------------------------------------------
+
+        var base64Letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+        // Base64 by hand: the window's btoa and atob belong to the page, and the fresh realm's
+        // window is gone once its frame is removed.
+        function base64Encoded(bytes) {
+            var builtIns = runtime.captured();
+            var text = "";
+            for (var at = 0; at < bytes.length; at += 3) {
+                var chunk = (bytes[at] << 16) | ((at + 1 < bytes.length ? bytes[at + 1] : 0) << 8) | (at + 2 < bytes.length ? bytes[at + 2] : 0);
+                text += builtIns.charAt(base64Letters, (chunk >> 18) & 63) + builtIns.charAt(base64Letters, (chunk >> 12) & 63) +
+                    (at + 1 < bytes.length ? builtIns.charAt(base64Letters, (chunk >> 6) & 63) : "=") +
+                    (at + 2 < bytes.length ? builtIns.charAt(base64Letters, chunk & 63) : "=");
+            }
+            return text;
+        }
+
+        // The page's own Uint8Array, so that the script's `instanceof ArrayBuffer` holds.
+        function base64Decoded(text) {
+            var builtIns = runtime.captured();
+            var values = [];
+            var bits = 0;
+            var count = 0;
+            for (var at = 0; at < text.length; at++) {
+                var digit = builtIns.indexOf(base64Letters, builtIns.charAt(text, at));
+                if (digit < 0) { continue; }
+                bits = ((bits << 6) | digit) & 65535;
+                count += 6;
+                if (count >= 8) {
+                    count -= 8;
+                    values[values.length] = (bits >> count) & 255;
+                }
+            }
+            var bytes = new window.Uint8Array(values.length);
+            for (var index = 0; index < values.length; index++) { bytes[index] = values[index]; }
+            return bytes;
+        }
+
+        // The details as PageScript reads them (GMAPI's GMRequest): text fields as text, a body
+        // as text or as base64 for binary data.
+        function requestDetails(details) {
+            var builtIns = runtime.captured();
+            var wire = { url: "" + details.url, method: details.method === undefined ? "GET" : "" + details.method };
+            if (details.headers !== null && typeof details.headers === "object") {
+                var headers = {};
+                var names = builtIns.keys(details.headers);
+                for (var index = 0; index < names.length; index++) { headers[names[index]] = "" + details.headers[names[index]]; }
+                wire.headers = headers;
+            }
+            var data = details.data;
+            if (data !== undefined && data !== null) {
+                var bytes = byteView(data);
+                if (bytes !== null) {
+                    wire.dataBase64 = base64Encoded(bytes);
+                } else {
+                    wire.data = "" + data;
+                }
+            }
+            var texts = ["responseType", "user", "password", "redirect", "overrideMimeType", "cookie"];
+            for (var field = 0; field < texts.length; field++) {
+                if (typeof details[texts[field]] === "string") { wire[texts[field]] = details[texts[field]]; }
+            }
+            if (typeof details.timeout === "number") { wire.timeout = details.timeout; }
+            if (details.anonymous === true) { wire.anonymous = true; }
+            return builtIns.stringify(wire);
+        }
+
+        function byteView(data) {
+            var builtIns = runtime.captured();
+            try {
+                if (builtIns.isView(data)) { return new builtIns.Uint8Array(data.buffer, data.byteOffset, data.byteLength); }
+                if (builtIns.objectTag(data) === "[object ArrayBuffer]") { return new builtIns.Uint8Array(data); }
+            } catch (error) {
+                return null;
+            }
+            return null;
+        }
+
+        // The response object the callbacks get, from PageScript's (GMAPI's GMResponse or
+        // GMRequestFailure), with the page's own ArrayBuffer for binary bodies.
+        function responseObject(wire, details) {
+            var builtIns = runtime.captured();
+            var response = {
+                status: wire.status, statusText: wire.statusText, readyState: 4, responseHeaders: wire.responseHeaders,
+                finalUrl: wire.finalUrl, responseText: "", response: null, context: details.context
+            };
+            if (typeof wire.error === "string") { response.error = wire.error; }
+            if (typeof wire.responseText === "string") { response.responseText = wire.responseText; }
+            if (has(wire, "response")) { response.response = wire.response; }
+            if (typeof wire.responseBase64 === "string") {
+                var bytes = base64Decoded(wire.responseBase64);
+                response.response = wire.responseType === "blob" && typeof window.Blob === "function" ?
+                    new window.Blob([bytes], { type: wire.contentType }) : bytes.buffer;
+            }
+            return response;
+        }
+
+        function xmlhttpRequest(hooks, details, promise) {
+            if (details === null || typeof details !== "object") { throw new TypeError("GM_xmlhttpRequest needs an object of details"); }
+            var number = ++requestCount;
+            var pending = { details: details, hooks: hooks, promise: promise, aborted: false };
+            requests[number] = pending;
+            hooks.queue("\"type\":\"xhr\",\"request\":" + number + ",\"details\":" + requestDetails(details), true);
+            return {
+                abort: function() {
+                    if (!has(requests, "" + number)) { return; }
+                    delete requests[number];
+                    var aborted = { status: 0, statusText: "", readyState: 4, responseHeaders: "", finalUrl: "" + details.url,
+                        responseText: "", response: null, context: details.context };
+                    callBack(hooks, details.onabort, details, [aborted]);
+                    callBack(hooks, details.onloadend, details, [aborted]);
+                    if (promise) { promise.settle(false, aborted); }
+                }
+            };
+        }
+
+        // Hands one response to the request it answers: onreadystatechange, then the callback
+        // PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
+        function deliver(number, wire) {
+            if (!has(requests, "" + number)) { return; }
+            var pending = requests[number];
+            delete requests[number];
+            var details = pending.details;
+            var response = responseObject(wire, details);
+            var callback = typeof wire.callback === "string" ? wire.callback : "onerror";
+            callBack(pending.hooks, details.onreadystatechange, details, [response]);
+            callBack(pending.hooks, details[callback], details, [response]);
+            callBack(pending.hooks, details.onloadend, details, [response]);
+            if (pending.promise) { pending.promise.settle(callback === "onload", response); }
+        }
+
+        // --- The API of one script run ---------------------------------------------------------
+
+        // setup: {values, info, resources}; hooks: {console, queue(itemText, wake), report(text)}.
+        function make(setup, hooks) {
+            var builtIns = runtime.captured();
+            var quote = runtime.quote;
+            var store = builtIns.create(null);
+            var initial = setup.values !== null && typeof setup.values === "object" ? setup.values : {};
+            var keys = builtIns.keys(initial);
+            for (var index = 0; index < keys.length; index++) { store[keys[index]] = builtIns.stringify(initial[keys[index]]); }
+            var listeners = [];
+            var listenerCount = 0;
+            var menu = builtIns.create(null);
+            var resources = setup.resources !== null && typeof setup.resources === "object" ? setup.resources : {};
+
+            function changed(key, oldText, newText) {
+                for (var at = 0; at < listeners.length; at++) {
+                    var listener = listeners[at];
+                    if (listener !== null && listener.key === key) {
+                        callBack(hooks, listener.callback, undefined, [key, oldText === undefined ? undefined : builtIns.parse(oldText),
+                            newText === undefined ? undefined : builtIns.parse(newText), false]);
+                    }
+                }
+            }
+            function getValue(key, fallback) {
+                key = "" + key;
+                return has(store, key) ? builtIns.parse(store[key]) : fallback;
+            }
+            function deleteValue(key) {
+                key = "" + key;
+                var old = has(store, key) ? store[key] : undefined;
+                delete store[key];
+                hooks.queue("\"type\":\"value\",\"change\":{\"key\":" + quote(key) + ",\"deleted\":true}", false);
+                if (old !== undefined) { changed(key, old, undefined); }
+            }
+            function setValue(key, value) {
+                key = "" + key;
+                var text = value === undefined ? undefined : builtIns.stringify(value);
+                if (text === undefined) {
+                    deleteValue(key);
+                    return;
+                }
+                var old = has(store, key) ? store[key] : undefined;
+                store[key] = text;
+                hooks.queue("\"type\":\"value\",\"change\":{\"key\":" + quote(key) + ",\"value\":" + text + "}", false);
+                if (old !== text) { changed(key, old, text); }
+            }
+            function listValues() {
+                return builtIns.keys(store);
+            }
+            function resource(name, field) {
+                name = "" + name;
+                return has(resources, name) && resources[name] !== null && typeof resources[name] === "object" ? resources[name][field] : null;
+            }
+            function report(kind, members) {
+                hooks.report("{\"kind\":" + quote(kind) + members + "}");
+            }
+            function notification(details, title) {
+                var options = details !== null && typeof details === "object" ? details : { text: details, title: title };
+                report("notification", ",\"text\":" + quote(options.text === undefined ? "" : "" + options.text) +
+                    ",\"title\":" + quote(options.title === undefined ? "" : "" + options.title));
+            }
+            function setClipboard(data, type) {
+                var kind = type !== null && typeof type === "object" ? type.type : type;
+                report("clipboard", ",\"data\":" + quote("" + data) + ",\"type\":" + quote(kind === undefined ? "text" : "" + kind));
+            }
+            function openInTab(url) {
+                report("openInTab", ",\"url\":" + quote("" + url));
+                return { closed: false, close: function() { this.closed = true; }, onclose: null };
+            }
+            function registerMenuCommand(name, callback) {
+                name = "" + name;
+                menu[name] = callback;
+                report("menuCommand", ",\"name\":" + quote(name));
+                return name;
+            }
+            function unregisterMenuCommand(name) {
+                delete menu["" + name];
+            }
+            function addValueChangeListener(key, callback) {
+                listeners[listeners.length] = { key: "" + key, callback: callback };
+                return ++listenerCount;
+            }
+            function removeValueChangeListener(id) {
+                if (typeof id === "number" && id >= 1 && id <= listeners.length) { listeners[id - 1] = null; }
+            }
+            function log() {
+                runtime.captured().apply(hooks.console.log, undefined, arguments);
+            }
+            var info = setup.info;
+            var api = {
+                GM_info: info,
+                unsafeWindow: window,
+                GM_getValue: getValue,
+                GM_setValue: setValue,
+                GM_deleteValue: deleteValue,
+                GM_listValues: listValues,
+                GM_addValueChangeListener: addValueChangeListener,
+                GM_removeValueChangeListener: removeValueChangeListener,
+                GM_addStyle: addStyle,
+                GM_addElement: function(parent, tag, attributes) {
+                    return typeof parent === "string" ? addElement(null, parent, tag) : addElement(parent, tag, attributes);
+                },
+                GM_xmlhttpRequest: function(details) { return xmlhttpRequest(hooks, details, null); },
+                GM_getResourceText: function(name) { return resource(name, "text"); },
+                GM_getResourceURL: function(name) { return resource(name, "url"); },
+                GM_log: log,
+                GM_notification: notification,
+                GM_setClipboard: setClipboard,
+                GM_openInTab: openInTab,
+                GM_registerMenuCommand: registerMenuCommand,
+                GM_unregisterMenuCommand: unregisterMenuCommand
+            };
+            var promises = {
+                info: info,
+                getValue: function(key, fallback) { return promised(function() { return getValue(key, fallback); }); },
+                setValue: function(key, value) { return promised(function() { setValue(key, value); }); },
+                deleteValue: function(key) { return promised(function() { deleteValue(key); }); },
+                listValues: function() { return promised(listValues); },
+                addStyle: function(css) { return promised(function() { return addStyle(css); }); },
+                addElement: function(parent, tag, attributes) {
+                    return promised(function() { return api.GM_addElement(parent, tag, attributes); });
+                },
+                xmlHttpRequest: function(details) {
+                    var promise = deferred();
+                    var handle = xmlhttpRequest(hooks, details, promise);
+                    promise.promise.abort = handle.abort;
+                    return promise.promise;
+                },
+                getResourceText: function(name) { return promised(function() { return resource(name, "text"); }); },
+                getResourceUrl: function(name) { return promised(function() { return resource(name, "url"); }); },
+                log: function() {
+                    var values = arguments;
+                    return promised(function() { builtIns.apply(log, undefined, values); });
+                },
+                notification: function(details, title) { return promised(function() { notification(details, title); }); },
+                setClipboard: function(data, type) { return promised(function() { setClipboard(data, type); }); },
+                openInTab: function(url) { return promised(function() { return openInTab(url); }); },
+                registerMenuCommand: function(name, callback) { return promised(function() { return registerMenuCommand(name, callback); }); }
+            };
+            api.GM = promises;
+            return {
+                value: function(name) { return has(api, name) ? api[name] : undefined; },
+                // Runs a command the script registered; false when it registered none by that name.
+                runMenuCommand: function(name) {
+                    if (!has(menu, "" + name)) { return false; }
+                    callBack(hooks, menu["" + name], undefined, []);
+                    return true;
+                }
+            };
+        }
+
+        return { make: make, deliver: deliver };
+    };
+})();

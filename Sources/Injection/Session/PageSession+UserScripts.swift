@@ -1,0 +1,199 @@
+import Foundation
+import GMAPI
+import UserScripts
+import WebDriver
+
+extension PageSession {
+    /// How many userscript runs the session remembers for work their scripts queue later.
+    static let rememberedUserScriptRuns = 16
+
+    /// Serves a userscript run until it ends: the work each reply carries (values to write,
+    /// `GM_xmlhttpRequest` calls to make) is done by the host, the responses are delivered into
+    /// the page, and the session waits there for the run's next reply. Requests made just before
+    /// the run ended are answered too, and so are the ones their callbacks make, until none is
+    /// left or the run's time is up. Returns the run's last reply and what the script reported.
+    func serveUserScript(_ userScript: GMScriptRun, run id: String, entry: RuntimeEntry, first: RuntimeReply,
+                         seconds: Double, deadline: Date) async throws(InjectionError) -> (reply: RuntimeReply, activity: GMActivity) {
+        var activity = GMActivity()
+        activity.unprovidedGrants = userScript.grants.unprovided
+        state.update { state in
+            state.userScriptRuns.append((id, userScript))
+            if state.userScriptRuns.count > Self.rememberedUserScriptRuns { state.userScriptRuns.removeFirst() }
+        }
+        var reply = first
+        let pageURL = first.documentURL ?? ""
+        while true {
+            let responses = await serve(reply.work, pageURL: pageURL, activity: &activity)
+            let remaining = deadline.timeIntervalSinceNow
+            if reply.state == .running {
+                reply = try await deliver(responses, run: id, entry: entry, seconds: seconds, remaining: max(0.5, remaining))
+                continue
+            }
+            guard !responses.isEmpty, remaining > 0 else { break }
+            // The run has ended: answer its last requests; the page's further work comes back.
+            let late = try await deliver(responses, run: nil, entry: entry, seconds: seconds, remaining: remaining)
+            _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: false)
+            let again = late.work.filter { $0["type"]?.stringValue == "xhr" }
+            guard !again.isEmpty else { break }
+            reply = RuntimeReply(final: reply, work: again)
+        }
+        for report in reply.reports(ofScript: 0) { activity.add(report: report) }
+        return (reply, activity)
+    }
+
+    /// Does the work the page's userscripts queued after their runs ended (values written and
+    /// requests made from timers and event handlers) and delivers the responses: for a session
+    /// that stays open (the editor, a browser left open), called between the user's runs.
+    /// Returns how many pieces of work were done.
+    @discardableResult
+    public func serveLateUserScriptWork() async throws(InjectionError) -> Int {
+        let entry = try await installedEntry()
+        var done = 0
+        var reply = try await ask(RuntimeRequest.poll)
+        var activity = GMActivity()
+        let pageURL = (try? await browserURL()) ?? ""
+        while !reply.work.isEmpty {
+            done += reply.work.count
+            let responses = await serve(reply.work, pageURL: pageURL, activity: &activity)
+            guard !responses.isEmpty else { break }
+            reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout)
+        }
+        return done
+    }
+
+    /// Does one batch of work: writes the value changes, script by script, and performs the
+    /// requests at once, each within its script's `@connect`. Returns the responses to deliver.
+    func serve(_ work: [JSONValue], pageURL: String, activity: inout GMActivity, andRequests: Bool = true) async -> [JSONValue] {
+        let runs = state.read(\.userScriptRuns)
+        func userScript(of item: JSONValue) -> GMScriptRun? {
+            guard let id = item["run"]?.stringValue else { return nil }
+            return runs.last { $0.id == id }?.run
+        }
+        var changes: [(run: GMScriptRun, changes: [ValueChange])] = []
+        var requests: [(number: JSONValue, details: JSONValue, run: GMScriptRun)] = []
+        for item in work {
+            guard let run = userScript(of: item) else { continue }
+            switch item["type"]?.stringValue {
+            case "value":
+                guard let json = item["change"], let change = try? ValueChange(json: json) else { continue }
+                if let index = changes.lastIndex(where: { $0.run.id == run.id }) {
+                    changes[index].changes.append(change)
+                } else {
+                    changes.append((run, [change]))
+                }
+            case "xhr":
+                if let number = item["request"], let details = item["details"] { requests.append((number, details, run)) }
+            default:
+                continue
+            }
+        }
+        for batch in changes {
+            if let problem = batch.run.host.apply(batch.changes, for: batch.run) {
+                activity.problems.append(problem)
+            } else {
+                activity.valueWrites += batch.changes.count
+            }
+        }
+        guard andRequests, !requests.isEmpty else { return [] }
+        return await withTaskGroup(of: (Int, JSONValue).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask {
+                    (index, ["request": request.number, "response": await request.run.host.perform(request.details, for: request.run, pageURL: pageURL)])
+                }
+            }
+            var responses = [JSONValue](repeating: .null, count: requests.count)
+            for await (index, response) in group { responses[index] = response }
+            return responses
+        }
+    }
+
+    /// Delivers responses into the page; for a run that is still going (`run` given), waits for
+    /// its next reply, else returns the work queued after runs ended.
+    private func deliver(_ responses: [JSONValue], run id: String?, entry: RuntimeEntry, seconds: Double,
+                         remaining: Double) async throws(InjectionError) -> RuntimeReply {
+        let request = RuntimeRequest.deliver(id: id, responses: responses, wait: id != nil)
+        let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: request,
+                                        timeout: remaining + Self.driverGrace + Self.transportMargin, confidential: true)
+        switch outcome {
+        case let .reply(reply):
+            return reply
+        case .notInstalled:
+            throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address")
+        case .timedOut:
+            throw .timedOut(seconds: seconds)
+        case let .compileFailed(message, _):
+            throw .pageInterfered(reason: message)
+        case let .interrupted(reason):
+            guard let id else { throw .pageInterfered(reason: reason) }
+            return try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining)
+        }
+    }
+}
+
+extension RuntimeReply {
+    /// A run's final reply with `work` in place of its own (requests queued after it ended).
+    init(final: RuntimeReply, work: [JSONValue]) {
+        guard case let .object(members) = final.json else {
+            self = final
+            return
+        }
+        self.init(json: .object(members.filter { $0.key != "work" } + [("work", .array(work))]))
+    }
+}
+
+extension PageSession {
+    /// Runs a userscript with the GM API: prepares its run with `host` (values, `GM_info`, files),
+    /// runs it, and serves its values and requests until it ends.
+    ///
+    /// - Parameters:
+    ///   - script: The userscript.
+    ///   - id: Its ID in the library; `nil` for a script that is not in it.
+    ///   - host: The session's host half of the GM API.
+    ///   - mode: How the text is read (``ScriptMode/console`` for `-e` code with a metadata block).
+    ///   - requiredURL: The address the page must still have (see ``run(script:requiredURL:mode:timeout:)``).
+    ///   - timeout: How long the script may run, in seconds.
+    public func run(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode = .userscript,
+                    requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+        let userScript = try await host.prepare(script, id: id)
+        let prepared: PreparedScript
+        do {
+            prepared = try PreparedScript(script.text, mode: mode, userScript: userScript)
+        } catch {
+            var activity = GMActivity()
+            activity.unprovidedGrants = userScript.grants.unprovided
+            return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs(), userscript: activity)
+        }
+        return try await run(prepared, requiredURL: requiredURL, timeout: timeout)
+    }
+}
+
+extension PageSession {
+    /// Runs the menu command `name` that the last userscript run registered with
+    /// `GM_registerMenuCommand`, and returns `result` with the command's console lines added (or
+    /// failing with `MenuCommandNotFound`, naming the commands there are).
+    public func runMenuCommand(_ name: String, of result: ScriptResult) async throws(InjectionError) -> ScriptResult {
+        guard let last = state.read(\.userScriptRuns).last else {
+            return result.failing(with: ScriptError(name: "MenuCommandNotFound", message: "no userscript ran, so there is no menu command \(name)"))
+        }
+        let reply = try await ask(RuntimeRequest.menu(id: last.id, script: 0, name: name))
+        guard reply.json["ranMenuCommand"] == .bool(true) else {
+            let known = result.userscript?.menuCommands ?? []
+            let message = "the script registered no menu command named \(name)"
+                + (known.isEmpty ? "" : "; it registered: " + known.joined(separator: ", "))
+            return result.failing(with: ScriptError(name: "MenuCommandNotFound", message: message))
+        }
+        var activity = result.userscript ?? GMActivity()
+        let responses = await serve(reply.work, pageURL: result.context.url, activity: &activity)
+        if !responses.isEmpty, let entry = state.read(\.entry) {
+            _ = try await execute(ScriptBody.call(entry: entry), entry: entry,
+                                  request: RuntimeRequest.deliver(id: nil, responses: responses, wait: false), timeout: scriptTimeout,
+                                  confidential: true)
+        }
+        let lines = (reply.json["console"]?.arrayValue ?? []).compactMap { line -> ConsoleMessage? in
+            guard let level = line["level"]?.stringValue, let message = line["message"]?.stringValue else { return nil }
+            return ConsoleMessage(level: ConsoleMessage.Level(rawValue: level), message: message, depth: line["depth"]?.intValue ?? 0)
+        }
+        return ScriptResult(context: result.context, value: result.value, console: result.console + lines, error: result.error,
+                            dialogs: result.dialogs, userscript: activity)
+    }
+}

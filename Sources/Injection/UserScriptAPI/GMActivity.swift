@@ -1,0 +1,65 @@
+import WebDriver
+
+/// What a userscript did through the GM API that is reported rather than done in the page:
+/// menu commands it registered, notifications, clipboard text, tabs it asked to open, grants
+/// PageScript does not provide, and when it ran.
+///
+/// In `--json` it is the result's `"userscript"` member:
+/// `{"menuCommands":[NAME],"notifications":[{"text","title"}],"clipboard":[{"data","type"}],"openedTabs":[URL],
+/// "unprovidedGrants":[GRANT],"valueWrites":N,"problems":[TEXT],"ranAt":"document-end"?}`.
+public struct GMActivity: Sendable, Equatable {
+    /// `GM_registerMenuCommand` names, in order (`pagescript run --script REF --menu NAME` runs one).
+    public var menuCommands: [String] = []
+    /// `GM_notification` calls: text and title.
+    public var notifications: [(text: String, title: String)] = []
+    /// `GM_setClipboard` calls: data and type.
+    public var clipboard: [(data: String, type: String)] = []
+    /// `GM_openInTab` URLs.
+    public var openedTabs: [String] = []
+    /// `@grant` values PageScript does not provide, reported once per run.
+    public var unprovidedGrants: [String] = []
+    /// How many value writes (`GM_setValue`, `GM_deleteValue`) reached the store.
+    public var valueWrites = 0
+    /// What went wrong on PageScript's side (a value that could not be saved, ...).
+    public var problems: [String] = []
+    /// When the script ran, when that differs from its `@run-at` (`document-end` for a
+    /// `document-start` script where the engine cannot run it earlier).
+    public var ranAt: String?
+
+    public init() {}
+
+    public static func == (lhs: GMActivity, rhs: GMActivity) -> Bool {
+        lhs.json == rhs.json
+    }
+
+    /// The activity as JSON (see the type's discussion).
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("menuCommands", .array(menuCommands.map(JSONValue.string))),
+            ("notifications", .array(notifications.map { ["text": .string($0.text), "title": .string($0.title)] })),
+            ("clipboard", .array(clipboard.map { ["data": .string($0.data), "type": .string($0.type)] })),
+            ("openedTabs", .array(openedTabs.map(JSONValue.string))),
+            ("unprovidedGrants", .array(unprovidedGrants.map(JSONValue.string))),
+            ("valueWrites", .integer(Int64(valueWrites))),
+            ("problems", .array(problems.map(JSONValue.string))),
+        ]
+        if let ranAt { members.append(("ranAt", .string(ranAt))) }
+        return .object(members)
+    }
+
+    /// Adds one report of the page half (`{"kind", ...}`).
+    mutating func add(report: JSONValue) {
+        switch report["kind"]?.stringValue {
+        case "menuCommand":
+            if let name = report["name"]?.stringValue, !menuCommands.contains(name) { menuCommands.append(name) }
+        case "notification":
+            notifications.append((report["text"]?.stringValue ?? "", report["title"]?.stringValue ?? ""))
+        case "clipboard":
+            clipboard.append((report["data"]?.stringValue ?? "", report["type"]?.stringValue ?? "text"))
+        case "openInTab":
+            if let url = report["url"]?.stringValue { openedTabs.append(url) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GMAPI
+import UserScripts
+import WebDriver
+
+/// The host half of the GM API for one page session: values kept with ``GMAPI/ScriptValueStore``,
+/// `GM_xmlhttpRequest` performed by ``GMAPI/GMRequestPerformer`` within the script's `@connect`
+/// lines, `@require`/`@resource` files from ``GMAPI/DependencyCache`` (fetched by
+/// ``GMAPI/DependencyFetcher`` when missing).
+///
+/// One host serves every userscript run of a session; call ``shutdown()`` when the session ends
+/// (it closes the connections `GM_xmlhttpRequest` opened). Scripts from the library keep their
+/// values in it; a script that is not in the library (`-e` code with a metadata block, an
+/// example) keeps them for the host's life only.
+///
+/// ```swift
+/// let host = GMHost(libraryDirectory: library.directory, handlerVersion: "0.1.0")
+/// let userScript = try await host.prepare(stored.script, id: stored.id)
+/// let result = try await page.run(try PreparedScript(stored.script.text, userScript: userScript))
+/// await host.shutdown()
+/// ```
+public final class GMHost: Sendable {
+    /// PageScript's version, as `GM_info.version` gives it unless the host is told another.
+    public static let defaultHandlerVersion = "0.1.0"
+
+    /// The library folder values and files are kept in.
+    public let libraryDirectory: URL
+    /// PageScript's version, for `GM_info.version`.
+    public let handlerVersion: String
+    let store: ScriptValueStore
+    let cache: DependencyCache
+    private let requestConfiguration: GMRequestPerformer.Configuration
+    private let state = LockedState()
+
+    /// A host for the library in `libraryDirectory`. Nothing is opened until a script needs it.
+    public init(libraryDirectory: URL, handlerVersion: String = GMHost.defaultHandlerVersion, requests: GMRequestPerformer.Configuration = GMRequestPerformer.Configuration()) {
+        self.libraryDirectory = libraryDirectory
+        self.handlerVersion = handlerVersion
+        requestConfiguration = requests
+        store = ScriptValueStore(libraryDirectory: libraryDirectory)
+        cache = DependencyCache(libraryDirectory: libraryDirectory)
+    }
+
+    /// Gets a run of `script` ready: its values now, `GM_info`, its files (fetching the ones not
+    /// in the cache yet), its `@connect` policy and grants.
+    ///
+    /// - Parameter id: The script's ID in the library; `nil` for a script that is not in it (its
+    ///   values then last as long as this host).
+    /// - Throws: ``InjectionError/library(_:)`` when a `@require` or `@resource` file cannot be
+    ///   had (each named with its line, URL and why), or the values cannot be read.
+    public func prepare(_ script: UserScript, id: ScriptID?) async throws(InjectionError) -> GMScriptRun {
+        let scriptID = id ?? Self.adHocID(for: script)
+        var values = state.memoryValues(of: scriptID)
+        if id != nil {
+            do {
+                values = try store.values(of: scriptID)
+            } catch {
+                throw .library("the values of \(script.name) cannot be read: \(error.description)")
+            }
+        }
+        let files = try await runFiles(for: script, id: scriptID)
+        var resources: [(key: String, value: JSONValue)] = []
+        for file in files.resources {
+            guard let name = file.dependency.resourceName else { continue }
+            resources.append((name, ["text": .string(file.text), "url": .string(file.dataURL)]))
+        }
+        return GMScriptRun(
+            script: script, id: scriptID, keepsValues: id != nil, grants: GMGrants(script: script), values: values,
+            info: GMInfo.make(for: script, id: scriptID, handlerVersion: handlerVersion), requires: files.requires.map(\.text),
+            resources: .object(resources), policy: ConnectPolicy(script: script), host: self)
+    }
+
+    /// Closes the connections `GM_xmlhttpRequest` opened. Call once, when the session ends.
+    public func shutdown() async {
+        if let performer = state.takePerformer() { await performer.shutdown() }
+    }
+
+    /// Writes a run's value changes; returns a problem to report when they could not be saved.
+    func apply(_ changes: [ValueChange], for run: GMScriptRun) -> String? {
+        guard !changes.isEmpty else { return nil }
+        guard run.keepsValues else {
+            state.applyInMemory(changes, to: run.id)
+            return nil
+        }
+        do {
+            _ = try store.apply(changes, to: run.id)
+            return nil
+        } catch {
+            return "the values of \(run.script.name) could not be saved: \(error.description)"
+        }
+    }
+
+    /// Performs one `GM_xmlhttpRequest` of `run` and returns what the page half hands to the
+    /// callback (``GMAPI/GMResponse/json`` or ``GMAPI/GMRequestFailure/json``).
+    func perform(_ details: JSONValue, for run: GMScriptRun, pageURL: String) async -> JSONValue {
+        do {
+            let request = try GMRequest(json: details)
+            let performer = state.performer(configuration: requestConfiguration)
+            return try await performer.perform(request, policy: run.policy, pageURL: try? PageURL(pageURL)).json
+        } catch {
+            return error.json
+        }
+    }
+
+    private func runFiles(for script: UserScript, id: ScriptID) async throws(InjectionError) -> ScriptRunFiles {
+        do {
+            var files = try cache.runFiles(for: script, id: id)
+            if !files.isRunnable {
+                _ = try await DependencyFetcher.withFetcher(cache: cache) { fetcher in
+                    try await fetcher.fetch(for: script, id: id)
+                }
+                files = try cache.runFiles(for: script, id: id)
+            }
+            guard files.isRunnable else {
+                throw InjectionError.library("\(script.name) cannot run without its files: "
+                    + files.missing.map(\.description).joined(separator: "; "))
+            }
+            return files
+        } catch let error as InjectionError {
+            throw error
+        } catch let error as DependencyError {
+            throw .library("the files of \(script.name) cannot be read: \(error.description)")
+        } catch {
+            throw .library("the files of \(script.name) cannot be read: \(error)")
+        }
+    }
+
+    /// An ID for a script that is not in the library, from its name and namespace, so that its
+    /// fetched files are found again on the next run.
+    static func adHocID(for script: UserScript) -> ScriptID {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (script.namespace ?? "").utf8 + [0] + script.name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return ScriptID("unsaved-" + String(hash, radix: 36))
+    }
+}
+
+/// What a ``GMHost`` keeps between calls, behind a lock.
+private final class LockedState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var performer: GMRequestPerformer?
+    private var memory: [ScriptID: ScriptValues] = [:]
+
+    func performer(configuration: GMRequestPerformer.Configuration) -> GMRequestPerformer {
+        lock.withLock {
+            if let performer { return performer }
+            let made = GMRequestPerformer(configuration: configuration)
+            performer = made
+            return made
+        }
+    }
+
+    func takePerformer() -> GMRequestPerformer? {
+        lock.withLock {
+            defer { performer = nil }
+            return performer
+        }
+    }
+
+    func memoryValues(of id: ScriptID) -> ScriptValues {
+        lock.withLock { memory[id] ?? ScriptValues(scriptID: id) }
+    }
+
+    func applyInMemory(_ changes: [ValueChange], to id: ScriptID) {
+        lock.withLock { memory[id] = (memory[id] ?? ScriptValues(scriptID: id)).applying(changes) }
+    }
+}

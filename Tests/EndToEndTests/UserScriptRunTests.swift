@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `pagescript run` gives userscripts their GM API: code with a metadata block, `--script` with
+/// values kept in the library, `--menu`, and what a script reports in `--json`.
+struct UserScriptRunTests {
+    let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-gm-\(UUID().uuidString)").path
+
+    @Test func aLibraryScriptKeepsItsValuesAndRunsItsMenuCommand() throws {
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])
+        defer { server.stop() }
+        let code = """
+            // ==UserScript==
+            // @name Counter
+            // @grant GM_getValue
+            // @grant GM_setValue
+            // @grant GM_registerMenuCommand
+            // @grant GM_setClipboard
+            // @grant GM_cookie
+            // ==/UserScript==
+            const count = GM_getValue("count", 0) + 1;
+            GM_setValue("count", count);
+            GM_registerMenuCommand("Reset", () => { GM_setValue("count", 0); console.log("reset from", count); });
+            GM_setClipboard("count " + count);
+            count
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString).user.js")
+        try Data(code.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let imported = try PageScriptBinary.run(["scripts", "import", file.path, "--library", library])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let first = try PageScriptBinary.run(["run", server.url(), "--script", "Counter", "--library", library, "--engine", "chromium", "--json"])
+        #expect(first.status == 0, "\(first.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
+        #expect(object["value"] as? Int == 1)
+        let activity = try #require(object["userscript"] as? [String: Any])
+        #expect(activity["menuCommands"] as? [String] == ["Reset"])
+        #expect(activity["clipboard"] as? [[String: String]] == [["data": "count 1", "type": "text"]])
+        #expect(activity["unprovidedGrants"] as? [String] == ["GM_cookie"])
+
+        let second = try PageScriptBinary.run(["run", server.url(), "--script", "Counter", "--library", library, "--menu", "Reset"])
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput == "2\n")
+        #expect(second.standardError.contains("console.log: reset from 2"), "\(second.standardError)")
+        #expect(second.standardError.contains("@grant GM_cookie: not provided by PageScript"), "\(second.standardError)")
+
+        let values = try PageScriptBinary.run(["scripts", "values", "Counter", "--json", "--library", library])
+        #expect(values.standardOutput.contains("\"count\":0") || values.standardOutput.contains("\"count\": 0"), "\(values.standardOutput)")
+    }
+
+    @Test func codeWithAMetadataBlockGetsTheAPIAndPlainCodeDoesNot() throws {
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])
+        defer { server.stop() }
+        let userscript = "// ==UserScript==\n// @grant GM_info\n// ==/UserScript==\nGM_info.scriptHandler"
+        let withBlock = try PageScriptBinary.run(["run", server.url(), "-e", userscript, "--library", library])
+        #expect(withBlock.status == 0, "\(withBlock.standardError)")
+        #expect(withBlock.standardOutput == "\"PageScript\"\n")
+        let plain = try PageScriptBinary.run(["run", server.url(), "-e", "typeof GM_info", "--library", library])
+        #expect(plain.standardOutput == "\"undefined\"\n", "\(plain.standardError)")
+    }
+}

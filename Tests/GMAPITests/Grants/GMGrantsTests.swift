@@ -1,0 +1,25 @@
+import GMAPI
+import Testing
+
+/// Which API names a script gets from its `@grant` lines.
+struct GMGrantsTests {
+    @Test(arguments: [
+        (["GM_getValue", "GM_setValue"], ["GM_info", "unsafeWindow", "GM_getValue", "GM_setValue"], [String]()),
+        (["none"], ["GM_info", "unsafeWindow"], []),
+        (["GM.getValue", "GM_addStyle", "GM.xmlHttpRequest"], ["GM_info", "unsafeWindow", "GM_addStyle", "GM"], []),
+        (["GM_cookie", "window.onurlchange", "GM_cookie", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow"],
+         ["GM_cookie", "window.onurlchange"]),
+        (["GM.cookie"], ["GM_info", "unsafeWindow"], ["GM.cookie"]),
+    ])
+    func grantsGiveTheirNames(grants: [String], names: [String], unprovided: [String]) {
+        let read = GMGrants(grants: grants, text: "GM_xmlhttpRequest({})")
+        #expect(read.names == names)
+        #expect(read.unprovided == unprovided)
+    }
+
+    @Test func aScriptWithoutGrantsGetsTheNamesItUses() {
+        let read = GMGrants(grants: [], text: "GM_addStyle('a{}'); const v = GM_getValue('k'); await GM.setValue('k', 1);")
+        #expect(read.names == ["GM_info", "unsafeWindow", "GM_getValue", "GM_addStyle", "GM"])
+        #expect(read.unprovided.isEmpty)
+    }
+}
