@@ -18,7 +18,8 @@ struct LoadFailureTests {
         let failures: [(url: String, reason: [String])] = [
             (refused, ["refused"]),
             ("file:///nonexistent/pagescript-missing.html", ["no such file", "No such file"]),
-            ("http://nonexistent.invalid/", ["resolv"]),
+            // A loaded resolver may answer "resolution failed" instead of "not resolved".
+            ("http://nonexistent.invalid/", ["resolv", "resolution"]),
             ("https://127.0.0.1:\(server.port)/", ["TLS"]),
         ]
         try await PageFixtures.onPage(engine, server) { page in
@@ -32,7 +33,7 @@ struct LoadFailureTests {
                         continue
                     }
                     #expect(url == failure.url)
-                    #expect(failure.reason.contains { reason.contains($0) }, "\(failure.url): \(reason)")
+                    #expect(failure.reason.contains { reason.lowercased().contains($0.lowercased()) }, "\(failure.url): \(reason)")
                 }
             }
             #expect(try await page.open(server.url("/")).title == "Fine", "the session goes on")

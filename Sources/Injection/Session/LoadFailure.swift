@@ -52,6 +52,7 @@ enum LoadFailure {
         switch bare {
         case "ERR_CONNECTION_REFUSED": return "connection refused"
         case "ERR_NAME_NOT_RESOLVED": return "the host name could not be resolved"
+        case "ERR_NAME_RESOLUTION_FAILED": return "the host name could not be resolved (the resolver failed)"
         case "ERR_CONNECTION_TIMED_OUT", "ERR_TIMED_OUT": return "the connection timed out"
         case "ERR_ADDRESS_UNREACHABLE": return "the address is unreachable"
         case "ERR_EMPTY_RESPONSE": return "the server sent nothing"
