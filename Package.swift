@@ -13,8 +13,10 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "Batch", targets: ["Batch"]),
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
         .library(name: "GMAPI", targets: ["GMAPI"]),
+        .library(name: "Browsing", targets: ["Browsing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,6 +68,7 @@ let package = Package(
         .target(
             name: "TerminalText"
         ),
+        .target(name: "Browsing", dependencies: ["Injection", "UserScripts", "WebDriver"]),
         .target(
             name: "GMAPI",
             dependencies: [
@@ -78,7 +81,12 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput", "TerminalText"]
+            dependencies: ["SystemSupport", "TextInput", "TerminalText", "JavaScriptSyntax"]
+        ),
+
+        .target(
+            name: "Batch",
+            dependencies: ["Injection", "WebDriver", "UserScripts", "SystemSupport"]
         ),
 
         .target(
@@ -87,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport"]
+            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "TestSupport"]
         ),
         .target(
             name: "TestSupport",
@@ -105,19 +113,22 @@ let package = Package(
                 "UserScripts",
                 "EditorSession",
                 "GMAPI",
+                "Batch",
+                "Browsing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts", "GMAPI"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "TestSupport"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(name: "GMAPITests", dependencies: ["GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),

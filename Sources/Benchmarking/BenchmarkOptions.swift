@@ -16,6 +16,8 @@ public struct BenchmarkOptions: Sendable {
     public var coldRepetitions: Int
     /// Samples of each in-process measurement (lookups, keystrokes, library loads).
     public var batches: Int
+    /// Runs of each batch throughput measurement (200 pages each).
+    public var batchRepetitions: Int
     /// Whether Selenium for Python is measured as the peer (it needs `python3` and, once, PyPI).
     public var includesPeer = true
     /// The `pagescript` executable timed as a process: the benchmark's own, normally.
@@ -34,6 +36,7 @@ public struct BenchmarkOptions: Sendable {
         repetitions = quick ? 10 : 50
         coldRepetitions = quick ? 2 : 5
         batches = quick ? 7 : 25
+        batchRepetitions = quick ? 1 : 3
         self.pagescriptExecutable = pagescriptExecutable
         self.peerFolder = peerFolder ?? SeleniumPeer.defaultFolder(environment: ProcessInfo.processInfo.environment)
     }

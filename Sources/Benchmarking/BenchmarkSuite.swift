@@ -1,16 +1,20 @@
 import Foundation
+import SystemSupport
 import WebDriver
 
 /// Every row of `pagescript bench`, measured in one run and returned in the table's order:
 ///
 /// 1. and 2. warm run vs bare Execute Script, and cold run vs the driver's new session, per
 ///    engine (``RunBenchmark``);
-/// 3. PageScript vs Selenium for Python, cold processes and warm sessions, per engine
-///    (``PeerBenchmark``);
+/// 3. PageScript's cold process vs the bare-protocol floor (``ProtocolFloor``), and PageScript
+///    vs Selenium and (on Chromium) Playwright for Python, cold processes and warm sessions, per
+///    engine (``PeerBenchmark``);
 /// 4. site matching in large libraries and a library load, against budgets (``MatchingBenchmark``);
 /// 5. keystrokes in fields and the editor, against budgets (``KeystrokeBenchmark``);
 /// 6. peak memory of `pagescript run` with a 1,000-script library vs Selenium, per engine
-///    (``MemoryBenchmark``).
+///    (``MemoryBenchmark``);
+/// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor and
+///    Selenium's thread pool, per engine (``BatchBenchmark``).
 ///
 /// The in-process rows (4, 5) are measured first, before any browser runs beside them.
 ///
@@ -28,9 +32,7 @@ public enum BenchmarkSuite {
     public static func run(_ options: BenchmarkOptions, progress: @Sendable (String) -> Void) async throws -> [ComparisonRow] {
         let fixture = try BenchmarkFixture.make()
         defer { fixture.remove() }
-        let peer = try options.includesPeer
-            ? SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
-            : nil
+        let peers = try preparePeers(options, progress: progress)
 
         progress("site matching and library load")
         let matching = try MatchingBenchmark.rows(
@@ -40,7 +42,7 @@ public enum BenchmarkSuite {
         let keystrokes = KeystrokeBenchmark.rows(batches: options.batches)
 
         var floors: [ComparisonRow] = []
-        var peers: [ComparisonRow] = []
+        var peerRows: [ComparisonRow] = []
         var memory: [ComparisonRow] = []
         for engine in options.engines {
             progress("\(engine): warm and cold runs against the driver")
@@ -49,20 +51,51 @@ public enum BenchmarkSuite {
             floors += try await UserScriptBenchmark.rows(
                 engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions,
                 libraryFolder: fixture.folder.appendingPathComponent("gm-values", isDirectory: true))
-            var seleniumMemory: Measurement?
-            if let peer {
-                progress("\(engine): against Selenium \(peer.version)")
-                let outcome = try await PeerBenchmark.measure(
-                    engine: engine, pageURL: fixture.pageURL, peer: peer, pagescript: options.pagescriptExecutable,
-                    repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
-                peers += outcome.rows
-                seleniumMemory = outcome.seleniumPeakMemory
-            }
+            progress("\(engine): cold processes against the protocol floor and the peers, warm runs against the peers")
+            let outcome = try await PeerBenchmark.measure(
+                engine: engine, pageURL: fixture.pageURL, peers: peers, pagescript: options.pagescriptExecutable,
+                repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
+            peerRows += outcome.rows
+            let phases = outcome.floorPhases.map { "\($0.name) \(ComparisonTable.format($0.seconds, unit: .seconds))" }
+            progress("\(engine): the floor's cold run, median per phase: \(phases.joined(separator: ", "))")
+            let seleniumMemory = outcome.seleniumPeakMemory
             progress("\(engine): peak memory with a 1,000-script library")
             memory += try MemoryBenchmark.rows(
                 engine: engine, fixture: fixture, pagescript: options.pagescriptExecutable,
                 repetitions: options.coldRepetitions, seleniumPeakMemory: seleniumMemory)
         }
-        return floors + peers + matching + keystrokes + memory
+        var batch: [ComparisonRow] = []
+        let pages = try BatchBenchmark.startSite()
+        defer { pages.site.stop() }
+        let batchPeers: [any BatchThroughputPeer] = peers.selenium.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
+        for engine in options.engines {
+            progress("\(engine): batch throughput over \(BatchBenchmark.pageCount) pages")
+            batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
+        }
+        return floors + peerRows + batch + matching + keystrokes + memory
+    }
+
+    /// The floor, always; Selenium and Playwright unless the peers are skipped. The floor runs on
+    /// Selenium's Python, or on the system's `python3` without it (it needs only the standard
+    /// library). Playwright that cannot be installed is reported in its rows, not thrown.
+    private static func preparePeers(_ options: BenchmarkOptions, progress: (String) -> Void) throws(BenchmarkError) -> PeerBenchmark.Peers {
+        guard options.includesPeer else {
+            guard let python = ExecutableLocator.find("python3") else {
+                throw .peerUnavailable(reason: "python3 is not on PATH, and the protocol floor runs on it")
+            }
+            return PeerBenchmark.Peers(
+                floor: try ProtocolFloor.prepare(python: python, folder: options.peerFolder), selenium: nil, playwright: nil)
+        }
+        let selenium = try SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
+        var playwright: Result<PlaywrightPeer, BenchmarkError>?
+        if options.engines.contains(.chromium) {
+            do throws(BenchmarkError) {
+                playwright = .success(try PlaywrightPeer.prepare(python: selenium.python, folder: options.peerFolder, progress: progress))
+            } catch {
+                playwright = .failure(error)
+            }
+        }
+        return PeerBenchmark.Peers(
+            floor: try ProtocolFloor.prepare(python: selenium.python, folder: options.peerFolder), selenium: selenium, playwright: playwright)
     }
 }

@@ -21,6 +21,8 @@ public struct ComparisonRow: Sendable {
     public let baseline: Measurement?
     /// The ratio the row aims at (subject / baseline, at most), if any.
     public let aim: Double?
+    /// What the reader should know about the row, such as why its baseline is missing.
+    public let note: String?
 
     /// Creates a row.
     ///
@@ -29,11 +31,13 @@ public struct ComparisonRow: Sendable {
     ///   - subject: PageScript's measurement.
     ///   - baseline: What it is compared with; `nil` when that could not be measured.
     ///   - aim: The highest ratio that meets the aim, if the row has one.
-    public init(title: String, subject: Measurement, baseline: Measurement?, aim: Double?) {
+    ///   - note: What the reader should know about the row, such as why its baseline is missing.
+    public init(title: String, subject: Measurement, baseline: Measurement?, aim: Double?, note: String? = nil) {
         self.title = title
         self.subject = subject
         self.baseline = baseline
         self.aim = aim
+        self.note = note
     }
 
     /// A row without a natural peer, compared with its budget: the ratio is the fraction of the

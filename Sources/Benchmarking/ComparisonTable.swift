@@ -15,7 +15,7 @@ public enum ComparisonTable {
             let baseline = row.baseline.map { format($0.median, unit: $0.unit) } ?? "-"
             let ratio = row.ratio.map { String(format: "%.2fx", $0) } ?? "-"
             lines.append(pad(row.title, titleWidth) + pad(format(row.subject.median, unit: row.subject.unit), 12)
-                         + pad(baseline, 12) + pad(ratio, 8) + aimText(row))
+                         + pad(baseline, 12) + pad(ratio, 8) + aimText(row) + (row.note.map { "  (\($0))" } ?? ""))
         }
         return lines.joined(separator: "\n")
     }

@@ -5,16 +5,27 @@ import UserScripts
 
 /// The editor's host for one open page: Ctrl-R runs the script on the page through Action.js,
 /// and the library provides examples, the site's script and named scripts.
+///
+/// Ctrl-S writes into the script on screen, guarded by the version the editor read
+/// (``LoadedScripts``): a file another program changed meanwhile is never overwritten; the save
+/// throws ``ScriptConflict`` with the file's new code instead.
 enum PageEditorHost {
-    /// The script to start the editor with: the body of the script saved for the page's site.
-    static func initialScript(library: ScriptLibrary, pageURL: String) -> String {
-        guard let url = try? PageURL(pageURL), let stored = try? library.scriptForSite(url: url) else { return "" }
-        return editableBody(of: stored.script)
+    /// The script to start the editor with: the script saved for the page's site, or a new,
+    /// unsaved site script when there is none.
+    static func initialScript(library: ScriptLibrary, pageURL: String, loaded: LoadedScripts) -> OpenedScript {
+        guard let url = try? PageURL(pageURL) else {
+            return OpenedScript(document: .siteScript(for: pageURL), code: "")
+        }
+        let site = Site(url: url)
+        guard let stored = try? library.scriptForSite(url: url) else {
+            return OpenedScript(document: .siteScript(for: site.displayName, matchPatterns: site.matchPatterns.map(\.text)), code: "")
+        }
+        return loaded.remember(stored, site: site)
     }
 
-    /// A script's code as the editor shows it: the body without the blank lines that separate it
-    /// from the metadata block.
-    static func editableBody(of script: UserScript) -> String {
+    /// A script's code as the examples menu shows it: the body without the blank lines that
+    /// separate it from the metadata block.
+    static func exampleBody(of script: UserScript) -> String {
         String(script.body.drop { $0 == "\n" || $0 == "\r\n" })
     }
 
@@ -22,10 +33,11 @@ enum PageEditorHost {
     ///
     /// - Parameters:
     ///   - page: The open page.
-    ///   - pageURL: The page's address, for "save for this site".
+    ///   - pageURL: The page's address, for the site's script and the form's default pattern.
     ///   - library: The user's script library.
+    ///   - loaded: The versions of the scripts the editor has read.
     ///   - busy: Marked while a script runs on the page.
-    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, busy: BusyFlag) -> EditorHost {
+    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
                 return ScriptRunResult(try await busy.during { try await page.run(script: script) })
@@ -36,38 +48,108 @@ enum PageEditorHost {
         return EditorHost(
             runner: runner,
             examples: {
-                try ExampleCatalog.builtIn().examples.map { ScriptExample(name: $0.id, code: editableBody(of: $0.script)) }
+                try ExampleCatalog.builtIn().examples.map {
+                    ScriptExample(name: $0.id, code: exampleBody(of: $0.script), summary: $0.script.value(for: "description"))
+                }
             },
-            saveForSite: { code in
-                let url = try PageURL(pageURL)
-                let saved = try library.saveForSite(url: url, code: code, basedOn: library.scriptForSite(url: url))
-                return "Saved for \(Site(url: url).displayName) as \(saved.id)"
+            save: { document, code in
+                try save(code, into: document, pageURL: pageURL, library: library, loaded: loaded)
             },
-            scriptNames: {
-                try library.scripts().map(\.name)
+            listScripts: {
+                try library.scripts().map { stored in
+                    let document = LoadedScripts.document(for: stored, site: nil)
+                    let patterns = document.matchPatterns.isEmpty ? "on demand" : document.matchPatterns.joined(separator: " ")
+                    return ScriptSummary(id: stored.id.rawValue, name: stored.name,
+                                         detail: patterns + (document.runAt.map { " · \($0)" } ?? ""))
+                }
             },
-            openScript: { name in
-                let stored = try library.find(name)
-                return NamedScript(
-                    name: stored.name, code: editableBody(of: stored.script),
-                    matchPatterns: stored.script.siteRules.filter { !$0.kind.isExclusion }.map(\.text),
-                    runAt: stored.script.runAt?.rawValue ?? "")
+            openScript: { id in
+                let stored = try library.script(id: ScriptID(id))
+                return loaded.remember(stored, site: siteOwning(stored, pageURL: pageURL, library: library))
             },
-            saveNamedScript: { named in
-                let script = try UserScript.make(
-                    name: named.name, matches: named.matchPatterns, runAt: RunAt(rawValue: named.runAt), body: named.code)
-                _ = try library.create(script)
+            reloadScript: { document in
+                guard let id = document.id else { throw EditorHostError(message: "the script was never saved") }
+                let stored = try library.script(id: ScriptID(id))
+                return loaded.remember(stored, site: siteOwning(stored, pageURL: pageURL, library: library))
+            },
+            createScript: { named in
+                var script = try UserScript.make(name: named.name, matches: named.matchPatterns,
+                                                 runAt: named.runAt.flatMap(RunAt.init(rawValue:)), body: named.code)
+                if !named.excludePatterns.isEmpty {
+                    try script.setValues(named.excludePatterns, forKey: "exclude-match")
+                }
+                let stored = try library.create(script)
+                return loaded.remember(stored).document
+            },
+            reloadPage: {
+                let context = try await busy.during { try await page.open(try await page.browserURL()) }
+                return PageInfo(title: context.title, url: context.url)
             },
             form: ScriptFormSettings(
-                matchPatterns: .patternList { pattern in
-                    do {
-                        _ = try MatchPattern(pattern)
-                        return nil
-                    } catch {
-                        return "\(error)"
-                    }
-                },
+                matchPatterns: .patternList { problem(with: $0) },
+                excludePatterns: .patternList(allowingNone: true) { problem(with: $0) },
                 defaultMatchPatterns: (try? PageURL(pageURL)).map { Site(url: $0).matchPatterns.map(\.text) } ?? []))
+    }
+
+    /// Ctrl-S: `code` into the script `document` names, based on the version the editor read.
+    static func save(_ code: String, into document: ScriptDocument, pageURL: String, library: ScriptLibrary,
+                     loaded: LoadedScripts) throws -> SaveReceipt {
+        let base = document.id.flatMap { loaded.entry(ScriptID($0)) }
+        if let id = document.id, base == nil {
+            throw EditorHostError(message: "the editor has no record of reading script \(id); open it again with Ctrl-O")
+        }
+        do {
+            switch document.role {
+            case .site:
+                let url = try PageURL(pageURL)
+                let site = Site(url: url)
+                if base == nil, let appeared = try library.scriptForSite(url: url) {
+                    // Someone saved a script for this site after the editor opened.
+                    throw ScriptConflict(document: document, path: appeared.file.path(percentEncoded: false),
+                                         change: .changed(theirs: loaded.remember(appeared, site: site).code))
+                }
+                let saved = try library.saveForSite(url: url, code: (base?.separator ?? "") + code, basedOn: base?.stored)
+                let opened = loaded.remember(saved, site: site)
+                return SaveReceipt(document: opened.document, message: "Saved the script for \(site.displayName) (\(saved.id))")
+            case .named:
+                guard var updated = base?.stored else { throw EditorHostError(message: "the script was never saved") }
+                updated.script.setBody((base?.separator ?? "") + code)
+                let saved = try library.save(updated)
+                let opened = loaded.remember(saved)
+                return SaveReceipt(document: opened.document, message: "Saved “\(saved.name)” (\(saved.id))")
+            }
+        } catch let error as LibraryError {
+            switch error {
+            case .changedOnDisk(let path):
+                let theirs = try document.id.map { try library.script(id: ScriptID($0)) }
+                guard let theirs else { throw error }
+                // Their version becomes the one the editor knows only if the user loads it.
+                let body = theirs.script.body
+                throw ScriptConflict(document: document, path: path,
+                                     change: .changed(theirs: String(body.dropFirst(LoadedScripts.separator(of: body).count))))
+            case .missingOnDisk(let path):
+                throw ScriptConflict(document: document, path: path, change: .deleted)
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// The site whose own script `stored` is, when it is the site script of the page's site.
+    static func siteOwning(_ stored: StoredScript, pageURL: String, library: ScriptLibrary) -> Site? {
+        guard let url = try? PageURL(pageURL), let siteScript = try? library.scriptForSite(url: url),
+              siteScript.id == stored.id else { return nil }
+        return Site(url: url)
+    }
+
+    /// What is wrong with one match pattern, in MatchPattern's words; `nil` when it is valid.
+    static func problem(with pattern: String) -> String? {
+        do {
+            _ = try MatchPattern(pattern)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }
 
@@ -75,21 +157,4 @@ enum PageEditorHost {
 struct EditorHostError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-extension ScriptRunResult {
-    /// The editor's view of a script's outcome on the page.
-    init(_ result: Injection.ScriptResult) {
-        self.init(
-            valueJSON: result.value?.serialized,
-            console: result.console.map { ConsoleLine(level: ConsoleLine.Level($0.level), message: $0.message) },
-            exception: result.error.map { ScriptException(name: $0.name, message: $0.message, line: $0.line, column: $0.column) })
-    }
-}
-
-extension ConsoleLine.Level {
-    /// The editor's level for a console method; one it does not colour (`trace`) reads as `log`.
-    init(_ level: ConsoleMessage.Level) {
-        self = ConsoleLine.Level(rawValue: level.rawValue) ?? .log
-    }
 }

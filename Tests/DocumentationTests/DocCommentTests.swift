@@ -11,14 +11,14 @@ struct DocCommentTests {
     /// The modules whose examples are checked for type names; the others are being rebuilt and
     /// join when their developers say so.
     static let modulesWithCheckedExamples = [
-        "ActionExtensionSupport", "Benchmarking", "EditorSession", "PageScriptUIKit", "SystemSupport",
+        "ActionExtensionSupport", "Batch", "Benchmarking", "EditorSession", "PageScriptUIKit", "SystemSupport",
         "TerminalText", "TerminalUI", "TestSupport", "TextInput", "pagescript",
     ]
 
     /// Types of the platform (Swift, Foundation, CoreGraphics, UIKit, the C library) that
     /// examples may name besides the package's own.
     static let platformNames: Set<String> = [
-        "AnyKeyPath", "AnyObject", "Bool", "CGRect", "Character", "Data", "Double", "Int", "Locale", "MainActor",
+        "AnyKeyPath", "AnyObject", "Bool", "CGRect", "Character", "Data", "Date", "Double", "Int", "Locale", "MainActor",
         "NSDictionary", "NSExtensionJavaScriptFinalizeArgumentKey", "NSExtensionJavaScriptPreprocessingResultsKey",
         "NSRange", "NotificationCenter", "ProcessInfo", "SIGTERM", "STDIN_FILENO", "Self", "Sendable", "String", "Task",
         "UITextView", "UIView", "UIViewController", "URL", "Void",

@@ -12,17 +12,86 @@ import WebDriver
 /// real page in WebKit.
 @Suite(.serialized)
 struct PageEditorHostTests {
-    @Test func theEditorStartsWithTheSiteScriptsBody() throws {
+    @Test func theEditorStartsWithTheSiteScriptKeepingItsBlankLines() throws {
         let folder = try TemporaryLibrary()
         defer { folder.remove() }
         let page = "http://127.0.0.1:8080/orders"
-        #expect(PageEditorHost.initialScript(library: folder.library, pageURL: page) == "")
+        let empty = PageEditorHost.initialScript(library: folder.library, pageURL: page, loaded: LoadedScripts())
+        #expect(empty.code == "")
+        #expect(empty.document.id == nil)
+        #expect(empty.document.title == "Site script for 127.0.0.1:8080")
 
-        _ = try folder.library.saveForSite(url: PageURL(page), code: "document.title\n")
-        #expect(PageEditorHost.initialScript(library: folder.library, pageURL: page) == "document.title\n")
+        _ = try folder.library.saveForSite(url: PageURL(page), code: "\n\nfirst()\n\n\nsecond()\n")
+        let opened = PageEditorHost.initialScript(library: folder.library, pageURL: page, loaded: LoadedScripts())
+        // The blank line the library puts after the metadata block is not the user's; every
+        // other one is.
+        #expect(opened.code == "\n\nfirst()\n\n\nsecond()\n")
+        #expect(opened.document.id != nil)
         // Another port is another site.
-        #expect(PageEditorHost.initialScript(library: folder.library, pageURL: "http://127.0.0.1:8081/orders") == "")
-        #expect(PageEditorHost.initialScript(library: folder.library, pageURL: "not a url") == "")
+        #expect(PageEditorHost.initialScript(library: folder.library, pageURL: "http://127.0.0.1:8081/orders", loaded: LoadedScripts()).code == "")
+    }
+
+    /// Issue 19: saving keeps the user's blank lines, and the file reads back as written.
+    @Test func savingKeepsBlankLinesAndRoundTrips() throws {
+        let folder = try TemporaryLibrary()
+        defer { folder.remove() }
+        let page = "http://127.0.0.1:8080/"
+        let loaded = LoadedScripts()
+        let start = PageEditorHost.initialScript(library: folder.library, pageURL: page, loaded: loaded)
+        let code = "\n\nlet a = 1;\n\n\nlet b = 2;\n\n"
+        let first = try PageEditorHost.save(code, into: start.document, pageURL: page, library: folder.library, loaded: loaded)
+        let again = PageEditorHost.initialScript(library: folder.library, pageURL: page, loaded: LoadedScripts())
+        #expect(again.code == code)
+        let second = try PageEditorHost.save(code, into: first.document, pageURL: page, library: folder.library, loaded: loaded)
+        let stored = try folder.library.script(id: ScriptID(try #require(second.document.id)))
+        #expect(stored.script.body == "\n" + code)
+    }
+
+    /// Issue 18, item 1: a file changed by another program since the editor read it is not
+    /// overwritten; the save reports a conflict with the file's code.
+    @Test func aSaveOverAnOutsideChangeIsAConflict() throws {
+        let folder = try TemporaryLibrary()
+        defer { folder.remove() }
+        let page = "http://127.0.0.1:8080/"
+        let saved = try folder.library.saveForSite(url: PageURL(page), code: "original()\n")
+        let loaded = LoadedScripts()
+        let start = PageEditorHost.initialScript(library: folder.library, pageURL: page, loaded: loaded)
+        let path = saved.file.path(percentEncoded: false)
+        let outside = try String(contentsOfFile: path, encoding: .utf8) + "outside()\n"
+        try outside.write(toFile: path, atomically: false, encoding: .utf8)
+
+        do {
+            _ = try PageEditorHost.save("mine()\n", into: start.document, pageURL: page, library: folder.library, loaded: loaded)
+            Issue.record("the outside change was overwritten")
+        } catch let conflict as ScriptConflict {
+            #expect(conflict.change == .changed(theirs: "original()\noutside()\n"))
+            #expect(conflict.path == path)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == outside)
+
+        try FileManager.default.removeItem(atPath: path)
+        do {
+            _ = try PageEditorHost.save("mine()\n", into: start.document, pageURL: page, library: folder.library, loaded: loaded)
+            Issue.record("a deleted script was written again")
+        } catch let conflict as ScriptConflict {
+            #expect(conflict.change == .deleted)
+        }
+    }
+
+    /// Issue 18, item 2: Ctrl-S on a named script writes into that script, never the site's.
+    @Test func aNamedScriptIsSavedIntoItself() async throws {
+        let folder = try TemporaryLibrary()
+        defer { folder.remove() }
+        let page = "http://127.0.0.1:8080/"
+        let site = try folder.library.saveForSite(url: PageURL(page), code: "site()\n")
+        let named = try folder.library.create(UserScript.make(name: "Word count", matches: ["http://127.0.0.1/*"], body: "count()\n"))
+        let loaded = LoadedScripts()
+        let opened = loaded.remember(try folder.library.script(id: named.id))
+        #expect(opened.document.title == "Script “Word count”")
+        let receipt = try PageEditorHost.save("count(2)\n", into: opened.document, pageURL: page, library: folder.library, loaded: loaded)
+        #expect(receipt.document.id == named.id.rawValue)
+        #expect(try folder.library.script(id: named.id).script.body.hasSuffix("count(2)\n"))
+        #expect(try folder.library.script(id: site.id).script.body.hasSuffix("site()\n"))
     }
 
     /// What the host gave for each key, collected on the page and checked after it closed.
@@ -30,11 +99,11 @@ struct PageEditorHostTests {
         var ran: ScriptRunResult?
         var thrown: ScriptRunResult?
         var busyAfterwards = true
-        var confirmation: String?
-        var startsWith = ""
+        var receipt: SaveReceipt?
         var examples: [ScriptExample] = []
-        var names: [String] = []
-        var opened: NamedScript?
+        var summaries: [ScriptSummary] = []
+        var opened: OpenedScript?
+        var reloaded: PageInfo?
         var failure: String?
         var form: ScriptFormSettings?
     }
@@ -46,21 +115,24 @@ struct PageEditorHostTests {
         defer { folder.remove() }
         let library = folder.library
         let named = NamedScript(name: "Word count", code: "document.body.innerText.split(/\\s+/).length",
-                                matchPatterns: ["http://127.0.0.1/*"], runAt: "document-idle")
+                                matchPatterns: ["http://127.0.0.1/*"], excludePatterns: ["http://127.0.0.1/admin/*"],
+                                runAt: "document-idle")
         let answers = try await PageRunner.withPage(on: .local(.webkit), url: server.url(), scriptTimeout: 10) { page, context throws(PageRunner.Failure) in
             let busy = BusyFlag()
-            let host = PageEditorHost.make(page: page, pageURL: context.url, library: library, busy: busy)
+            let loaded = LoadedScripts()
+            let host = PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy)
+            let start = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
             var answers = HostAnswers(form: host.form)
             do {
                 answers.ran = try await host.runner.run(script: "console.warn('careful'); document.title.length")
                 answers.thrown = try await host.runner.run(script: "1;\nnull.boom")
                 answers.busyAfterwards = busy.isBusy
-                answers.confirmation = try await host.saveForSite?("document.title")
-                answers.startsWith = PageEditorHost.initialScript(library: library, pageURL: context.url)
+                answers.receipt = try await host.save?(start.document, "document.title")
                 answers.examples = try await host.examples?() ?? []
-                try await host.saveNamedScript?(named)
-                answers.names = try await host.scriptNames?() ?? []
-                answers.opened = try await host.openScript?("Word count")
+                let created = try await host.createScript?(named)
+                answers.summaries = try await host.listScripts?() ?? []
+                answers.opened = try await host.openScript?(created?.id ?? "")
+                answers.reloaded = try await host.reloadPage?()
             } catch {
                 answers.failure = "\(error)"
             }
@@ -68,24 +140,54 @@ struct PageEditorHostTests {
         }
         #expect(answers.failure == nil)
         // Ctrl-R: the value, the console, and an exception with its place in the script.
-        #expect(answers.ran == ScriptRunResult(valueJSON: "9", console: [ConsoleLine(level: .warn, message: "careful")]))
+        #expect(answers.ran == ScriptRunResult(value: .number("9"), console: [ConsoleLine(level: .warn, message: "careful")]))
         #expect(answers.thrown?.exception?.name == "TypeError")
         #expect(answers.thrown?.exception?.line == 2)
         #expect(!answers.busyAfterwards)
-        // Ctrl-S: saved for the page's site, and what the editor opens there next time.
-        #expect(answers.confirmation?.hasPrefix("Saved for 127.0.0.1:") == true, "\(answers.confirmation ?? "nothing")")
-        #expect(answers.startsWith == "document.title")
-        // Ctrl-E: the built-in examples, as code without their metadata block.
+        // Ctrl-S: saved as the page's site script, which the editor opens there next time.
+        #expect(answers.receipt?.message.hasPrefix("Saved the script for 127.0.0.1:") == true, "\(String(describing: answers.receipt))")
+        #expect(answers.receipt?.document.id != nil)
+        #expect(PageEditorHost.initialScript(library: library, pageURL: server.url(), loaded: LoadedScripts()).code == "document.title")
+        // Ctrl-E: the built-in examples, as code without their metadata block, with what they do.
         #expect(answers.examples.count >= 8)
         #expect(answers.examples.allSatisfy { !$0.code.hasPrefix("\n") && !$0.code.contains("==UserScript==") })
-        // Ctrl-N, then Ctrl-O: a named script keeps its patterns and run-at.
-        #expect(answers.names.contains("Word count"))
-        #expect(answers.opened == named)
+        #expect(answers.examples.allSatisfy { $0.summary?.isEmpty == false })
+        // Ctrl-N, then Ctrl-O: a named script keeps its patterns, excludes and run-at.
+        #expect(answers.summaries.contains { $0.name == "Word count" })
+        #expect(answers.opened?.code == named.code)
+        #expect(answers.opened?.document.matchPatterns == named.matchPatterns)
+        #expect(answers.opened?.document.excludePatterns == named.excludePatterns)
+        #expect(answers.opened?.document.runAt == "document-idle")
+        #expect(answers.opened?.document.title == "Script “Word count”")
+        // F5: the page again.
+        #expect(answers.reloaded?.title == "Host page")
         // The naming form checks each pattern as it is typed, with MatchPattern's reason.
         let form = try #require(answers.form)
         #expect(form.matchPatterns.problem("http://127.0.0.1/*") == nil)
         #expect(form.matchPatterns.problem("http://*.example.com") != nil)
         #expect(form.defaultMatchPatterns == ["*://127.0.0.1:\(server.port)/*"], "\(form.defaultMatchPatterns)")
+    }
+
+    /// Issue 18, items 3 and 4: text an editor could not hand back is kept in a file.
+    @Test func unsavedTextIsKeptWhenTheEditorEndsWithoutTheUser() throws {
+        let folder = try TemporaryLibrary()
+        defer { folder.remove() }
+        let document = ScriptDocument.siteScript(for: "127.0.0.1:8080")
+        let quit = PageEditor.keep(EditorOutcome(script: "gone", hasUnsavedChanges: true, reason: .quit, document: document),
+                                   in: folder.library)
+        #expect(quit.recoveryFile == nil)
+        let saved = PageEditor.keep(EditorOutcome(script: "kept", hasUnsavedChanges: false, reason: .terminalClosed), in: folder.library)
+        #expect(saved.recoveryFile == nil)
+        for reason in [EditorOutcome.Reason.terminalClosed, .stopped("The browser closed"), .signal(15)] {
+            let ending = PageEditor.keep(EditorOutcome(script: "let mine = 1;\n", hasUnsavedChanges: true, reason: reason, document: document),
+                                         in: folder.library)
+            let file = try #require(ending.recoveryFile)
+            #expect(file.deletingLastPathComponent().lastPathComponent == ".recovery")
+            #expect(file.lastPathComponent.hasPrefix("127-0-0-1-8080-"))
+            #expect(try String(contentsOf: file, encoding: .utf8) == "let mine = 1;\n")
+        }
+        let copies = try FileManager.default.contentsOfDirectory(atPath: folder.directory.appendingPathComponent(".recovery").path)
+        #expect(copies.count == 3)
     }
 
     @Test func theWatchdogNoticesADriverThatExits() async throws {

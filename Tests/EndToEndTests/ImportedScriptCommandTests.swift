@@ -43,7 +43,8 @@ struct ImportedScriptCommandTests {
         try workspace.write(Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8), to: "downloads/sub/plain.user.js")
         try workspace.write([0x2F, 0x2F, 0x20, 0xE9, 0x0A], to: "downloads/latin1.user.js")
 
-        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--library", workspace.library])
+        // --no-fetch: the @require points at the internet, which tests never reach.
+        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--no-fetch", "--library", workspace.library])
         #expect(imported.status == 1, "a file that is not UTF-8 is refused: \(imported.standardError)")
         let lines = imported.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -140,5 +141,43 @@ struct ImportedScriptCommandTests {
         #expect(excluded.standardOutput.contains("\"scripts\":[]"), "\(excluded.standardOutput)")
         let otherHost = try PageScriptBinary.run(["run", "http://localhost:\(server.port)/", "--library", workspace.library, "--json", "--engine", engine])
         #expect(otherHost.standardOutput.contains("\"scripts\":[]"), "\(otherHost.standardOutput)")
+    }
+
+    /// Import fetches each script's @require and @resource files once, into the library's cache;
+    /// a file that cannot be fetched does not stop the import, and says what to do.
+    @Test func importFetchesDeclaredFilesOnceAndReportsWhatIsMissing() throws {
+        let library = "window.fromTheLibrary = 42;\n"
+        let server = try LoopbackServer(pages: ["/lib.js": library, "/style.css": "body { color: red }"])
+        defer { server.stop() }
+        let workspace = Workspace()
+        try workspace.write(Array("""
+            // ==UserScript==
+            // @name     Needs a library
+            // @match    https://example.com/*
+            // @require  \(server.url("/lib.js"))
+            // @resource css \(server.url("/style.css"))
+            // ==/UserScript==
+            fromTheLibrary
+
+            """.utf8), to: "scripts/needs.user.js")
+        try workspace.write(Array("""
+            // ==UserScript==
+            // @name     Missing library
+            // @match    https://example.com/*
+            // @require  \(server.url("/gone.js"))
+            // ==/UserScript==
+            1
+
+            """.utf8), to: "scripts/missing.user.js")
+        let imported = try PageScriptBinary.run(["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardError.contains("fetched @require \(server.url("/lib.js"))"), "\(imported.standardError)")
+        #expect(imported.standardError.contains("fetched @resource"), "\(imported.standardError)")
+        #expect(imported.standardError.contains("failed  @require \(server.url("/gone.js"))"), "\(imported.standardError)")
+        #expect(imported.standardError.contains("scripts update"), "\(imported.standardError)")
+        let cache = URL(fileURLWithPath: workspace.library).appendingPathComponent(".pagescript-cache")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(cached.count == 2, "\(cached)")
+        #expect(cached.contains { (try? String(contentsOf: cache.appendingPathComponent($0), encoding: .utf8)) == library })
     }
 }

@@ -39,7 +39,8 @@ struct LibraryCommandTests {
     func everyReferenceVectorHoldsThroughTheCommand(index: Int) throws {
         let (pattern, matching, notMatching) = Self.vectors[index]
         let outcome = try PageScriptBinary.run(["match", pattern] + matching + notMatching)
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        // Like grep: 0 when a URL matched, 1 when none did.
+        #expect(outcome.status == (matching.isEmpty ? 1 : 0), "\(outcome.standardError)")
         let expected = matching.map { "match\t\($0)" } + notMatching.map { "no match\t\($0)" }
         #expect(outcome.standardOutput.split(separator: "\n").map(String.init) == expected)
     }

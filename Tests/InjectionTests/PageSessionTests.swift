@@ -128,6 +128,22 @@ struct PageSessionTests {
         #expect(throws: InjectionError.self) { try PageAddress.resolve(input, currentDirectory: "/nonexistent") }
     }
 
+    /// What a user types without a scheme gets a suggestion in their terms, not a remark about
+    /// a scheme called `127.0.0.1`.
+    @Test(arguments: [
+        ("127.0.0.1:8765/x", "did you mean http://127.0.0.1:8765/x?"),
+        ("localhost:3000", "did you mean http://localhost:3000?"),
+        ("example.com/page", "did you mean https://example.com/page?"),
+    ])
+    func suggestsASchemeForAnAddressWithoutOne(input: String, suggestion: String) {
+        #expect {
+            try PageAddress.resolve(input, currentDirectory: "/nonexistent")
+        } throws: { error in
+            guard case let InjectionError.invalidURL(_, reason) = error else { return false }
+            return reason.contains(suggestion)
+        }
+    }
+
     @Test func turnsALocalFileIntoAFileURL() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-address-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -6,37 +6,41 @@ import Testing
 struct EditorHostTests {
     @Test func controlRAsksTheHostToRunTheScript() {
         var state = EditorState.make("1 + 1")
-        #expect(state.control("r") == [.runScript("1 + 1")])
+        #expect(state.control("r") == [.runScript(id: 1, script: "1 + 1")])
         #expect(state.isRunning)
-        #expect(state.control("r") == [])
-        _ = state.handle(.host(.runFinished(ScriptRunResult(valueJSON: "2"))))
+        _ = state.handle(.host(.runFinished(id: 1, ScriptRunResult(value: .number("2")), duration: .milliseconds(3))))
         #expect(!state.isRunning)
-        #expect(state.panel != nil)
+        #expect(state.isPanelOpen)
+    }
+
+    @Test func anAnswerToAnotherRunIsIgnored() {
+        var state = EditorState.make("x")
+        state.control("r")
+        _ = state.handle(.host(.runFinished(id: 7, ScriptRunResult(value: .number("2")), duration: .zero)))
+        #expect(state.isRunning)
+        #expect(!state.isPanelOpen)
     }
 
     @Test func runResultOpensThePanelWithValueAndConsole() {
         var state = EditorState.make("x")
-        state.control("r")
-        let result = ScriptRunResult(valueJSON: "{\"a\":1}", console: [
+        state.run(answering: ScriptRunResult(value: .object([.init(key: "a", value: .number("1"))]), console: [
             ConsoleLine(level: .log, message: "hello"),
             ConsoleLine(level: .warn, message: "careful\nsecond line"),
-        ])
-        _ = state.handle(.host(.runFinished(result)))
+        ]))
         let rows = state.screenRows()
-        #expect(rows.contains { $0.contains("[log] hello") })
-        #expect(rows.contains { $0.contains("[warn] careful") })
-        #expect(rows.contains { $0.contains("       second line") })
-        #expect(rows.contains { $0.contains("← {\"a\":1}") })
+        #expect(rows.contains { $0.contains("hello") })
+        #expect(rows.contains { $0.contains("careful") })
+        #expect(rows.contains { $0.contains("second line") })
+        #expect(rows.contains { $0.contains("a: 1") || $0.contains("\"a\": 1") }, "\(rows)")
     }
 
     @Test func errorMovesTheCursorToItsLineAndColumn() throws {
         let script = (1...40).map { "let v\($0) = \($0);" }.joined(separator: "\n") + "\nconst 🎉x = boom();"
         var state = EditorState.make(script)
-        state.control("r")
         // Column 13 counts UTF-16 units: "const " is 6, "🎉" 2, "x = " 4, so it is the "b",
         // the twelfth character.
         let exception = ScriptException(name: "ReferenceError", message: "boom is not defined", line: 41, column: 13)
-        _ = state.handle(.host(.runFinished(ScriptRunResult(console: [], exception: exception))))
+        state.run(answering: ScriptRunResult(console: [], exception: exception))
         #expect(state.cursor == .at(40, 11))
         let layout = state.layout
         let panel = try #require(layout.panel)
@@ -50,20 +54,18 @@ struct EditorHostTests {
 
     @Test func escClosesThePanel() {
         var state = EditorState.make("x")
-        state.control("r")
-        _ = state.handle(.host(.runFinished(ScriptRunResult(valueJSON: "1"))))
+        state.run(answering: ScriptRunResult(value: .number("1")))
         #expect(state.layout.panel != nil)
         state.press(.escape)
-        #expect(state.panel == nil)
+        #expect(!state.isPanelOpen)
         #expect(state.layout.visibleTextRows == 22)
     }
 
     @Test func pageTextInThePanelIsEscaped() {
         var state = EditorState.make("x")
-        state.control("r")
         let hostile = ScriptRunResult(console: [ConsoleLine(level: .log, message: "\u{1B}[2J\u{9B}31m\u{202E}txt")],
                                       exception: ScriptException(name: "E\u{7}", message: "m\u{1B}]0;pwned\u{7}"))
-        _ = state.handle(.host(.runFinished(hostile)))
+        state.run(answering: hostile)
         let rows = state.screenRows().joined(separator: "\n")
         #expect(rows.contains("\\e[2J\\u{9B}31m\\u{202E}txt"))
         #expect(rows.contains("E\\u{7}: m\\e]0;pwned\\u{7}"))
@@ -73,33 +75,43 @@ struct EditorHostTests {
     @Test func runFailureShowsInThePanel() {
         var state = EditorState.make("x")
         state.control("r")
-        _ = state.handle(.host(.runFailed("The browser is gone.")))
+        _ = state.handle(.host(.runFailed(id: 1, "The browser is gone.")))
         #expect(!state.isRunning)
         #expect(state.screenRows().contains { $0.contains("The browser is gone.") })
     }
 
-    @Test func panelScrollsWithAltArrows() {
+    @Test func panelScrollsWithControlArrows() {
         var state = EditorState.make("x")
-        state.control("r")
-        let console = (1...50).map { ConsoleLine(level: .log, message: "message \($0)") }
-        _ = state.handle(.host(.runFinished(ScriptRunResult(console: console))))
+        state.run(answering: ScriptRunResult(console: (1...50).map { ConsoleLine(level: .log, message: "message \($0)") }))
         #expect(state.screenRows().contains { $0.contains("message 1") && !$0.contains("message 10") })
-        state.press(.down, times: 5, .alt)
-        #expect(state.panel?.scroll == 5)
+        state.press(.down, times: 5, .control)
+        #expect(state.panel.scroll == 5)
         #expect(state.screenRows().contains { $0.contains("message 6") })
+    }
+
+    @Test func thePanelKeepsEarlierRuns() {
+        var state = EditorState.make("x")
+        state.run(answering: ScriptRunResult(value: .string("first")))
+        state.run(answering: ScriptRunResult(value: .string("second")))
+        #expect(state.screenRows().contains { $0.contains("second") })
+        state.press(.function(6))
+        state.press(.left)
+        #expect(state.screenRows().contains { $0.contains("first") })
+        #expect(state.screenRows().contains { $0.contains("(1 of 2)") })
     }
 
     @Test func quitWithoutChangesQuitsAtOnce() {
         var state = EditorState.make("saved script")
         let effects = state.control("q")
-        #expect(effects == [.quit(EditorOutcome(script: "saved script", hasUnsavedChanges: false, reason: .quit))])
+        #expect(effects == [.quit(EditorOutcome(script: "saved script", hasUnsavedChanges: false, reason: .quit,
+                                                document: EditorState.siteDocument))])
     }
 
     @Test func quitWithChangesAsksFirst() {
         var state = EditorState.make()
         state.type("x")
         #expect(state.control("q") == [])
-        guard case .confirmQuit = state.overlay else {
+        guard case .question(.quit) = state.overlay else {
             Issue.record("expected the quit question")
             return
         }
@@ -112,7 +124,7 @@ struct EditorHostTests {
         }
         state.control("q")
         let effects = state.handle(.key(KeyEvent(.character("y"))))
-        #expect(effects == [.quit(EditorOutcome(script: "x", hasUnsavedChanges: true, reason: .quit))])
+        #expect(effects == [.quit(EditorOutcome(script: "x", hasUnsavedChanges: true, reason: .quit, document: EditorState.siteDocument))])
         #expect(state.handle(.key(KeyEvent(.character("z")))) == [])
     }
 
@@ -121,34 +133,36 @@ struct EditorHostTests {
         state.type("x")
         state.control("q")
         let save = state.handle(.key(KeyEvent(.character("s"))))
-        #expect(save == [.saveForSite(script: "x", revision: state.history.revision)])
-        let quit = state.handle(.host(.siteSaved(revision: state.history.revision, message: "Saved")))
-        #expect(quit == [.quit(EditorOutcome(script: "x", hasUnsavedChanges: false, reason: .quit))])
+        #expect(save == [.save(EditorState.siteDocument, code: "x", revision: state.history.revision)])
+        let receipt = SaveReceipt(document: EditorState.siteDocument, message: "Saved")
+        let quit = state.handle(.host(.saved(receipt, revision: state.history.revision)))
+        #expect(quit == [.quit(EditorOutcome(script: "x", hasUnsavedChanges: false, reason: .quit, document: EditorState.siteDocument))])
     }
 
-    @Test func saveForSiteMarksTheRevisionSaved() {
+    @Test func saveMarksTheRevisionSaved() {
         var state = EditorState.make()
         state.type("abc")
         let effects = state.control("s")
-        guard case .saveForSite(let script, let revision) = effects.first else {
+        guard case .save(let document, let code, let revision) = effects.first else {
             Issue.record("expected a save effect")
             return
         }
-        #expect(script == "abc")
+        #expect(document == EditorState.siteDocument)
+        #expect(code == "abc")
         state.type("d")
-        _ = state.handle(.host(.siteSaved(revision: revision, message: "Saved for example.com")))
+        _ = state.handle(.host(.saved(SaveReceipt(document: document, message: "Saved for example.com"), revision: revision)))
         // Typed after the save started: the saved text is "abc", the document "abcd".
         #expect(state.hasUnsavedChanges)
         #expect(state.screenRows().last?.contains("Saved for example.com") == true)
         state.control("s")
-        _ = state.handle(.host(.siteSaved(revision: state.history.revision, message: "Saved")))
+        _ = state.handle(.host(.saved(SaveReceipt(document: document, message: "Saved"), revision: state.history.revision)))
         #expect(!state.hasUnsavedChanges)
     }
 
     @Test func saveFailureIsShown() {
         var state = EditorState.make("a")
         state.control("s")
-        _ = state.handle(.host(.siteSaveFailed("disk full")))
+        _ = state.handle(.host(.failed(.save, "disk full")))
         #expect(state.message == .error("Could not save: disk full"))
         #expect(state.screenRows().last?.contains("Could not save: disk full") == true)
     }
@@ -156,8 +170,9 @@ struct EditorHostTests {
     @Test func terminationEndsWithoutAsking() {
         var state = EditorState.make()
         state.type("x")
-        let effects = state.handle(.terminate(.signal(15)))
-        #expect(effects == [.quit(EditorOutcome(script: "x", hasUnsavedChanges: true, reason: .signal(15)))])
+        let effects = state.handle(.terminate(.terminalClosed))
+        #expect(effects == [.quit(EditorOutcome(script: "x", hasUnsavedChanges: true, reason: .terminalClosed,
+                                                document: EditorState.siteDocument))])
     }
 
     @Test func missingFeaturesAreNotOffered() {
@@ -178,18 +193,117 @@ struct EditorHostTests {
     }
 }
 
+/// Issue 18, items 1 and 2: Ctrl-S writes into the script on screen, and never over a file that
+/// changed since it was read.
+@Suite("Editor: saving into the script on screen, and conflicts")
+struct EditorSaveConflictTests {
+    static let named = ScriptDocument(id: "named001", name: "Hide ads", role: .named, matchPatterns: ["*://*/*"],
+                                      runAt: "document-end")
+
+    static func conflicted(_ change: ScriptConflict.Change = .changed(theirs: "theirs();")) -> EditorState {
+        var state = EditorState.make("mine();")
+        state.press(.end)
+        state.type(" more();")
+        guard case .save(let document, _, let revision)? = state.control("s").first else { return state }
+        _ = state.handle(.host(.saveConflict(ScriptConflict(document: document, path: "/lib/example-com.user.js", change: change),
+                                             revision: revision)))
+        return state
+    }
+
+    @Test func ctrlSSavesTheOpenedScriptAndTheTitleBarNamesIt() {
+        var state = EditorState.make("site()")
+        #expect(state.screenRows().first?.contains("Site script for example.com") == true)
+        state.control("o")
+        _ = state.handle(.host(.scriptsListed([ScriptSummary(id: "named001", name: "Hide ads")])))
+        #expect(state.press(.enter) == [.openScript(id: "named001")])
+        _ = state.handle(.host(.scriptOpened(OpenedScript(document: Self.named, code: "hide()"))))
+        #expect(state.text == "hide()")
+        #expect(!state.hasUnsavedChanges)
+        #expect(state.screenRows().first?.contains("Script “Hide ads”") == true, "\(state.screenRows().first ?? "")")
+        state.type("x")
+        #expect(state.control("s") == [.save(Self.named, code: "xhide()", revision: state.history.revision)])
+    }
+
+    @Test func aRefusedSaveOffersTheChoicesAndSavesNothing() {
+        let state = Self.conflicted()
+        guard case .conflict = state.overlay else {
+            Issue.record("expected the conflict dialog")
+            return
+        }
+        #expect(state.hasUnsavedChanges)
+        let screen = state.screenRows().joined(separator: "\n")
+        #expect(screen.contains("changed"), "\(screen)")
+    }
+
+    @Test func reloadTheirsReplacesTheTextUndoably() {
+        var state = Self.conflicted()
+        let effects = state.handle(.key(KeyEvent(.character("r"))))
+        #expect(effects == [.reloadScript(EditorState.siteDocument)])
+        _ = state.handle(.host(.scriptReloaded(OpenedScript(document: EditorState.siteDocument, code: "theirs();"))))
+        #expect(state.text == "theirs();")
+        #expect(!state.hasUnsavedChanges)
+        state.control("z")
+        #expect(state.text == "mine(); more();")
+    }
+
+    @Test func keepMineSavesTheTextAsANewScript() {
+        var state = Self.conflicted()
+        _ = state.handle(.key(KeyEvent(.character("k"))))
+        guard case .form(let form) = state.overlay else {
+            Issue.record("expected the naming form")
+            return
+        }
+        #expect(form.name.text.contains("(mine)"))
+        let effects = state.press(.enter)
+        guard case .createScript(let script, _)? = effects.first else {
+            Issue.record("expected a new script, got \(effects)")
+            return
+        }
+        #expect(script.code == "mine(); more();")
+        #expect(script.matchPatterns == ["*://example.com/*"])
+    }
+
+    @Test func showBothDrawsTheDifference() {
+        var state = Self.conflicted()
+        _ = state.handle(.key(KeyEvent(.character("d"))))
+        let screen = state.screenRows().joined(separator: "\n")
+        #expect(screen.contains("theirs();"))
+        #expect(screen.contains("mine(); more();"))
+    }
+
+    @Test func escLeavesTheTextUnsaved() {
+        var state = Self.conflicted()
+        #expect(state.press(.escape) == [])
+        guard case .none = state.overlay else {
+            Issue.record("Esc should close the dialog")
+            return
+        }
+        #expect(state.hasUnsavedChanges)
+        #expect(state.text == "mine(); more();")
+    }
+
+    @Test func aDeletedFileCanOnlyBeKeptAsANewScript() {
+        var state = Self.conflicted(.deleted)
+        #expect(state.handle(.key(KeyEvent(.character("r")))) == [])
+        guard case .conflict = state.overlay else {
+            Issue.record("there is no version of theirs to load")
+            return
+        }
+    }
+}
+
 @Suite("Editor: examples, scripts and the naming form")
 struct EditorPickerTests {
     static let examples = [
-        ScriptExample(name: "Title", code: "document.title"),
-        ScriptExample(name: "Links", code: "document.links.length"),
+        ScriptExample(name: "Title", code: "document.title", summary: "The page's title"),
+        ScriptExample(name: "Links", code: "document.links.length", summary: "How many links"),
     ]
 
     @Test func examplesMenuReplacesTheScriptUndoably() {
         var state = EditorState.make("mine")
         #expect(state.control("e") == [.loadExamples])
         _ = state.handle(.host(.examplesLoaded(Self.examples)))
-        #expect(state.screenRows().contains { $0.contains("Links") })
+        #expect(state.screenRows().contains { $0.contains("Links") && $0.contains("How many links") })
         state.press(.down)
         state.press(.enter)
         #expect(state.text == "document.links.length")
@@ -216,20 +330,6 @@ struct EditorPickerTests {
             return
         }
         #expect(state.text == "mine")
-    }
-
-    @Test func openingANamedScript() {
-        var state = EditorState.make("old")
-        #expect(state.control("o") == [.loadScriptNames])
-        _ = state.handle(.host(.scriptNamesLoaded(["Dark mode", "Hide ads"])))
-        state.press(.down)
-        #expect(state.press(.enter) == [.openScript(name: "Hide ads")])
-        let script = NamedScript(name: "Hide ads", code: "hide()", matchPatterns: ["*://*/*"], runAt: "document-end")
-        _ = state.handle(.host(.scriptOpened(script)))
-        #expect(state.text == "hide()")
-        #expect(!state.hasUnsavedChanges)
-        #expect(state.currentScript == script)
-        #expect(state.screenRows().first?.contains("Hide ads") == true)
     }
 
     static let settings = ScriptFormSettings(
@@ -265,17 +365,18 @@ struct EditorPickerTests {
         #expect(state.screenRows().contains { $0.contains("example.org: missing scheme") })
         #expect(state.press(.enter) == [])
         state.press(.backspace, times: 12)
-        state.press(.tab)
-        state.press(.right)
         let effects = state.press(.enter)
-        let expected = NamedScript(name: "Mine", code: "code", matchPatterns: ["*://example.com/*"], runAt: "document-start")
-        #expect(effects == [.saveNamedScript(expected, revision: state.history.revision)])
-        _ = state.handle(.host(.namedScriptSaved(expected, revision: state.history.revision)))
+        let expected = NamedScript(name: "Mine", code: "code", matchPatterns: ["*://example.com/*"], runAt: "document-idle")
+        #expect(effects == [.createScript(expected, revision: state.history.revision)])
+        let created = ScriptDocument(id: "new00001", name: "Mine", role: .named, matchPatterns: ["*://example.com/*"],
+                                     runAt: "document-idle")
+        _ = state.handle(.host(.scriptCreated(created, revision: state.history.revision)))
         guard case .none = state.overlay else {
             Issue.record("the form should close after saving")
             return
         }
-        #expect(state.currentScript?.name == "Mine")
+        #expect(state.document == created)
+        #expect(state.screenRows().first?.contains("Script “Mine”") == true)
     }
 
     @Test func formSaveFailureStaysOpen() {
@@ -283,12 +384,12 @@ struct EditorPickerTests {
         state.control("n")
         state.type("Mine")
         _ = state.press(.enter)
-        _ = state.handle(.host(.namedScriptSaveFailed("name taken")))
+        _ = state.handle(.host(.failed(.createScript, "name taken")))
         guard case .form(let form) = state.overlay else {
             Issue.record("the form should stay open")
             return
         }
-        #expect(form.saveError == "Could not save: name taken")
+        #expect(form.saveError == "Could not save the new script: name taken")
         #expect(!form.isSaving)
     }
 

@@ -16,9 +16,12 @@ struct EditorScreenTests {
 
     @Test func placeholderGoesAwayWhenTyping() {
         var state = EditorState.make()
+        #expect(!state.screenRows()[0].contains("●"))
         state.type("x")
         #expect(!state.screenRows()[1].contains("Write JavaScript"))
-        #expect(state.screenRows()[0].contains("modified"))
+        // The title bar names the script and marks it changed.
+        #expect(state.screenRows()[0].contains("Site script for example.com ●"))
+        #expect(state.screenRows(document: nil, typing: "x")[0].contains("● modified"))
     }
 
     @Test func hostileTitleAndURLAreEscaped() {
@@ -86,8 +89,7 @@ struct EditorScreenTests {
         let text = (1...60).map { "line \($0)" }.joined(separator: "\n")
         var state = EditorState.make(text)
         state.press(.end, .control)
-        state.control("r")
-        _ = state.handle(.host(.runFinished(ScriptRunResult(console: (1...30).map { ConsoleLine(level: .log, message: "\($0)") }))))
+        state.run(answering: ScriptRunResult(console: (1...30).map { ConsoleLine(level: .log, message: "\($0)") }))
         for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 100, rows: 40), TerminalSize(columns: 60, rows: 12)] {
             _ = state.handle(.resize(size))
             let frame = EditorScreen.render(state)
@@ -102,22 +104,21 @@ struct EditorScreenTests {
 
     @Test func theStateMachineLearnsTheColouringOfTheRowsOnScreen() {
         var state = EditorState.make((1...100).map { "let v\($0) = \($0);" }.joined(separator: "\n"))
-        #expect(state.highlighter.knownRowCount == state.layout.editor.height)
+        #expect(state.highlighter.exactRowCount == state.layout.editor.height)
         state.press(.end, .control)
-        #expect(state.highlighter.knownRowCount == 100)
+        #expect(state.highlighter.exactRowCount == 100)
         _ = EditorScreen.render(state)
-        #expect(state.highlighter.knownRowCount == 100)
+        #expect(state.highlighter.exactRowCount == 100)
     }
 
-    @Test func typingInAOneMegabyteLineStaysFast() {
+    /// A megabyte-long line is drawn without colours (see `SyntaxHighlighter.colouringLimit`);
+    /// its speed is measured by `pagescript bench`, not here.
+    @Test func typingInAOneMegabyteLineDrawsTheLinesEnd() {
         let line = String(repeating: "x=1;", count: 262_144)
         var state = EditorState.make(line)
         state.press(.end)
-        _ = EditorScreen.render(state)
-        let elapsed = ContinuousClock().measure {
-            state.type("y")
-            _ = EditorScreen.render(state)
-        }
-        #expect(elapsed < .seconds(2))
+        state.type("y")
+        #expect(state.screenRows()[1].hasSuffix("x=1;x=1;y "), "\(state.screenRows()[1].suffix(20))")
+        #expect(state.highlighter.tokens(forRow: 0, in: state.lines).isEmpty)
     }
 }

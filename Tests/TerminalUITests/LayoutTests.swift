@@ -36,8 +36,10 @@ struct LayoutTests {
 
     @Test func panelTakesAtMostHalfTheEditor() {
         let result = ScriptRunResult(console: (1...100).map { ConsoleLine(level: .log, message: "\($0)") })
+        var runs = ResultPanel()
+        runs.append(RunRecord(number: 1, script: "x", outcome: .result(result)))
         let layout = EditorLayout(size: TerminalSize(columns: 80, rows: 24), lineCount: 1, showsLineNumbers: true,
-                                  panel: OutputPanel(result: result))
+                                  panel: runs)
         let panel = layout.panel
         #expect(panel?.height == 11)
         #expect(panel?.maxY == layout.editor.maxY)

@@ -100,7 +100,7 @@ struct RealTerminalTests {
 
     struct EchoRunner: ScriptRunning {
         func run(script: String) async throws -> ScriptRunResult {
-            ScriptRunResult(valueJSON: "\"ran \(script.count) characters\"",
+            ScriptRunResult(value: .string("ran \(script.count) characters"),
                             console: [ConsoleLine(level: .log, message: "log\u{1B}[2Jline")])
         }
     }
@@ -109,7 +109,8 @@ struct RealTerminalTests {
         EditorApp(terminal: TerminalDevice(input: terminal.slave, output: terminal.slave),
                   page: PageInfo(title: "Title \u{1B}]0;x\u{7}", url: "https://example.com/"),
                   initialScript: script,
-                  host: EditorHost(runner: EchoRunner(), saveForSite: { _ in "Saved for example.com" }),
+                  document: .siteScript(for: "example.com"),
+                  host: EditorHost(runner: EchoRunner(), save: { document, _ in SaveReceipt(document: document, message: "Stored: 12345") }),
                   configuration: EditorConfiguration(escapeDelay: .milliseconds(30), handlesTerminationSignals: false))
     }
 
@@ -187,8 +188,9 @@ struct RealTerminalTests {
         #expect(await terminal.waitForOutput(containing: "Write JavaScript"))
         terminal.send("x")
         terminal.send([0x13])
-        // The status changes from "Saving…" to "Saved for…": only the differing cells are sent.
-        #expect(await terminal.waitForOutput(containing: "for example.com"))
+        // The status changes from "Saving…" to the host's message: only the differing cells are
+        // sent, so the message shares nothing with the line before it.
+        #expect(await terminal.waitForOutput(containing: "12345"))
         terminal.send([0x11])
         let outcome = try await session.value
         #expect(outcome.script == "x")

@@ -92,6 +92,91 @@ struct TextFormatTests {
         #expect((result?.count ?? 0) <= 5)
     }
 
+    /// Keystrokes typed one after another into a long field, each on the text the last one
+    /// left, as a field does: the format counts only around each edit, and must agree with
+    /// counting the whole text where an edit changes the characters beside it.
+    struct Keystroke: Sendable, CustomTestStringConvertible {
+        let name: String
+        let typed: [String]
+        let isMultiline: Bool
+
+        init(_ name: String, _ typed: [String], isMultiline: Bool = false) {
+            self.name = name
+            self.typed = typed
+            self.isMultiline = isMultiline
+        }
+
+        var testDescription: String { name }
+    }
+
+    static let keystrokes: [Keystroke] = [
+        Keystroke("combining marks join the letter before them", ["e", "\u{301}", "\u{323}", "a", "\u{308}"]),
+        Keystroke("a zero-width joiner and an emoji join the emoji before them",
+                  ["👩", "\u{200D}", "👩", "\u{200D}", "👧", "🏽", "x"]),
+        Keystroke("regional indicators pair into flags", ["🇫", "🇷", "🇩", "🇪", "🇮"]),
+        Keystroke("CR then LF is one character", ["a", "\r", "\n", "\r", "b", "\n"], isMultiline: true),
+        Keystroke("Hangul jamo join into syllables", ["\u{1100}", "\u{1161}", "\u{11A8}", "\u{1100}"]),
+        Keystroke("a virama joins Devanagari consonants", ["क", "\u{94D}", "ष", "\u{93F}", "क"]),
+        Keystroke("emoji and CJK", ["🙂", "東", "京", "👍🏾", "é"]),
+    ]
+
+    @Test(arguments: keystrokes)
+    func keystrokesInALongTextAreCountedAroundTheEdit(_ keystroke: Keystroke) throws {
+        let long = String(repeating: "Le café 東京 🙂 ñandú. ", count: 400)
+        for position in [0, long.utf16.count / 2, long.utf16.count] {
+            var text = long
+            var caret = position
+            for (step, typed) in keystroke.typed.enumerated() {
+                var expected = text
+                let index = try text.indexRange(of: NSRange(location: caret, length: 0), boundary: .unicodeScalar).lowerBound
+                expected.insert(contentsOf: typed, at: index)
+                let fits = TextFormat(maxLength: expected.count, boundary: .unicodeScalar, isMultiline: keystroke.isMultiline)
+                let tooLong = TextFormat(maxLength: expected.count - 1, boundary: .unicodeScalar, isMultiline: keystroke.isMultiline)
+                let edit = NSRange(location: caret, length: 0)
+                // The first call counts the whole text; the second, on the same text, counts around the edit.
+                for _ in 0..<2 {
+                    #expect(fits.applying(typed, in: edit, to: text) == expected, "step \(step) at \(position)")
+                    #expect(tooLong.applying(typed, in: edit, to: text) == nil, "step \(step) at \(position)")
+                }
+                text = expected
+                caret += typed.utf16.count
+            }
+        }
+    }
+
+    /// A field typed to its limit and edited there: typing at the limit is refused, a deletion
+    /// makes room, and the next keystroke fits again, each counted from the text the last one
+    /// left.
+    @Test
+    func typingAtTheLimitAfterADeletion() throws {
+        let format = TextFormat(maxLength: 6)
+        var text = ""
+        for typed in ["🇫", "🇷", "e", "\u{301}", "👩", "\u{200D}", "👩", "東", "京", "!"] {
+            text = format.applying(typed, in: NSRange(location: text.utf16.count, length: 0), to: text) ?? text
+        }
+        #expect(text == "🇫🇷e\u{301}👩\u{200D}👩東京!")
+        #expect(format.applying("x", in: NSRange(location: 0, length: 0), to: text) == nil)
+        let deleted = try #require(format.applying("", in: NSRange(location: 4, length: 2), to: text))
+        #expect(deleted == "🇫🇷👩\u{200D}👩東京!")
+        #expect(format.applying("\u{301}", in: NSRange(location: 4, length: 0), to: deleted) == "🇫🇷\u{301}👩\u{200D}👩東京!")
+        #expect(format.applying("x", in: NSRange(location: 4, length: 0), to: deleted) == "🇫🇷x👩\u{200D}👩東京!")
+        #expect(format.applying("xy", in: NSRange(location: 4, length: 0), to: deleted) == "🇫🇷x👩\u{200D}👩東京!")
+    }
+
+    /// A paste into a long field at its limit is cut where the count, taken around the edit,
+    /// reaches the limit; a regional indicator at the paste's start pairs with the one before it.
+    @Test
+    func aPasteIntoALongFieldIsCutAtTheLimit() {
+        let long = String(repeating: "ñandú 🙂 東京. ", count: 500)
+        let format = TextFormat(maxLength: long.count + 3)
+        let end = NSRange(location: long.utf16.count, length: 0)
+        #expect(format.applying("🇫🇷🇩🇪👍🏾é", in: end, to: long) == long + "🇫🇷🇩🇪👍🏾")
+        let flagHalf = long + "🇫"
+        #expect(TextFormat(maxLength: long.count + 3).applying("🇷🇩🇪ab", in: NSRange(location: flagHalf.utf16.count, length: 0), to: flagHalf)
+            == long + "🇫🇷🇩🇪")
+        #expect(format.applying("abcd", in: NSRange(location: 0, length: 0), to: long) == "abc" + long)
+    }
+
     @Test
     func zeroLengthAcceptsNothing() {
         #expect(TextFormat(maxLength: 0).applying("a", in: NSRange(location: 0, length: 0), to: "") == nil)

@@ -15,18 +15,22 @@ public enum LibraryRun {
     /// - Parameters:
     ///   - library: The library.
     ///   - page: The page.
+    ///   - excluded: Scripts not to run again (those that already ran in this document, when a
+    ///     single-page navigation changed the address).
     ///   - host: The host half of the GM API; `nil` makes one for the library, shut down at the end.
     ///   - early: The results of the `document-start` scripts that already ran before the page's
     ///     own scripts (``PageSession/collectDocumentStartRuns()``), used in their place; the other
     ///     `document-start` scripts run now and are reported as having run at document-end.
     /// - Returns: The address matched against, and one result per script, in library order.
-    public static func runMatching(library: ScriptLibrary, on page: PageSession, host: GMHost? = nil,
-                                   early: [ScriptID: ScriptResult] = [:]) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+    public static func runMatching(
+        library: ScriptLibrary, on page: PageSession, excluding excluded: Set<ScriptID> = [], host: GMHost? = nil,
+        early: [ScriptID: ScriptResult] = [:]
+    ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
         let matches: [ScriptMatch]
         do {
-            matches = try library.which(url: url).filter(\.runsAutomatically)
+            matches = try library.which(url: url).filter { $0.runsAutomatically && !excluded.contains($0.script.id) }
         } catch {
             throw .library(error.description)
         }

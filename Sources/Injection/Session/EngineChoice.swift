@@ -4,14 +4,15 @@ import WebDriver
 
 /// Where a page is opened: a local engine PageScript starts, or a remote W3C endpoint.
 public enum EngineChoice: Sendable, Equatable, CustomStringConvertible {
-    /// A local engine found on `PATH`.
-    case local(Engine)
+    /// A local engine found on `PATH`, started as `options` say (hidden with a throwaway profile
+    /// unless told otherwise).
+    case local(Engine, options: LaunchOptions = LaunchOptions())
     /// A remote endpoint such as a Selenium Grid, optionally asking for a browser by name.
     case remote(URL, browserName: String?)
 
     public var description: String {
         switch self {
-        case let .local(engine): engine.rawValue
+        case let .local(engine, _): engine.rawValue
         case let .remote(url, browserName): "\(browserName ?? "browser") at \(url.absoluteString)"
         }
     }
@@ -19,7 +20,7 @@ public enum EngineChoice: Sendable, Equatable, CustomStringConvertible {
     /// Starts the engine (or connects to the endpoint).
     public func start(timeout: Double = 20) async throws(EngineError) -> BrowserEngine {
         switch self {
-        case let .local(engine): return try await BrowserEngine.start(engine, timeout: timeout)
+        case let .local(engine, options): return try await BrowserEngine.start(engine, timeout: timeout, options: options)
         case let .remote(url, browserName):
             // A refused or silent endpoint is reported at once, before any HTTP retries.
             let port = UInt16(url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))

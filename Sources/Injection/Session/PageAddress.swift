@@ -21,6 +21,9 @@ public enum PageAddress {
            trimmed[..<schemeEnd].count > 1 {
             let scheme = trimmed[..<schemeEnd].lowercased()
             guard allowedSchemes.contains(scheme) else {
+                if looksLikeHostAndPort(trimmed) {
+                    throw .invalidURL(text, reason: "it has no scheme; did you mean http://\(trimmed)?")
+                }
                 throw .invalidURL(text, reason: "the scheme '\(scheme)' is not supported (use http, https or file)")
             }
             guard let url = URL(string: trimmed), url.scheme != nil else {
@@ -34,8 +37,29 @@ public enum PageAddress {
         let path = trimmed.hasPrefix("/") ? trimmed : currentDirectory + "/" + trimmed
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            if isDirectory.boolValue {
+                throw .invalidURL(text, reason: "it is a folder; give a page inside it")
+            }
+            if looksLikeHost(trimmed) {
+                throw .invalidURL(text, reason: "it has no scheme and is no file here; did you mean https://\(trimmed)?")
+            }
             throw .invalidURL(text, reason: "it is neither an http, https or file URL nor a file that exists")
         }
         return URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+    }
+
+    /// `127.0.0.1:8765/x` or `localhost:3000`: a host, a colon and a port, which a URL parser
+    /// reads as a scheme.
+    private static func looksLikeHostAndPort(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let port = text[text.index(after: colon)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !port.isEmpty && port.allSatisfy { $0.isASCII && $0.isNumber } && looksLikeHost(String(text[..<colon]))
+    }
+
+    /// `example.com/page` or `localhost`: what a user types for a web address without a scheme.
+    private static func looksLikeHost(_ text: String) -> Bool {
+        let host = text.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
+        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else { return false }
+        return host == "localhost" || (host.contains(".") && !host.hasPrefix(".") && !host.hasSuffix("."))
     }
 }

@@ -29,4 +29,9 @@ public final class OnceFlag: @unchecked Sendable {
             return true
         }
     }
+
+    /// Whether the flag has been claimed: for a loop that stops once someone asked it to.
+    public var isClaimed: Bool {
+        lock.withLock { claimed }
+    }
 }

@@ -11,14 +11,15 @@ import SystemSupport
 /// machine asks for by calling the ``EditorHost``, and draws each new state with one write.
 ///
 /// `EditorSession`'s `PageEditor` runs it on a live page, much like this (`runOnPage` returns
-/// a ``ScriptRunResult``, `save` writes the script):
+/// a ``ScriptRunResult``, `save` writes the script or throws ``ScriptConflict``):
 ///
 /// ```swift
 /// let app = EditorApp(
 ///     page: PageInfo(title: context.title, url: context.url),
 ///     initialScript: savedScriptForSite ?? "",
+///     document: .siteScript(for: "example.com"),
 ///     host: EditorHost(runner: ClosureScriptRunner { script in try await runOnPage(script) },
-///                      saveForSite: { script in try save(script); return "Saved for \(site)" }))
+///                      save: { document, code in try save(code, into: document) }))
 /// onBrowserDeath = { reason in app.stop(reason: reason) }
 /// let outcome = try await app.run()
 /// if case .signal(let number) = outcome.reason { exit(128 + number) }
@@ -27,6 +28,7 @@ public final class EditorApp: Sendable {
     private let terminal: TerminalDevice
     private let page: PageInfo
     private let initialScript: String
+    private let document: ScriptDocument?
     private let host: EditorHost
     private let configuration: EditorConfiguration
     private let events: AsyncStream<AppEvent>
@@ -49,13 +51,17 @@ public final class EditorApp: Sendable {
     ///   - page: The page's title and URL for the title bar.
     ///   - initialScript: The text to start with, such as the script saved for this site. It
     ///     counts as saved: quitting without changes does not ask.
+    ///   - document: Which script `initialScript` is, which Ctrl-S saves into and the title bar
+    ///     names; `nil` when the host keeps no scripts.
     ///   - host: Runs scripts and provides the optional features.
     ///   - configuration: Editor preferences.
-    public init(terminal: TerminalDevice = .standard, page: PageInfo, initialScript: String = "", host: EditorHost,
+    public init(terminal: TerminalDevice = .standard, page: PageInfo, initialScript: String = "",
+                document: ScriptDocument? = nil, host: EditorHost,
                 configuration: EditorConfiguration = EditorConfiguration()) {
         self.terminal = terminal
         self.page = page
         self.initialScript = initialScript
+        self.document = document
         self.host = host
         self.configuration = configuration
         (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
@@ -68,11 +74,21 @@ public final class EditorApp: Sendable {
         continuation.yield(.terminate(.stopped(reason)))
     }
 
+    /// Tells the editor something it did not ask for: the page changed, a message for the
+    /// status line, text for the terminal's clipboard. Safe from any thread or task.
+    public func notify(_ notice: EditorNotice) {
+        continuation.yield(.host(.notice(notice)))
+    }
+
     /// Runs the editor until the user quits (or a signal, ``stop(reason:)`` or the end of
     /// input ends it) and returns the final script and how the session ended. Call it once.
     ///
-    /// - Throws: ``TerminalError`` when the terminal cannot be set up or written to. The
-    ///   terminal is restored before the error propagates.
+    /// A terminal that goes away while the editor runs (a hang-up, the end of its input, a
+    /// read or write that fails) ends it with ``EditorOutcome/Reason/terminalClosed``, so the
+    /// caller can keep a recovery copy of the text and stop everything it started.
+    ///
+    /// - Throws: ``TerminalError`` when the terminal cannot be set up. The terminal is restored
+    ///   before the error propagates.
     public func run() async throws(TerminalError) -> EditorOutcome {
         let rawMode = try RawMode.enable(input: terminal.input, output: terminal.output, exitSequence: Self.exitSequence)
         defer { rawMode.restore() }
@@ -95,34 +111,39 @@ public final class EditorApp: Sendable {
 
         var state = EditorState(page: page, script: initialScript,
                                 size: TerminalSize.current(of: terminal.output) ?? .fallback,
-                                configuration: configuration, features: host.features, formSettings: host.form)
+                                configuration: configuration, features: host.features, formSettings: host.form,
+                                document: document)
         var tasks: [Task<Void, Never>] = []
         defer {
             for task in tasks { task.cancel() }
         }
-        do {
-            let outcome = try await loop(state: &state, writer: writer, tasks: &tasks)
-            await reader.stop()
-            return outcome
-        } catch {
-            await reader.stop()
-            throw error
-        }
+        let outcome = await loop(state: &state, writer: writer, tasks: &tasks)
+        await reader.stop()
+        return outcome
     }
 
-    private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async throws(TerminalError) -> EditorOutcome {
+    private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async -> EditorOutcome {
         var renderer = FrameRenderer()
-        try draw(state, renderer: &renderer, writer: writer)
-        for await event in events {
-            for editorEvent in translate(event, renderer: &renderer) {
-                for effect in state.handle(editorEvent) {
-                    if case .quit(let outcome) = effect {
-                        return outcome
-                    }
-                    tasks.append(perform(effect))
-                }
-            }
+        do throws(TerminalError) {
             try draw(state, renderer: &renderer, writer: writer)
+            for await event in events {
+                for editorEvent in translate(event, renderer: &renderer) {
+                    for effect in state.handle(editorEvent) {
+                        switch effect {
+                        case .quit(let outcome):
+                            return outcome
+                        case .copyToTerminalClipboard(let text):
+                            try writer.writeAll(ANSI.setClipboard(text))
+                        default:
+                            tasks.append(perform(effect))
+                        }
+                    }
+                }
+                try draw(state, renderer: &renderer, writer: writer)
+            }
+        } catch {
+            // Nobody can see a terminal that cannot be written to any more.
+            return state.finish(.terminalClosed)
         }
         return state.finish(.stopped("The event stream ended."))
     }
@@ -139,10 +160,12 @@ public final class EditorApp: Sendable {
         case .reader(.resize):
             renderer.invalidate()
             return [.resize(TerminalSize.current(of: terminal.output) ?? .fallback)]
+        case .reader(.signal(let number)) where number == SIGHUP:
+            return [.terminate(.terminalClosed)]
         case .reader(.signal(let number)):
             return [.terminate(.signal(number))]
         case .reader(.closed):
-            return [.terminate(.inputClosed)]
+            return [.terminate(.terminalClosed)]
         case .host(let response):
             return [.host(response)]
         case .terminate(let reason):
@@ -179,22 +202,44 @@ public final class EditorApp: Sendable {
         }
         return Task {
             switch effect {
-            case .runScript(let script):
-                await ask({ try await host.runner.run(script: script) }, answer: { .runFinished($0) }, failure: { .runFailed($0) })
-            case .saveForSite(let script, let revision):
-                await ask(host.saveForSite.map { save in { try await save(script) } },
-                          answer: { .siteSaved(revision: revision, message: $0) }, failure: { .siteSaveFailed($0) })
+            case .runScript(let id, let script):
+                let clock = ContinuousClock()
+                let started = clock.now
+                await ask({ try await host.runner.run(script: script) },
+                          answer: { .runFinished(id: id, $0, duration: clock.now - started) }, failure: { .runFailed(id: id, $0) })
+            case .save(let document, let code, let revision):
+                let response: HostResponse
+                if let save = host.save {
+                    do {
+                        response = .saved(try await save(document, code), revision: revision)
+                    } catch let conflict as ScriptConflict {
+                        response = .saveConflict(conflict, revision: revision)
+                    } catch {
+                        response = .failed(.save, Self.describe(error))
+                    }
+                } else {
+                    response = .failed(.save, "not available")
+                }
+                continuation.yield(.host(response))
             case .loadExamples:
-                await ask(host.examples, answer: { .examplesLoaded($0) }, failure: { .examplesFailed($0) })
-            case .loadScriptNames:
-                await ask(host.scriptNames, answer: { .scriptNamesLoaded($0) }, failure: { .scriptNamesFailed($0) })
-            case .openScript(let name):
-                await ask(host.openScript.map { open in { try await open(name) } },
-                          answer: { .scriptOpened($0) }, failure: { .scriptOpenFailed($0) })
-            case .saveNamedScript(let script, let revision):
-                await ask(host.saveNamedScript.map { save in { try await save(script) } },
-                          answer: { .namedScriptSaved(script, revision: revision) }, failure: { .namedScriptSaveFailed($0) })
-            case .quit:
+                await ask(host.examples, answer: { .examplesLoaded($0) }, failure: { .failed(.examples, $0) })
+            case .listScripts:
+                await ask(host.listScripts, answer: { .scriptsListed($0) }, failure: { .failed(.listScripts, $0) })
+            case .openScript(let id):
+                await ask(host.openScript.map { open in { try await open(id) } },
+                          answer: { .scriptOpened($0) }, failure: { .failed(.openScript, $0) })
+            case .reloadScript(let document):
+                await ask(host.reloadScript.map { reload in { try await reload(document) } },
+                          answer: { .scriptReloaded($0) }, failure: { .failed(.reloadScript, $0) })
+            case .createScript(let script, let revision):
+                await ask(host.createScript.map { create in { try await create(script) } },
+                          answer: { .scriptCreated($0, revision: revision) }, failure: { .failed(.createScript, $0) })
+            case .reloadPage:
+                await ask(host.reloadPage, answer: { .pageReloaded($0) }, failure: { .failed(.reloadPage, $0) })
+            case .recoverPage:
+                await ask(host.recoverPage, answer: { .pageRecovered($0.page, message: $0.message) },
+                          failure: { .failed(.recoverPage, $0) })
+            case .copyToTerminalClipboard, .quit:
                 break
             }
         }

@@ -115,7 +115,7 @@ extension EditorState {
 
     /// The rows a line command applies to: those the selection touches, except a last row
     /// the selection only reaches at column 0.
-    private func selectedRows(_ range: TextRange) -> ClosedRange<Int> {
+    func selectedRows(_ range: TextRange) -> ClosedRange<Int> {
         var last = range.end.row
         if last > range.start.row, range.end.column == 0 {
             last -= 1
@@ -183,8 +183,9 @@ extension EditorState {
 
     // MARK: Clipboard
 
-    /// Ctrl-C: the selection, or the whole line when nothing is selected.
-    mutating func copy() {
+    /// Ctrl-C: the selection, or the whole line when nothing is selected; the text also goes to
+    /// the terminal's clipboard.
+    mutating func copy() -> [EditorEffect] {
         if selection.isEmpty {
             clipboard = Clipboard(text: String(buffer.lines[cursor.row]) + "\n", isWholeLine: true)
             message = .info("Copied the line.")
@@ -192,27 +193,38 @@ extension EditorState {
             clipboard = Clipboard(text: buffer.text(in: selection.range), isWholeLine: false)
             message = .info("Copied.")
         }
+        return clipboard.map { [.copyToTerminalClipboard($0.text)] } ?? []
     }
 
     /// Ctrl-X: the selection, or the whole line when nothing is selected.
-    mutating func cut() {
+    mutating func cut() -> [EditorEffect] {
         if !selection.isEmpty {
             clipboard = Clipboard(text: buffer.text(in: selection.range), isWholeLine: false)
             replace(selection.range, with: "", kind: .other)
-            return
-        }
-        let row = cursor.row
-        clipboard = Clipboard(text: String(buffer.lines[row]) + "\n", isWholeLine: true)
-        let range: TextRange
-        if row + 1 < buffer.lines.count {
-            range = TextRange(TextPosition(row: row, column: 0), TextPosition(row: row + 1, column: 0))
-        } else if row > 0 {
-            range = TextRange(TextPosition(row: row - 1, column: buffer.lines[row - 1].count),
-                              TextPosition(row: row, column: buffer.lines[row].count))
         } else {
-            range = TextRange(.zero, TextPosition(row: 0, column: buffer.lines[0].count))
+            removeLines(cursor.row...cursor.row)
         }
-        replace(range, with: "", kind: .other)
+        return clipboard.map { [.copyToTerminalClipboard($0.text)] } ?? []
+    }
+
+    /// Removes whole lines into the clipboard (as a whole-line clip that Ctrl-V puts back above
+    /// the cursor's line).
+    mutating func removeLines(_ rows: ClosedRange<Int>) {
+        let lastRow = buffer.lines.count - 1
+        clipboard = Clipboard(text: buffer.text(in: TextRange(TextPosition(row: rows.lowerBound, column: 0),
+                                                               TextPosition(row: rows.upperBound, column: buffer.lines[rows.upperBound].count))) + "\n",
+                              isWholeLine: true)
+        let range: TextRange
+        if rows.upperBound < lastRow {
+            range = TextRange(TextPosition(row: rows.lowerBound, column: 0), TextPosition(row: rows.upperBound + 1, column: 0))
+        } else if rows.lowerBound > 0 {
+            range = TextRange(TextPosition(row: rows.lowerBound - 1, column: buffer.lines[rows.lowerBound - 1].count),
+                              TextPosition(row: rows.upperBound, column: buffer.lines[rows.upperBound].count))
+        } else {
+            range = TextRange(.zero, TextPosition(row: rows.upperBound, column: buffer.lines[rows.upperBound].count))
+        }
+        let row = min(rows.lowerBound, max(0, lastRow - rows.count))
+        replaceAll([(range, "")], selectionAfter: { _ in Selection(caret: TextPosition(row: row, column: 0)) })
     }
 
     /// Ctrl-V: the clipboard at the cursor; a whole copied line goes above the cursor's line.

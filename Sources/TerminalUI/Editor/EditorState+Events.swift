@@ -2,8 +2,9 @@ extension EditorState {
     /// Applies one event and returns what the shell must do about it.
     ///
     /// After every event the output panel is laid out for the current width, the viewport is
-    /// scrolled so the cursor stays visible above the panel, and the colouring of the rows now
-    /// on screen is learned, so that drawing the new state changes nothing in it.
+    /// scrolled so the cursor stays visible above the panel and the bar, and the colouring of
+    /// the rows now on screen is learned (within a budget; see ``learnVisibleHighlighting(budget:)``),
+    /// so that drawing the new state changes nothing in it.
     mutating func handle(_ event: EditorEvent) -> [EditorEffect] {
         guard outcome == nil else { return [] }
         let effects: [EditorEffect]
@@ -18,14 +19,19 @@ extension EditorState {
             effects = []
         case .host(let response):
             effects = handleHost(response)
+        case .idle:
+            learnVisibleHighlighting()
+            return []
         case .terminate(let reason):
             return [.quit(finish(reason))]
         }
         if outcome == nil {
-            let width = layout.editor.width
-            panel?.layOut(width: width)
+            if isPanelOpen {
+                panel.layOut(width: layout.editor.width)
+            }
             scrollToCursor()
             learnVisibleHighlighting()
+            searchHighlights = visibleMatches(rows: viewport.top..<(viewport.top + layout.editor.height))
         }
         return effects
     }
@@ -35,10 +41,9 @@ extension EditorState {
     private mutating func handleKey(_ event: KeyEvent) -> [EditorEffect] {
         switch overlay {
         case .none:
-            message = nil
-            return handleEditorKey(event)
-        case .confirmQuit:
-            return handleConfirmQuit(event)
+            break
+        case .question(let question):
+            return answer(question, with: event)
         case .examples(var picker, let examples):
             switch picker.handle(event, pageSize: layout.visibleTextRows) {
             case .none:
@@ -48,22 +53,20 @@ extension EditorState {
             case .choose(let index):
                 overlay = .none
                 replaceDocument(with: examples[index].code)
-                message = .info("Loaded example “\(examples[index].name)”. Ctrl-Z undoes it.")
+                message = .info("Loaded the example “\(examples[index].name)”. Ctrl-Z brings your text back.")
             }
             return []
-        case .scripts(var picker):
+        case .scripts(var picker, let summaries):
             switch picker.handle(event, pageSize: layout.visibleTextRows) {
             case .none:
-                overlay = .scripts(picker)
+                overlay = .scripts(picker, summaries)
                 return []
             case .cancel:
                 overlay = .none
                 return []
             case .choose(let index):
                 overlay = .none
-                pendingRequest = .openScript
-                message = .info("Opening…")
-                return [.openScript(name: picker.items[index])]
+                return open(summaries[index])
             }
         case .form(var form):
             switch form.handle(event) {
@@ -73,71 +76,66 @@ extension EditorState {
             case .cancel:
                 overlay = .none
                 return []
-            case .submit(let name, let patterns, let runAt):
+            case .submit(let script):
                 form.isSaving = true
                 overlay = .form(form)
-                let script = NamedScript(name: name, code: buffer.text, matchPatterns: patterns, runAt: runAt)
-                return [.saveNamedScript(script, revision: history.revision)]
+                var named = script
+                named.code = buffer.text
+                pendingRequest = .createScript
+                return [.createScript(named, revision: history.revision)]
             }
-        }
-    }
-
-    private mutating func handleConfirmQuit(_ event: KeyEvent) -> [EditorEffect] {
-        switch (event.key, event.modifiers) {
-        case (.character("y"), []), (.character("Y"), _), (.character("q"), .control):
-            overlay = .none
-            return [.quit(finish(.quit))]
-        case (.character("s"), []) where features.saveForSite:
-            overlay = .none
-            return saveForSite(quitAfterwards: true)
-        case (.character("n"), []), (.character("N"), _), (.escape, _):
-            overlay = .none
+        case .help(var help):
+            if help.handle(event, pageSize: layout.editor.height - 2) {
+                overlay = .help(help)
+            } else {
+                overlay = .none
+            }
             return []
-        default:
-            return []
+        case .conflict(var dialog):
+            return handleConflict(&dialog, event)
         }
+        message = nil
+        if focus == .panel {
+            return handlePanelKey(event)
+        }
+        if prompt != nil, let effects = handlePromptKey(event) {
+            return effects
+        }
+        return handleEditorKey(event)
     }
 
     private mutating func handleEditorKey(_ event: KeyEvent) -> [EditorEffect] {
+        let command = KeyBindings.command(for: event)
+        let previous = lastCommand
+        lastCommand = command
+        if let command {
+            return perform(command, previous: previous)
+        }
         let modifiers = event.modifiers
         let extending = modifiers.contains(.shift)
         let byWord = modifiers.contains(.control) || modifiers.contains(.alt)
         switch event.key {
-        case .character(let character) where modifiers.contains(.control):
-            return handleControl(character)
         case .character("b") where modifiers == .alt:
             moveCursor(to: wordStart(before: cursor), extending: false)
         case .character("f") where modifiers == .alt:
             moveCursor(to: wordEnd(after: cursor), extending: false)
-        case .character(let character) where !modifiers.contains(.alt):
+        case .character(let character) where modifiers.isDisjoint(with: [.control, .alt]):
             typeCharacter(character)
-        case .enter:
+        case .enter where modifiers.isDisjoint(with: [.control, .alt]):
             insertNewline()
-        case .tab:
-            indent()
-        case .backTab:
-            outdent()
-        case .backspace:
-            if byWord { deleteWordBackward() } else { deleteBackward() }
-        case .delete:
-            if byWord { deleteWordForward() } else { deleteForward() }
+        case .backspace where modifiers.isEmpty:
+            deleteBackward()
+        case .delete where modifiers.isEmpty:
+            deleteForward()
         case .escape:
-            if panel != nil {
-                panel = nil
-            } else if !selection.isEmpty {
-                selection = Selection(caret: cursor)
-            }
+            escape()
         case .left:
             moveLeft(byWord: byWord, extending: extending)
         case .right:
             moveRight(byWord: byWord, extending: extending)
-        case .up where modifiers.contains(.alt) && panel != nil:
-            scrollPanel(by: -1)
-        case .down where modifiers.contains(.alt) && panel != nil:
-            scrollPanel(by: 1)
-        case .up:
+        case .up where !modifiers.contains(.control) && !modifiers.contains(.alt):
             moveVertically(by: -1, extending: extending)
-        case .down:
+        case .down where !modifiers.contains(.control) && !modifiers.contains(.alt):
             moveVertically(by: 1, extending: extending)
         case .home:
             if modifiers.contains(.control) {
@@ -151,39 +149,48 @@ extension EditorState {
             } else {
                 moveCursor(to: TextPosition(row: cursor.row, column: buffer.lines[cursor.row].count), extending: extending)
             }
-        case .pageUp:
+        case .pageUp where !modifiers.contains(.control):
             movePage(by: -1, extending: extending)
-        case .pageDown:
+        case .pageDown where !modifiers.contains(.control):
             movePage(by: 1, extending: extending)
+        default:
+            message = .info("\(event.displayName) does nothing here. F1 lists the keys.")
+        }
+        return []
+    }
+
+    /// Esc closes what is open, one thing at a time: the bar, the panel, the selection.
+    private mutating func escape() {
+        if prompt != nil {
+            prompt = nil
+        } else if isPanelOpen {
+            isPanelOpen = false
+        } else if !selection.isEmpty {
+            selection = Selection(caret: cursor)
+        }
+    }
+
+    private mutating func handlePanelKey(_ event: KeyEvent) -> [EditorEffect] {
+        guard isPanelOpen, let frame = layout.panel else {
+            focus = .editor
+            return handleEditorKey(event)
+        }
+        switch (event.key, event.modifiers) {
+        case (.escape, _), (.function(6), _):
+            focus = .editor
+            return []
         default:
             break
         }
-        return []
-    }
-
-    private mutating func handleControl(_ character: Character) -> [EditorEffect] {
-        switch character {
-        case "q": return requestQuit()
-        case "r": return runScript()
-        case "s": return saveForSite(quitAfterwards: false)
-        case "e": return loadExamples()
-        case "o": return loadScriptNames()
-        case "n": openForm()
-        case "z": undo()
-        case "y": redo()
-        case "x": cut()
-        case "c": copy()
-        case "v": pasteClipboard()
-        case "a": selectAll()
-        default: break
+        if panel.handle(event, frame: frame) {
+            return []
         }
+        if let command = KeyBindings.command(for: event) {
+            lastCommand = command
+            return perform(command, previous: nil)
+        }
+        message = .info("The result panel has the keys: ↑↓ move, Enter folds, ←→ other runs; F6 or Esc goes back to the script.")
         return []
-    }
-
-    private mutating func scrollPanel(by delta: Int) {
-        guard var current = panel, let frame = layout.panel else { return }
-        current.scroll(by: delta, frame: frame)
-        panel = current
     }
 
     // MARK: Paste
@@ -192,141 +199,61 @@ extension EditorState {
         switch overlay {
         case .none:
             message = nil
-            insertPaste(text)
+            if focus == .panel {
+                message = .info("Pasting goes into the script: F6 or Esc goes back to it first.")
+            } else if var current = prompt {
+                current.paste(text)
+                prompt = current
+                updateSearch(movingFrom: selection.range.start)
+            } else {
+                insertPaste(text)
+            }
         case .form(var form):
             form.paste(text)
             overlay = .form(form)
-        case .confirmQuit, .examples, .scripts:
+        case .question, .examples, .scripts, .help, .conflict:
             break
         }
     }
 
-    // MARK: Commands
+    // MARK: Questions
 
-    private mutating func requestQuit() -> [EditorEffect] {
-        guard hasUnsavedChanges else { return [.quit(finish(.quit))] }
-        overlay = .confirmQuit
-        return []
-    }
-
-    private mutating func runScript() -> [EditorEffect] {
-        guard !isRunning else {
-            message = .info("The script is still running.")
-            return []
+    private mutating func answer(_ question: Question, with event: KeyEvent) -> [EditorEffect] {
+        let key: Character? = if case .character(let character) = event.key, event.modifiers.isDisjoint(with: [.control, .alt]) {
+            Character(character.lowercased())
+        } else {
+            nil
         }
-        isRunning = true
-        return [.runScript(buffer.text)]
-    }
-
-    private mutating func saveForSite(quitAfterwards: Bool) -> [EditorEffect] {
-        ask(.saveForSite(script: buffer.text, revision: history.revision), pending: .saveForSite(quitAfterwards: quitAfterwards),
-            if: features.saveForSite, unavailable: "Saving for this site is not available here.", progress: "Saving…")
-    }
-
-    private mutating func loadExamples() -> [EditorEffect] {
-        ask(.loadExamples, pending: .examples,
-            if: features.examples, unavailable: "No examples are available here.", progress: "Loading examples…")
-    }
-
-    private mutating func loadScriptNames() -> [EditorEffect] {
-        ask(.loadScriptNames, pending: .scriptNames,
-            if: features.openScript, unavailable: "Named scripts are not available here.", progress: "Loading scripts…")
-    }
-
-    /// Sends one request to the host, if it offers the feature and no other request is under way.
-    private mutating func ask(_ effect: EditorEffect, pending request: PendingRequest, if available: Bool,
-                              unavailable: String, progress: String) -> [EditorEffect] {
-        guard available else {
-            message = .error(unavailable)
-            return []
-        }
-        guard pendingRequest == nil else {
-            message = .info("Still busy with the last request.")
-            return []
-        }
-        pendingRequest = request
-        message = .info(progress)
-        return [effect]
-    }
-
-    private mutating func openForm() {
-        guard features.saveNamedScript else {
-            message = .error("Named scripts are not available here.")
-            return
-        }
-        overlay = .form(ScriptForm(settings: formSettings, current: currentScript))
-    }
-
-    // MARK: Host responses
-
-    private mutating func handleHost(_ response: HostResponse) -> [EditorEffect] {
-        switch response {
-        case .runFinished(let result):
-            isRunning = false
-            panel = OutputPanel(result: result)
-            if let exception = result.exception, let line = exception.line {
-                moveCursor(toLine: line, utf16Column: exception.column)
-            }
-        case .runFailed(let reason):
-            isRunning = false
-            panel = OutputPanel(failure: reason)
-        case .siteSaved(let revision, let text):
-            let quitAfterwards = pendingRequest == .saveForSite(quitAfterwards: true)
-            pendingRequest = nil
-            savedRevision = revision
-            message = .info(text)
-            if quitAfterwards {
+        let dismissed = event.key == .escape || key == "n"
+        switch question {
+        case .quit:
+            if key == "y" || event == .control("q") {
+                overlay = .none
                 return [.quit(finish(.quit))]
             }
-        case .siteSaveFailed(let reason):
-            pendingRequest = nil
-            message = .error("Could not save: " + reason)
-        case .examplesLoaded(let examples):
-            pendingRequest = nil
-            message = nil
-            if examples.isEmpty {
-                message = .info("There are no examples.")
-            } else {
-                overlay = .examples(ListPicker(title: "Examples", items: examples.map(\.name)), examples)
-            }
-        case .examplesFailed(let reason):
-            pendingRequest = nil
-            message = .error("Could not load examples: " + reason)
-        case .scriptNamesLoaded(let names):
-            pendingRequest = nil
-            message = nil
-            if names.isEmpty {
-                message = .info("No saved scripts yet. Ctrl-N saves this one under a name.")
-            } else {
-                overlay = .scripts(ListPicker(title: "Open script", items: names))
-            }
-        case .scriptNamesFailed(let reason):
-            pendingRequest = nil
-            message = .error("Could not list scripts: " + reason)
-        case .scriptOpened(let script):
-            pendingRequest = nil
-            replaceDocument(with: script.code)
-            currentScript = script
-            savedRevision = history.revision
-            message = .info("Opened “\(script.name)”.")
-        case .scriptOpenFailed(let reason):
-            pendingRequest = nil
-            message = .error("Could not open the script: " + reason)
-        case .namedScriptSaved(let script, let revision):
-            if case .form = overlay {
+            if key == "s", features.save {
                 overlay = .none
+                return save(then: .quit)
             }
-            currentScript = script
-            savedRevision = revision
-            message = .info("Saved “\(script.name)”.")
-        case .namedScriptSaveFailed(let reason):
-            if case .form(var form) = overlay {
-                form.isSaving = false
-                form.saveError = "Could not save: " + reason
-                overlay = .form(form)
-            } else {
-                message = .error("Could not save: " + reason)
+        case .cancelRun:
+            if key == "y" {
+                overlay = .none
+                return recoverPage(cancellingRun: true)
             }
+        case .discardForOpening(let summary):
+            if key == "y" {
+                overlay = .none
+                pendingRequest = .openScript
+                message = .info("Opening…")
+                return [.openScript(id: summary.id)]
+            }
+            if key == "s", features.save {
+                overlay = .none
+                return save(then: .open(summary))
+            }
+        }
+        if dismissed {
+            overlay = .none
         }
         return []
     }

@@ -75,13 +75,13 @@ extension EditorState {
 
     // MARK: Words
 
-    private enum CharacterClass {
+    enum CharacterClass {
         case space
         case word
         case punctuation
     }
 
-    private static func characterClass(_ character: Character) -> CharacterClass {
+    static func characterClass(_ character: Character) -> CharacterClass {
         if character.isWhitespace { return .space }
         if character.isLetter || character.isNumber || character == "_" || character == "$" { return .word }
         return .punctuation

@@ -22,27 +22,48 @@ struct EditorState: Sendable {
     var savedRevision: Int
     var clipboard: Clipboard?
     var highlighter = SyntaxHighlighter()
+    var searchIndex = SearchIndex()
     var viewport = Viewport()
+    /// The script on screen, which Ctrl-S saves into; `nil` when the host keeps no scripts.
+    var document: ScriptDocument?
 
     // MARK: Interface
 
     var overlay: Overlay = .none
-    var panel: OutputPanel?
+    /// The find, replace or go-to-line bar above the status line.
+    var prompt: Prompt?
+    /// Whether keys go to the editor or to the result panel.
+    var focus: Focus = .editor
+    /// The runs of this session; shown while ``isPanelOpen``.
+    var panel = ResultPanel()
+    var isPanelOpen = false
     var message: StatusMessage?
-    var isRunning = false
-    var pendingRequest: PendingRequest?
-    /// The named script last opened or saved: the form starts from it.
-    var currentScript: NamedScript?
+    /// The run under way.
+    var running: RunningScript?
+    /// The text of the last run, for Alt-R.
+    var lastRunScript: String?
+    var nextRunID = 1
+    var pendingRequest: HostRequest?
+    /// What to do once the save under way succeeds.
+    var afterSave: AfterSave?
+    /// The command of the previous key, so pressing a selection key again grows the selection.
+    var lastCommand: EditorCommand?
+    /// The search text last used, for F3 when the bar is closed.
+    var lastSearch: String = ""
+    /// The find bar's matches in the rows on screen, by row, worked out after each event so
+    /// that drawing only reads them.
+    var searchHighlights: [Int: [Range<Int>]] = [:]
     /// Set when the editor has ended; the shell stops after the effect that carries it.
     private(set) var outcome: EditorOutcome?
 
     init(page: PageInfo, script: String, size: TerminalSize, configuration: EditorConfiguration = EditorConfiguration(),
-         features: EditorFeatures = .all, formSettings: ScriptFormSettings = ScriptFormSettings()) {
+         features: EditorFeatures = .all, formSettings: ScriptFormSettings = ScriptFormSettings(), document: ScriptDocument? = nil) {
         self.page = page
         self.size = size
         self.configuration = configuration
         self.features = features
         self.formSettings = formSettings
+        self.document = document
         buffer = TextBuffer(script)
         selection = Selection(caret: .zero)
         savedRevision = 0
@@ -54,16 +75,22 @@ struct EditorState: Sendable {
     var lines: [[Character]] { buffer.lines }
     var hasUnsavedChanges: Bool { history.revision != savedRevision }
     var indentUnit: String { String(repeating: " ", count: configuration.indentWidth) }
+    var isRunning: Bool { running != nil }
 
     var layout: EditorLayout {
-        EditorLayout(size: size, lineCount: buffer.lines.count, showsLineNumbers: configuration.showsLineNumbers, panel: panel)
+        EditorLayout(size: size, lineCount: buffer.lines.count, showsLineNumbers: configuration.showsLineNumbers,
+                     panel: isPanelOpen ? panel : nil, barRows: prompt?.rows ?? 0)
+    }
+
+    /// Whether work was put off that idle time should finish.
+    var hasIdleWork: Bool {
+        highlighter.needsLearning(through: viewport.top + layout.editor.height - 1, lineCount: buffer.lines.count)
     }
 
     /// Records how the editor ended; the caller hands the outcome to the shell in a
     /// ``EditorEffect/quit(_:)``.
     mutating func finish(_ reason: EditorOutcome.Reason) -> EditorOutcome {
-        let result = EditorOutcome(script: buffer.text, hasUnsavedChanges: hasUnsavedChanges, reason: reason,
-                                   scriptName: currentScript?.name)
+        let result = EditorOutcome(script: buffer.text, hasUnsavedChanges: hasUnsavedChanges, reason: reason, document: document)
         outcome = result
         return result
     }
@@ -92,24 +119,50 @@ struct EditorState: Sendable {
         } else if let last = edits.last {
             selection = Selection(caret: last.insertedEnd)
         }
-        selection = Selection(anchor: buffer.clamped(selection.anchor), head: buffer.clamped(selection.head))
+        selection = clampedSelection(selection)
         preferredColumn = nil
         history.recordGroup(edits, selectionBefore: before, selectionAfter: selection)
     }
 
-    /// Replaces the whole document (an example or a named script), as one undo step.
+    /// Replaces the whole document (an example, their version after a conflict), as one undo step.
     mutating func replaceDocument(with text: String) {
         replaceAll([(TextRange(.zero, buffer.endPosition), text)], selectionAfter: { _ in Selection(caret: .zero) })
         viewport = Viewport()
+    }
+
+    /// Starts another script: its text, a fresh undo history, and nothing unsaved.
+    mutating func load(_ opened: OpenedScript) {
+        let edit = TextRange(.zero, buffer.endPosition)
+        let rows = edit.start.row...edit.end.row
+        buffer = TextBuffer(opened.code)
+        noteRowsReplaced(rows, insertedCount: buffer.lines.count)
+        history = UndoHistory()
+        savedRevision = history.revision
+        selection = Selection(caret: .zero)
+        preferredColumn = nil
+        viewport = Viewport()
+        document = opened.document
     }
 
     private mutating func applyWithoutRecording(_ range: TextRange, with text: String) -> AppliedEdit {
         let start = buffer.clamped(range.start)
         let end = buffer.clamped(range.end)
         let removed = buffer.text(in: TextRange(start, end))
-        let insertedEnd = buffer.replace(TextRange(start, end), with: text)
-        highlighter.invalidate(fromRow: start.row)
+        let insertedEnd = replaceInBuffer(TextRange(start, end), with: text)
         return AppliedEdit(start: start, removedEnd: end, insertedEnd: insertedEnd, removed: removed, inserted: text)
+    }
+
+    /// Every change to the text goes through here, so the colouring and the search index learn
+    /// which rows changed.
+    private mutating func replaceInBuffer(_ range: TextRange, with text: String) -> TextPosition {
+        let insertedEnd = buffer.replace(range, with: text)
+        noteRowsReplaced(range.start.row...range.end.row, insertedCount: insertedEnd.row - range.start.row + 1)
+        return insertedEnd
+    }
+
+    private mutating func noteRowsReplaced(_ rows: ClosedRange<Int>, insertedCount: Int) {
+        highlighter.replaceRows(rows, insertedCount: insertedCount)
+        searchIndex.replaceRows(rows, insertedCount: insertedCount)
     }
 
     mutating func undo() {
@@ -118,8 +171,7 @@ struct EditorState: Sendable {
             return
         }
         for edit in step.edits.reversed() {
-            _ = buffer.replace(TextRange(edit.start, edit.insertedEnd), with: edit.removed)
-            highlighter.invalidate(fromRow: edit.start.row)
+            _ = replaceInBuffer(TextRange(edit.start, edit.insertedEnd), with: edit.removed)
         }
         selection = clampedSelection(step.selectionBefore)
         preferredColumn = nil
@@ -131,22 +183,25 @@ struct EditorState: Sendable {
             return
         }
         for edit in step.edits {
-            _ = buffer.replace(TextRange(edit.start, edit.removedEnd), with: edit.inserted)
-            highlighter.invalidate(fromRow: edit.start.row)
+            _ = replaceInBuffer(TextRange(edit.start, edit.removedEnd), with: edit.inserted)
         }
         selection = clampedSelection(step.selectionAfter)
         preferredColumn = nil
     }
 
-    private func clampedSelection(_ selection: Selection) -> Selection {
+    func clampedSelection(_ selection: Selection) -> Selection {
         Selection(anchor: buffer.clamped(selection.anchor), head: buffer.clamped(selection.head))
     }
 
-    // MARK: Scrolling
+    // MARK: Scrolling and colouring
 
-    /// Learns the syntax colouring of every row the editor shows, so drawing only reads it.
-    mutating func learnVisibleHighlighting() {
-        highlighter.learnEntryStates(through: viewport.top + layout.editor.height - 1, in: buffer.lines)
+    /// Lines of colouring learned within one event; a longer stretch (a large paste above the
+    /// screen) is finished in idle time, and the frame meanwhile colours from guesses.
+    static let learningBudget = 4_000
+
+    /// Learns the colouring of the rows on screen, within ``learningBudget`` lines.
+    mutating func learnVisibleHighlighting(budget: Int = EditorState.learningBudget) {
+        highlighter.learn(through: viewport.top + layout.editor.height - 1, in: buffer.lines, budget: budget)
     }
 
     /// Moves the viewport so the cursor is visible above the output panel.
@@ -180,19 +235,42 @@ struct EditorState: Sendable {
 /// What sits in front of the editor and takes the keys.
 enum Overlay: Sendable {
     case none
-    /// "Unsaved changes: quit?" in the status line.
-    case confirmQuit
+    /// A yes/no question in the status line.
+    case question(Question)
     case examples(ListPicker, [ScriptExample])
-    case scripts(ListPicker)
+    case scripts(ListPicker, [ScriptSummary])
     case form(ScriptForm)
+    case help(HelpScreen)
+    /// A save was refused because the file changed; the user chooses what to do.
+    case conflict(ConflictDialog)
 }
 
-/// A host request the editor is waiting for, so a second press does not send it twice.
-enum PendingRequest: Hashable, Sendable {
-    case examples
-    case scriptNames
-    case openScript
-    case saveForSite(quitAfterwards: Bool)
+/// Where the keys go when no overlay is open.
+enum Focus: Hashable, Sendable {
+    case editor
+    case panel
+}
+
+/// The questions the status line asks.
+enum Question: Hashable, Sendable {
+    /// Unsaved changes: quit anyway?
+    case quit
+    /// A script is running: cancel it (and recover the page)?
+    case cancelRun
+    /// Unsaved changes: open another script anyway?
+    case discardForOpening(ScriptSummary)
+}
+
+/// What follows a successful save.
+enum AfterSave: Hashable, Sendable {
+    case quit
+    case open(ScriptSummary)
+}
+
+/// The run under way.
+struct RunningScript: Hashable, Sendable {
+    var id: Int
+    var script: String
 }
 
 /// A one-line message in the status bar until the next key.

@@ -20,7 +20,8 @@ public struct FieldValidator: Sendable {
     /// Applies an edit: the replacement text, the UTF-16 range it replaces, the current text.
     /// Returns the new text, or `nil` to refuse the edit.
     public var applyEdit: @Sendable (_ replacement: String, _ range: NSRange, _ text: String) -> String?
-    /// Why the text is not acceptable, or `nil` when it is.
+    /// Why the text is not acceptable, or `nil` when it is; several reasons go on lines of
+    /// their own.
     public var problem: @Sendable (_ text: String) -> String?
 
     /// Creates a validator from an edit filter and a problem check.
@@ -54,24 +55,24 @@ public struct FieldValidator: Sendable {
     }
 
     /// A validator for a list of match patterns typed in one field, separated by spaces or
-    /// commas: `check` receives each pattern and returns why it is invalid, or `nil`. An empty
-    /// list is a problem too.
+    /// commas: `check` receives each pattern and returns why it is invalid, or `nil`. Every
+    /// invalid pattern is reported, one per line, so the form can show them all. An empty list
+    /// is a problem unless `allowingNone` is set.
     ///
     /// ```swift
     /// let patterns = FieldValidator.patternList { pattern in
     ///     (try? MatchPattern(pattern)) == nil ? "not a valid match pattern" : nil
     /// }
     /// ```
-    public static func patternList(_ check: @escaping @Sendable (_ pattern: String) -> String?) -> FieldValidator {
+    public static func patternList(allowingNone: Bool = false,
+                                   _ check: @escaping @Sendable (_ pattern: String) -> String?) -> FieldValidator {
         FieldValidator(problem: { text in
             let patterns = splitPatterns(text)
-            guard !patterns.isEmpty else { return "Add at least one match pattern." }
-            for pattern in patterns {
-                if let reason = check(pattern) {
-                    return "\(pattern): \(reason)"
-                }
+            if patterns.isEmpty {
+                return allowingNone ? nil : "Add at least one match pattern, or choose “on demand”."
             }
-            return nil
+            let problems = patterns.compactMap { pattern in check(pattern).map { "\(pattern): \($0)" } }
+            return problems.isEmpty ? nil : problems.joined(separator: "\n")
         })
     }
 

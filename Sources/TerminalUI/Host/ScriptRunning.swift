@@ -3,14 +3,14 @@
 /// The editor calls ``run(script:)`` when the user presses Ctrl-R and shows the result in its
 /// output panel. Throwing means the script could not be run at all (for example the browser
 /// went away); the message is shown in the panel. An exception raised *by the script* is not a
-/// thrown error: report it in ``ScriptRunResult/error``.
+/// thrown error: report it in ``ScriptRunResult/exception``.
 ///
 /// ```swift
 /// struct PageSessionRunner: ScriptRunning {
 ///     let page: PageSession   // Injection's session on the open page
 ///     func run(script: String) async throws -> ScriptRunResult {
 ///         let result = try await page.run(script: script)
-///         return ScriptRunResult(valueJSON: result.value?.serialized,
+///         return ScriptRunResult(value: result.value.map(convert),
 ///                                exception: result.error.map { ScriptException(name: $0.name, message: $0.message) })
 ///     }
 /// }
@@ -24,7 +24,7 @@ public protocol ScriptRunning: Sendable {
 ///
 /// ```swift
 /// let runner = ClosureScriptRunner { script in
-///     ScriptRunResult(valueJSON: "\"ok\"")
+///     ScriptRunResult(value: .string("ok"))
 /// }
 /// ```
 public struct ClosureScriptRunner: ScriptRunning {

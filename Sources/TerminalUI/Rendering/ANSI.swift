@@ -1,3 +1,5 @@
+import Foundation
+
 /// The escape sequences the terminal layer writes, in one place.
 enum ANSI {
     static let resetStyle = "\u{1B}[0m"
@@ -12,6 +14,11 @@ enum ANSI {
     /// Moves the cursor to a zero-based column and row (CUP is one-based).
     static func moveCursor(x: Int, y: Int) -> String {
         "\u{1B}[\(y + 1);\(x + 1)H"
+    }
+
+    /// Puts `text` on the terminal's clipboard (OSC 52); terminals without it ignore it.
+    static func setClipboard(_ text: String) -> String {
+        "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
     }
 
     /// What the editor writes when it takes over the terminal. `EditorApp.exitSequence` undoes

@@ -1,5 +1,5 @@
-/// Draws the document: line-number gutter, syntax colours, selection, horizontal scrolling,
-/// and the placeholder when the document is empty.
+/// Draws the document: line-number gutter, syntax colours, search matches, selection,
+/// horizontal scrolling, and the placeholder when the document is empty.
 ///
 /// Columns come from ``DisplayGlyph``, the same source the cursor uses, so what is drawn and
 /// where the cursor lands agree for tabs, wide characters and escaped controls. A wide
@@ -10,6 +10,7 @@ enum EditorView {
     static let selectionBackground = TerminalColor.blue
     static let escapeStyle = CellStyle(foreground: .red, attributes: .reverse)
     static let placeholderStyle = CellStyle(foreground: .brightBlack, attributes: .italic)
+    static let matchBackground = TerminalColor.yellow
 
     /// Draws rows `viewport.top...` into `layout.editor`; returns the cursor's screen position
     /// when it is visible.
@@ -32,8 +33,8 @@ enum EditorView {
                 grid.write(number, x: max(layout.editor.x, x), y: y, style: style, clip: layout.editor.x + layout.gutterWidth - 1)
             }
             let tokens = state.highlighter.tokens(forRow: row, in: lines)
-            drawLine(lines[row], row: row, tokens: tokens, selected: selected, into: &grid, area: area, y: y,
-                     left: viewport.left, tabWidth: tabWidth)
+            drawLine(lines[row], row: row, tokens: tokens, selected: selected, matches: state.searchHighlights[row] ?? [],
+                     into: &grid, area: area, y: y, left: viewport.left, tabWidth: tabWidth)
         }
 
         if state.buffer.isEmpty {
@@ -47,7 +48,7 @@ enum EditorView {
         return CursorPlacement(x: area.x + column, y: area.y + screenRow)
     }
 
-    private static func drawLine(_ line: [Character], row: Int, tokens: [SyntaxToken], selected: TextRange?,
+    private static func drawLine(_ line: [Character], row: Int, tokens: [SyntaxToken], selected: TextRange?, matches: [Range<Int>],
                                  into grid: inout CellGrid, area: CellRect, y: Int, left: Int, tabWidth: Int) {
         let right = left + area.width
         var selectedColumns = 0..<0
@@ -69,6 +70,7 @@ enum EditorView {
             first += 1
         }
         var tokenIndex = 0
+        var matchIndex = 0
         for index in first..<line.count {
             guard display < right else { break }
             let glyph = DisplayGlyph(line[index], atColumn: display, tabWidth: tabWidth)
@@ -84,6 +86,12 @@ enum EditorView {
             }
             if case .escaped = glyph {
                 style = escapeStyle
+            }
+            while matchIndex < matches.count, matches[matchIndex].upperBound <= index {
+                matchIndex += 1
+            }
+            if matchIndex < matches.count, matches[matchIndex].contains(index) {
+                style = CellStyle(foreground: .black, background: matchBackground)
             }
             if selectedColumns.contains(index) {
                 style = style.withBackground(selectionBackground)

@@ -1,21 +1,21 @@
 import TerminalText
 
-/// The top row: the page's title and URL (escaped, since the page chose them), the script's
-/// name, and a marker while there are unsaved changes.
+/// The top row: the page's title and URL (escaped, since the page chose them), which script is
+/// on screen (the one Ctrl-S saves into), and a marker while there are unsaved changes.
 enum TitleBar {
-    static func draw(into grid: inout CellGrid, frame: CellRect, page: PageInfo, scriptName: String?, isModified: Bool) {
+    static func draw(into grid: inout CellGrid, frame: CellRect, page: PageInfo, document: ScriptDocument?, isModified: Bool) {
         guard !frame.isEmpty else { return }
         let style = CellStyle(attributes: .reverse)
         grid.fill(frame, style: style)
         var right = ""
-        if let scriptName {
-            right += TerminalSafeText.escaped(scriptName)
+        if let document {
+            right += TerminalSafeText.escaped(document.title)
         }
         if isModified {
             right += right.isEmpty ? "● modified" : " ●"
         }
         if !right.isEmpty {
-            right = " " + DisplayText.truncated(right, toColumns: max(0, frame.width / 3)) + " "
+            right = " " + DisplayText.truncated(right, toColumns: max(0, frame.width * 2 / 5)) + " "
         }
         let rightWidth = GlyphWidth.columns(of: right)
         let available = frame.width - rightWidth - 1
@@ -37,7 +37,7 @@ enum TitleBar {
             }
         }
         if rightWidth > 0, frame.width > rightWidth {
-            grid.write(right, x: frame.maxX - rightWidth, y: frame.y, style: style, clip: frame.maxX)
+            grid.write(right, x: frame.maxX - rightWidth, y: frame.y, style: style.adding(.bold), clip: frame.maxX)
         }
     }
 }

@@ -9,6 +9,7 @@ enum SyntaxTheme {
         case .number: return CellStyle(foreground: .yellow)
         case .comment: return CellStyle(foreground: .brightBlack)
         case .regex: return CellStyle(foreground: .red)
+        case .invalid: return CellStyle(foreground: .red, attributes: .underline)
         }
     }
 }

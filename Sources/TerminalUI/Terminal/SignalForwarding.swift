@@ -35,7 +35,9 @@ final class SignalForwarding: Sendable {
 
     private static let handler: SignalHandler = { number in
         let savedErrno = errno
-        if number != SIGWINCH {
+        // A second Ctrl-C or SIGTERM means "out now"; a hang-up often comes twice (the terminal's
+        // and its owner's), and the editor must still save a recovery copy and stop the browser.
+        if number != SIGWINCH, number != SIGHUP {
             SignalForwarding.terminationCount += 1
             if SignalForwarding.terminationCount > 1 {
                 RawMode.restoreAfterSignal()

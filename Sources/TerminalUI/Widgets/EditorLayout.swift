@@ -7,8 +7,9 @@ import TextInput
 /// Where everything goes on a screen of a given size.
 ///
 /// Row 0 is the title bar, the last row the status line, and the rows between belong to the
-/// editor; the output panel, when open, rises over the editor's lower part. Recomputed from
-/// scratch for every frame, so a resize lays everything out again.
+/// editor; the find bar, when open, takes the rows just above the status line, and the result
+/// panel, when open, rises over the editor's lower part. Recomputed from scratch for every
+/// frame, so a resize lays everything out again.
 struct EditorLayout: Hashable, Sendable {
     /// Below this the editor shows only a "too small" notice.
     static let minimumColumns = 20
@@ -21,14 +22,18 @@ struct EditorLayout: Hashable, Sendable {
     let gutterWidth: Int
     let textArea: CellRect
     let panel: CellRect?
+    /// The find or go-to-line bar.
+    let bar: CellRect?
     /// Rows of text visible above the panel.
     let visibleTextRows: Int
 
-    init(size: TerminalSize, lineCount: Int, showsLineNumbers: Bool, panel: OutputPanel?) {
+    init(size: TerminalSize, lineCount: Int, showsLineNumbers: Bool, panel: ResultPanel?, barRows: Int = 0) {
         self.size = size
         titleBar = CellRect(x: 0, y: 0, width: size.columns, height: 1)
         statusBar = CellRect(x: 0, y: max(0, size.rows - 1), width: size.columns, height: 1)
-        editor = CellRect(x: 0, y: 1, width: size.columns, height: size.rows - 2)
+        let barHeight = size.rows - 2 > barRows + 2 ? barRows : 0
+        bar = barHeight > 0 ? CellRect(x: 0, y: size.rows - 1 - barHeight, width: size.columns, height: barHeight) : nil
+        editor = CellRect(x: 0, y: 1, width: size.columns, height: size.rows - 2 - barHeight)
         let digits = String(max(1, lineCount)).count
         gutterWidth = showsLineNumbers ? max(3, digits) + 1 : 0
         textArea = CellRect(x: editor.x + gutterWidth, y: editor.y, width: editor.width - gutterWidth, height: editor.height)

@@ -1,27 +1,33 @@
 import Foundation
 import TerminalText
 
-/// The form that names the script and sets its match patterns and run-at time.
+/// The form that saves the script as a new one: its name, the pages it runs on (match patterns
+/// and excludes) and when it runs, or "on demand" (no patterns, no run-at: it runs only when
+/// asked).
 ///
 /// Tab and the arrows move between fields, Left and Right (or Space) change the run-at
 /// choice, Enter saves, Esc cancels. Each text field validates per keystroke through the
-/// host's validators and shows the reason its value is not acceptable.
+/// host's validators; every problem is shown whole, wrapped under its field, and the dialog
+/// grows to hold them.
 struct ScriptForm: Sendable {
     enum Field: Int, CaseIterable, Sendable {
         case name
         case patterns
+        case excludes
         case runAt
     }
 
     enum Action: Hashable, Sendable {
         case none
         case cancel
-        /// The form is valid: save with these values.
-        case submit(name: String, matchPatterns: [String], runAt: String)
+        /// The form is valid: save a script with these values (the caller adds the code).
+        case submit(NamedScript)
     }
 
     var name: FormTextField
     var patterns: FormTextField
+    var excludes: FormTextField
+    /// The run-at values and, last, ``ScriptFormSettings/onDemandChoice``.
     let runAtChoices: [String]
     private(set) var runAtIndex: Int
     private(set) var focus: Field = .name
@@ -30,16 +36,31 @@ struct ScriptForm: Sendable {
     /// The host's reason the last save failed.
     var saveError: String?
 
-    init(settings: ScriptFormSettings, current: NamedScript?) {
-        name = FormTextField(label: "Name", text: current?.name ?? "", validator: settings.name)
+    static let labelWidth = 10
+
+    /// A form starting with `name`, and with where and when `current` runs (or the settings'
+    /// defaults).
+    init(settings: ScriptFormSettings, name: String, current: NamedScript?) {
+        self.name = FormTextField(label: "Name", text: name, validator: settings.name)
         let patternList = current?.matchPatterns ?? settings.defaultMatchPatterns
         patterns = FormTextField(label: "Matches", text: patternList.joined(separator: " "), validator: settings.matchPatterns)
-        runAtChoices = settings.runAtChoices
-        let wanted = current?.runAt ?? settings.defaultRunAt
-        runAtIndex = wanted.flatMap { settings.runAtChoices.firstIndex(of: $0) } ?? 0
+        excludes = FormTextField(label: "Excludes", text: (current?.excludePatterns ?? []).joined(separator: " "),
+                                 validator: settings.excludePatterns)
+        runAtChoices = settings.runAtChoices + [ScriptFormSettings.onDemandChoice]
+        if let current {
+            if let runAt = current.runAt {
+                runAtIndex = settings.runAtChoices.firstIndex(of: runAt) ?? 0
+            } else {
+                runAtIndex = current.matchPatterns.isEmpty ? runAtChoices.count - 1 : 0
+            }
+        } else {
+            runAtIndex = settings.defaultRunAt.flatMap { settings.runAtChoices.firstIndex(of: $0) } ?? 0
+        }
     }
 
     var runAt: String { runAtChoices[runAtIndex] }
+    /// Whether "on demand" is chosen: the pattern fields are not used then.
+    var isOnDemand: Bool { runAtIndex == runAtChoices.count - 1 }
 
     mutating func handle(_ event: KeyEvent) -> Action {
         guard !isSaving else { return .none }
@@ -49,13 +70,14 @@ struct ScriptForm: Sendable {
         case (.enter, _):
             return submit()
         case (.tab, _), (.down, _):
-            focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .name
+            moveFocus(by: 1)
         case (.backTab, _), (.up, _):
-            focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .name
+            moveFocus(by: -1)
         default:
             switch focus {
             case .name: _ = name.handle(event)
             case .patterns: _ = patterns.handle(event)
+            case .excludes: _ = excludes.handle(event)
             case .runAt: handleRunAt(event)
             }
         }
@@ -68,8 +90,19 @@ struct ScriptForm: Sendable {
         switch focus {
         case .name: name.paste(text)
         case .patterns: patterns.paste(text)
+        case .excludes: excludes.paste(text)
         case .runAt: break
         }
+    }
+
+    /// The next field that takes input; the pattern fields are skipped while "on demand" is chosen.
+    private mutating func moveFocus(by step: Int) {
+        let count = Field.allCases.count
+        var next = focus
+        repeat {
+            next = Field(rawValue: (next.rawValue + step + count) % count) ?? .name
+        } while isOnDemand && (next == .patterns || next == .excludes)
+        focus = next
     }
 
     private mutating func handleRunAt(_ event: KeyEvent) {
@@ -85,42 +118,91 @@ struct ScriptForm: Sendable {
 
     private mutating func submit() -> Action {
         name.markEdited()
-        patterns.markEdited()
         if name.problem != nil {
             focus = .name
             return .none
         }
+        if isOnDemand {
+            return .submit(NamedScript(name: name.text.trimmingCharacters(in: .whitespaces), code: "", matchPatterns: [], runAt: nil))
+        }
+        patterns.markEdited()
+        excludes.markEdited()
         if patterns.problem != nil {
             focus = .patterns
             return .none
         }
-        return .submit(name: name.text.trimmingCharacters(in: .whitespaces),
-                       matchPatterns: FieldValidator.splitPatterns(patterns.text), runAt: runAt)
+        if excludes.problem != nil {
+            focus = .excludes
+            return .none
+        }
+        return .submit(NamedScript(name: name.text.trimmingCharacters(in: .whitespaces), code: "",
+                                   matchPatterns: FieldValidator.splitPatterns(patterns.text),
+                                   excludePatterns: FieldValidator.splitPatterns(excludes.text), runAt: runAt))
     }
 
-    /// The rows the form needs.
-    static let height = 9
+    /// The problem lines under each field, wrapped to `width` columns.
+    private func problemLines(of field: FormTextField, width: Int) -> [String] {
+        guard field.isEdited, let problem = field.problem else { return [] }
+        return problem.split(separator: "\n").flatMap { line in
+            DisplayText.wrapped(TerminalSafeText.escaped(String(line)), toColumns: max(1, width))
+        }
+    }
+
+    /// The footer: saving, the host's error, or a hint; wrapped to `width`.
+    private func footerLines(width: Int) -> [String] {
+        let text: String
+        if isSaving {
+            text = "Saving…"
+        } else if let saveError {
+            text = TerminalSafeText.escaped(saveError)
+        } else if isOnDemand {
+            text = "On demand: no patterns and no run-at; the script runs only when you ask (Ctrl-R, `pagescript run --script`)."
+        } else {
+            text = "Patterns are separated by spaces. ←→ change when it runs."
+        }
+        return DisplayText.wrapped(text, toColumns: max(1, width))
+    }
+
+    /// The rows the form needs inside a dialog `width` columns wide.
+    func height(width: Int) -> Int {
+        let inner = width - 4
+        let problemWidth = inner - Self.labelWidth
+        var rows = 2 + 4 + 1
+        for field in [name, patterns, excludes] where !(isOnDemand && field.label != name.label) {
+            rows += problemLines(of: field, width: problemWidth).count
+        }
+        rows += footerLines(width: inner).count
+        return rows
+    }
 
     func draw(into grid: inout CellGrid, frame: CellRect) -> CursorPlacement? {
         guard frame.height >= 5, frame.width >= 20 else { return nil }
-        Box.draw(into: &grid, frame: frame, title: "Save script as")
+        Box.draw(into: &grid, frame: frame, title: "Save as a new script")
         let inner = frame.insetBy(1)
         let x = inner.x + 1
         let width = inner.width - 2
-        let labelWidth = 10
+        let labelWidth = Self.labelWidth
         var y = inner.y
         var cursor: CursorPlacement?
         let problemStyle = CellStyle(foreground: .red)
+        let unused = CellStyle(attributes: .dim)
 
-        for (field, textField) in [(Field.name, name), (Field.patterns, patterns)] {
+        for (field, textField) in [(Field.name, name), (.patterns, patterns), (.excludes, excludes)] {
             guard y < inner.maxY else { break }
+            if isOnDemand, field != .name {
+                grid.write(textField.label, x: x, y: y, style: unused, clip: x + labelWidth)
+                grid.write("(not used: on demand)", x: x + labelWidth, y: y, style: unused, clip: inner.maxX)
+                y += 1
+                continue
+            }
             let placement = textField.draw(into: &grid, x: x, y: y, width: width, labelWidth: labelWidth, focused: focus == field)
             if focus == field { cursor = placement }
             y += 1
-            if y < inner.maxY, textField.isEdited, let problem = textField.problem {
-                grid.write(TerminalSafeText.escaped(problem), x: x + labelWidth, y: y, style: problemStyle, clip: inner.maxX)
+            for line in problemLines(of: textField, width: width - labelWidth) {
+                guard y < inner.maxY else { break }
+                grid.write(line, x: x + labelWidth, y: y, style: problemStyle, clip: inner.maxX)
+                y += 1
             }
-            y += 1
         }
         if y < inner.maxY {
             let focused = focus == .runAt
@@ -130,14 +212,11 @@ struct ScriptForm: Sendable {
             if focused { cursor = nil }
             y += 2
         }
-        if y < inner.maxY {
-            if isSaving {
-                grid.write("Saving…", x: x, y: y, style: CellStyle(attributes: .dim), clip: inner.maxX)
-            } else if let saveError {
-                grid.write(TerminalSafeText.escaped(saveError), x: x, y: y, style: problemStyle, clip: inner.maxX)
-            } else {
-                grid.write("Patterns are separated by spaces.", x: x, y: y, style: CellStyle(attributes: .dim), clip: inner.maxX)
-            }
+        let footerStyle = saveError != nil && !isSaving ? problemStyle : CellStyle(attributes: .dim)
+        for line in footerLines(width: width) {
+            guard y < inner.maxY else { break }
+            grid.write(line, x: x, y: y, style: footerStyle, clip: inner.maxX)
+            y += 1
         }
         return cursor
     }

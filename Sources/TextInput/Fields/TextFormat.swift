@@ -15,6 +15,12 @@ import Foundation
 /// A paste longer than the room left is cut at a character boundary, as an HTML `maxlength`
 /// does. A typed character that does not fit is refused.
 ///
+/// With a limit, a keystroke costs what it changes, not the length of the text: the format
+/// remembers the character counts of the last texts it was given and answered, and counts only
+/// the characters around an edit (a combining mark or a flag's second half changes the
+/// character before it, so those are counted too). The first long text a format sees is
+/// counted once.
+///
 /// ```swift
 /// let format = TextFormat(maxLength: 5)
 /// format.applying("👨‍👩‍👧‍👦", in: NSRange(location: 4, length: 0), to: "abcd")  // "abcd👨‍👩‍👧‍👦"
@@ -31,6 +37,9 @@ public struct TextFormat: FieldFormat {
 
     /// Whether the field takes line breaks and tabs (a text view) or is one line (a text field).
     public let isMultiline: Bool
+
+    /// The counts of the texts this format last saw, shared by its copies.
+    private let characterCounts = CharacterCountMemo()
 
     /// Creates a text format.
     ///
@@ -59,6 +68,10 @@ public struct TextFormat: FieldFormat {
         var candidate = text
         guard !replacement.isEmpty else {
             candidate.removeSubrange(bounds)
+            if maxLength != nil, let count = characterCounts.count(of: text) {
+                let remaining = text.characterCount(replacing: bounds, with: "", knownCount: count)
+                characterCounts.remember(candidate, count: remaining)
+            }
             return candidate
         }
         guard !replacement.unicodeScalars.contains(where: Self.isRefusedControl) else { return nil }
@@ -74,9 +87,22 @@ public struct TextFormat: FieldFormat {
             guard !insertion.isEmpty else { return nil }
         }
         candidate.replaceSubrange(bounds, with: insertion)
-        guard let maxLength, Self.characterCount(of: candidate, exceeds: maxLength) else { return candidate }
+        guard let maxLength else { return candidate }
+        let known = characterCounts.count(of: text)
+        // A character takes at least one UTF-8 byte and one UTF-16 unit, and both are cheaper
+        // to count than characters: a text well under its limit needs no count.
+        if known == nil, candidate.utf8.count <= maxLength || candidate.utf16Length <= maxLength {
+            return candidate
+        }
+        let count = known ?? text.count
+        if known == nil { characterCounts.remember(text, count: count) }
+        let newCount = text.characterCount(replacing: bounds, with: insertion[...], knownCount: count)
+        if newCount <= maxLength {
+            characterCounts.remember(candidate, count: newCount)
+            return candidate
+        }
         guard !isSingleCharacter else { return nil }
-        return truncatedPaste(insertion, in: bounds, of: text, maxLength: maxLength)
+        return truncatedPaste(insertion, in: bounds, of: text, counting: count, maxLength: maxLength)
     }
 
     /// The text itself; `nil` when it is empty.
@@ -95,33 +121,26 @@ public struct TextFormat: FieldFormat {
 
     /// The text with as much of a paste as fits, cut at a character boundary; `nil` when
     /// nothing of it fits.
-    private func truncatedPaste(_ insertion: String, in bounds: Range<String.Index>, of text: String, maxLength: Int) -> String? {
-        let kept = text[..<bounds.lowerBound].count + text[bounds.upperBound...].count
+    ///
+    /// - Parameter count: The characters of `text`.
+    private func truncatedPaste(_ insertion: String, in bounds: Range<String.Index>, of text: String,
+                                counting count: Int, maxLength: Int) -> String? {
+        let kept = text.characterCount(keptAround: bounds, knownCount: count)
         var room = min(maxLength - kept, insertion.count)
         while room > 0 {
-            var candidate = text
-            candidate.replaceSubrange(bounds, with: insertion.prefix(room))
             // Characters can merge across the edges of the insertion (a combining mark, a
             // regional indicator), so the count is checked on the whole result.
-            if !Self.characterCount(of: candidate, exceeds: maxLength) {
+            let pasted = insertion.prefix(room)
+            let newCount = text.characterCount(replacing: bounds, with: pasted, knownCount: count)
+            if newCount <= maxLength {
+                var candidate = text
+                candidate.replaceSubrange(bounds, with: pasted)
+                characterCounts.remember(candidate, count: newCount)
                 return candidate
             }
             room -= 1
         }
         return nil
-    }
-
-    /// Whether `text` has more than `limit` characters, counting no further than needed.
-    private static func characterCount(of text: String, exceeds limit: Int) -> Bool {
-        // A character takes at least one UTF-8 byte and one UTF-16 unit, and both are
-        // cheaper to count than characters: most texts are decided without counting those.
-        guard text.utf8.count > limit, text.utf16Length > limit else { return false }
-        var count = 0
-        for _ in text {
-            count += 1
-            if count > limit { return true }
-        }
-        return false
     }
 
     /// A paste for a one-line field: each run of line breaks and tabs becomes one space, and

@@ -43,6 +43,24 @@ enum FileSystem {
 
         var message: String { String(cString: strerror(code)) }
         var isNotFound: Bool { code == ENOENT }
+
+        /// The errors a user can act on, apart from the rest.
+        enum Cause: Sendable {
+            case notADirectory, permissionDenied, diskFull, readOnlyFileSystem, notFound, isADirectory, nameTooLong, other
+        }
+
+        var cause: Cause {
+            switch code {
+            case ENOTDIR: .notADirectory
+            case EACCES, EPERM: .permissionDenied
+            case ENOSPC, EDQUOT: .diskFull
+            case EROFS: .readOnlyFileSystem
+            case ENOENT: .notFound
+            case EISDIR: .isADirectory
+            case ENAMETOOLONG: .nameTooLong
+            default: .other
+            }
+        }
     }
 
     /// The stages of an atomic write, reported to an observer so tests can stop a writer at each.

@@ -14,6 +14,10 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     case notUTF8(path: String)
     /// No script has this ID or name.
     case notFound(String)
+    /// `scripts restore`: nothing in the trash has this ID or name.
+    case notInTrash(String)
+    /// `scripts restore`: a script with this ID is in the library already.
+    case alreadyInLibrary(id: ScriptID, path: String)
     /// Several scripts answer to this name or ID prefix.
     case ambiguous(String, candidates: [ScriptID])
     /// A file-system call failed.
@@ -45,10 +49,14 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path) is not UTF-8 text"
         case .notFound(let reference):
             "no script is called or has the ID `\(reference)`"
+        case .notInTrash(let reference):
+            "nothing in the library's trash is called or has the ID `\(reference)`; `pagescript scripts restore` lists what is there"
+        case .alreadyInLibrary(let id, let path):
+            "a script with the ID \(id) is in the library already (\(path)); remove or rename it first"
         case .ambiguous(let reference, let candidates):
             "`\(reference)` could be any of \(candidates.map(\.rawValue).joined(separator: ", ")); use the ID"
-        case .fileSystem(let operation, let path, let reason):
-            "\(operation) \(path): \(reason)"
+        case .fileSystem(_, _, let reason):
+            reason
         case .unreadableState(let path, let reason):
             "the library state file \(path) cannot be read (\(reason)); no script runs automatically until it is fixed or removed"
         case .noHomeDirectory:
@@ -63,6 +71,6 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     init(_ failure: FileSystem.Failure) {
-        self = .fileSystem(operation: failure.operation, path: failure.path, reason: failure.message)
+        self = .fileSystem(operation: failure.operation, path: failure.path, reason: failure.explanation)
     }
 }

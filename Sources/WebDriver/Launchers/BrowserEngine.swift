@@ -64,8 +64,23 @@ public final class BrowserEngine: Sendable {
 
     /// Starts `engine`'s local driver (and, for WebKit, a private X display) and waits until the
     /// driver is ready. On any failure everything started so far is stopped again.
-    public static func start(_ engine: Engine, timeout: Double = 20, path: String? = nil) async throws(EngineError) -> BrowserEngine {
-        let found = engine.requiredPrograms.map { ($0, ExecutableLocator.find($0, path: path)) }
+    ///
+    /// With `options`, the browser opens on the user's display instead (no private X server, not
+    /// headless) and keeps its profile in a folder of the user's.
+    public static func start(
+        _ engine: Engine, timeout: Double = 20, path: String? = nil, options: LaunchOptions = LaunchOptions()
+    ) async throws(EngineError) -> BrowserEngine {
+        if case .user = options.display, engine == .safari {
+            throw .failedToStart(engine: engine, reason: "Safari always opens its own window; leave out --headed")
+        }
+        if case let .user(name) = options.display, let problem = Self.problem(withDisplay: name) {
+            throw .failedToStart(engine: engine, reason: problem)
+        }
+        if options.profileDirectory != nil, engine != .chromium {
+            throw .failedToStart(engine: engine, reason: "a persistent profile is only available for Chromium: "
+                + "WebKit's and Safari's automation sessions are always ephemeral; use --engine chromium or leave out --profile")
+        }
+        let found = engine.requiredPrograms.filter { !(options.display != .hidden && $0 == "Xvfb") }.map { ($0, ExecutableLocator.find($0, path: path)) }
         let missing = found.filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else { throw .missing(engine: engine, programs: missing) }
         let programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
@@ -81,9 +96,14 @@ public final class BrowserEngine: Sendable {
             let port = try FreePort.next()
             switch engine {
             case .webkit:
-                let display = try XvfbDisplay.start(executable: programs["Xvfb"] ?? "Xvfb", timeout: timeout)
-                started.append(display.process)
-                environment["DISPLAY"] = display.name
+                switch options.display {
+                case .hidden:
+                    let display = try XvfbDisplay.start(executable: programs["Xvfb"] ?? "Xvfb", timeout: timeout)
+                    started.append(display.process)
+                    environment["DISPLAY"] = display.name
+                case let .user(name):
+                    environment["DISPLAY"] = name
+                }
                 // Keep the browser off any accessibility bus or session bus of the user's desktop.
                 environment["NO_AT_BRIDGE"] = "1"
                 driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
@@ -92,12 +112,18 @@ public final class BrowserEngine: Sendable {
             case .chromium:
                 driverPath = programs["chromedriver"] ?? "chromedriver"
                 driverArguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
-                var arguments = Self.chromiumArguments.map { JSONValue.string($0) }
-                // A profile folder of PageScript's own, removed in stop(), so that a browser that
-                // had to be killed leaves no profile behind.
-                let profile = NSTemporaryDirectory() + "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                var arguments = Self.chromiumArguments.filter { options.display == .hidden || $0 != "--headless=new" }.map { JSONValue.string($0) }
+                if case let .user(name) = options.display { environment["DISPLAY"] = name }
+                let profile: String
+                if let kept = options.profileDirectory {
+                    profile = kept
+                } else {
+                    // A profile folder of PageScript's own, removed in stop(), so that a browser
+                    // that had to be killed leaves no profile behind.
+                    profile = NSTemporaryDirectory() + "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                    scratchFolders.append(profile)
+                }
                 try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
-                scratchFolders.append(profile)
                 arguments.append(.string("--user-data-dir=\(profile)"))
                 capabilities = ["goog:chromeOptions": ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]]
             case .safari:
@@ -130,6 +156,17 @@ public final class BrowserEngine: Sendable {
         }
     }
 
+    /// Why a browser could not open a window on X display `name`, when that can be told at once:
+    /// a local display (`:N`) whose server socket does not exist. Remote displays
+    /// (`host:N`) are left to the browser.
+    static func problem(withDisplay name: String) -> String? {
+        guard name.hasPrefix(":") else { return nil }
+        let number = name.dropFirst().prefix { $0.isNumber }
+        guard !number.isEmpty else { return "the display \(name) ($DISPLAY) is not an X display name such as :0" }
+        if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return nil }
+        return "there is no X server on display \(name) ($DISPLAY): open PageScript in your desktop session, or start one (Xvfb \(name) &)"
+    }
+
     private func waitUntilReady(driver: ChildProcess, timeout: Double) async throws(EngineError) {
         let engine = self.engine ?? .webkit
         let deadline = Date().addingTimeInterval(timeout)
@@ -145,6 +182,10 @@ public final class BrowserEngine: Sendable {
                 return
             }
             try? await Task.sleep(nanoseconds: 15_000_000)
+        }
+        // On a loaded machine the deadline can pass before the loop looked at the driver at all.
+        if let status = driver.pollExit() {
+            throw .failedToStart(engine: engine, reason: "the driver exited (status \(status))\(logTail())")
         }
         throw .failedToStart(engine: engine, reason: "the driver was not ready within \(Int(timeout)) s\(logTail())")
     }

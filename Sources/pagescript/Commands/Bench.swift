@@ -3,15 +3,17 @@ import Benchmarking
 import Foundation
 import WebDriver
 
-/// `pagescript bench`: PageScript's cost against the WebDriver floor, Selenium for Python, and
-/// its own budgets, as one table of ratios.
+/// `pagescript bench`: PageScript's cost against the WebDriver floor, Selenium and Playwright for
+/// Python, and its own budgets, as one table of ratios (or, with `--json`, one JSON object).
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure PageScript against the WebDriver floor, Selenium and its budgets; print one table of ratios.",
+        abstract: "Measure PageScript against the WebDriver floor, Selenium, Playwright and its budgets; print one table of ratios.",
         discussion: """
-            Takes a minute or two. The Selenium rows install Selenium for Python from PyPI into \
-            $XDG_CACHE_HOME/pagescript/bench-venv (~/.cache/...) the first time; --skip-peer leaves \
-            them out. The cold-process rows time this pagescript executable: run a release build.
+            Takes a few minutes. The peer rows install Selenium and Playwright for Python from PyPI into \
+            $XDG_CACHE_HOME/pagescript/bench-venv (~/.cache/...) the first time (Playwright drives the \
+            system Chromium; no browser is downloaded); --skip-peer leaves them out. The bare-protocol \
+            floor needs only python3. The cold-process rows time this pagescript executable: run a \
+            release build.
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: "Engines to measure (default: webkit chromium).")
@@ -23,11 +25,14 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .customLong("cold-repetitions"), help: "Repetitions of each cold measurement (default 5; 2 with --quick).")
     var coldRepetitions: Int?
 
-    @Flag(name: .customLong("skip-peer"), help: "Leave out Selenium for Python (for machines without PyPI).")
+    @Flag(name: .customLong("skip-peer"), help: "Leave out Selenium and Playwright for Python (for machines without PyPI).")
     var skipPeer = false
 
     @Flag(name: .long, help: "Fewer repetitions (10 warm, 2 cold): a rough table, to check that every row runs.")
     var quick = false
+
+    @Flag(name: .long, help: "Print one JSON object (machine, date, rows) instead of the table.")
+    var json = false
 
     func validate() throws {
         guard (repetitions ?? 1) >= 1, (coldRepetitions ?? 1) >= 1 else {
@@ -50,6 +55,6 @@ struct Bench: AsyncParsableCommand {
         let rows = try await BenchmarkSuite.run(options) { note in
             printError("pagescript bench: \(note)")
         }
-        printOutput(ComparisonTable.render(rows))
+        printOutput(json ? BenchmarkReport(rows: rows).json : ComparisonTable.render(rows))
     }
 }

@@ -11,9 +11,11 @@ struct Edit: AsyncParsableCommand {
         abstract: "Open a page and edit a script for it in a full-screen terminal editor.",
         discussion: """
             The page's title and URL are on top; Ctrl-R runs the script on the page (the browser stays \
-            open while you edit), Ctrl-S saves it for this site, Ctrl-E opens the examples, Ctrl-O a \
-            named script, Ctrl-N names and saves the script with its match patterns, Ctrl-Q quits \
-            (asking first when there are unsaved changes). The script saved for the site is loaded.
+            open while you edit), Ctrl-S saves the script named in the title bar (the site's script to \
+            begin with), Ctrl-E opens the examples, Ctrl-O a named script, Ctrl-N saves it as a new \
+            script, F1 lists every key, Ctrl-Q quits (asking first when there are unsaved changes). \
+            When the browser dies or the terminal goes away, unsaved text is kept in the library's \
+            .recovery folder.
             """)
 
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
@@ -35,10 +37,15 @@ struct Edit: AsyncParsableCommand {
 
         // Until the editor owns the terminal, a signal stops the browser start-up here.
         let startupSignals = Interruption.install()
-        let outcome: EditorOutcome
+        let ending: PageEditor.Ending
         do throws(PageEditor.Failure) {
-            outcome = try await PageEditor.edit(url: address, on: engineOptions.choice(), library: library, scriptTimeout: timeout,
-                                                onPageOpen: { startupSignals.cancel() })
+            ending = try await PageEditor.edit(url: address, on: engineOptions.choice(), library: library, scriptTimeout: timeout,
+                                                onPageOpen: {
+                                                    startupSignals.cancel()
+                                                    // The editor handles hang-ups while it runs; after it, a late one
+                                                    // must not kill the process before the browser is stopped.
+                                                    signal(SIGHUP, SIG_IGN)
+                                                })
         } catch {
             startupSignals.cancel()
             TerminationSignals.yieldToTermination()
@@ -46,12 +53,24 @@ struct Edit: AsyncParsableCommand {
             throw error
         }
         Interruption.sweep()
+        let outcome = ending.outcome
+        if case .terminalClosed = outcome.reason {
+            // Standard error may be the terminal that went away: tried once, never fatal.
+            let kept = ending.recoveryFile.map { "; your unsaved script was kept in \($0.path(percentEncoded: false))" } ?? ""
+            try? FileHandle.standardError.write(contentsOf: Data("pagescript: the terminal went away\(kept)\n".utf8))
+            throw CommandFailure.signal(SIGHUP)
+        }
+        if let file = ending.recoveryFile {
+            printError("pagescript: your unsaved script was kept in \(file.path(percentEncoded: false))")
+        } else if let failure = ending.recoveryFailure {
+            printError("pagescript: your unsaved script could not be kept: \(failure)")
+        }
         switch outcome.reason {
         case let .signal(number):
             throw CommandFailure.signal(number)
         case let .stopped(reason):
             throw CommandFailure.browserStopped(reason)
-        case .quit, .inputClosed:
+        case .quit, .terminalClosed:
             if outcome.hasUnsavedChanges {
                 printError("pagescript: quit with unsaved changes")
             }

@@ -23,10 +23,10 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var scriptCode: ScriptCodeOptions
 
-    @Option(name: .long, help: "Run one library script by name or ID, whatever its patterns.")
+    @Option(name: .long, help: ArgumentHelp("Run one library script by name or ID, whatever its patterns.", valueName: "script"))
     var script: String?
 
-    @Option(name: .long, help: "Run a built-in example script by name (see 'pagescript examples').")
+    @Option(name: .long, help: ArgumentHelp("Run a built-in example script by name (see 'pagescript examples').", valueName: "name"))
     var example: String?
 
     @Option(name: .long, help: "After the script, run the menu command it registered under this name (GM_registerMenuCommand).")
@@ -36,15 +36,18 @@ struct Run: AsyncParsableCommand {
     var json = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Seconds the whole run may take, page loading included unless --load-timeout is given (default 30).")
+            help: ArgumentHelp("Seconds the whole run may take, page loading included unless --load-timeout is given.", valueName: "seconds"))
     var timeout: Double = 30
 
     @Option(name: .customLong("load-timeout"), parsing: .unconditional,
-            help: "Seconds the page may take to load; --timeout then covers the script alone.")
+            help: ArgumentHelp("Seconds the page may take to load; --timeout then covers the script alone.", valueName: "seconds"))
     var loadTimeout: Double?
 
-    @Option(name: .long, help: "How alert, confirm and prompt are answered: dismiss (default) or accept.")
+    @Option(name: .long, help: ArgumentHelp("How alert, confirm and prompt are answered.", valueName: "answer"))
     var dialogs: DialogPolicy = .dismiss
+
+    @Option(name: .long, help: ArgumentHelp("Save a PNG of the page after the script ran (with --json, its path is in the object).", valueName: "file"))
+    var screenshot: String?
 
     @OptionGroup var engineOptions: EngineOptions
 
@@ -81,21 +84,23 @@ struct Run: AsyncParsableCommand {
         let sharesBudget = loadTimeout == nil
         // A userscript (a library script, an example, code with a metadata block) gets the GM API.
         let userScript = source.userScript
-        let host = userScript == nil ? nil : GMHost(libraryDirectory: try libraryOptions.open().directory)
+        let host = try userScript.map { _ in GMHost(libraryDirectory: try userScriptLibraryDirectory()) }
         let menu = self.menu
-        let outcome: Result<ScriptResult, CommandFailure>
+        let outcome: Result<(result: ScriptResult, screenshot: String?), CommandFailure>
         do throws(CommandFailure) {
             outcome = .success(try await onPage(choice, address) { page, _ throws(InjectionError) in
                 do throws(InjectionError) {
                     // One --timeout covers loading and the script, unless loading has its own.
                     let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
                     guard remaining > 0 else { throw .timedOut(seconds: budget) }
-                    guard let userScript, let host else {
-                        return try await page.run(script: source.text, mode: source.mode, timeout: remaining)
+                    var result: ScriptResult
+                    if let userScript, let host {
+                        result = try await page.run(userScript: userScript.script, id: userScript.id, host: host, mode: source.mode, timeout: remaining)
+                        if let menu { result = try await page.runMenuCommand(menu, of: result) }
+                    } else {
+                        result = try await page.run(script: source.text, mode: source.mode, timeout: remaining)
                     }
-                    let result = try await page.run(userScript: userScript.script, id: userScript.id, host: host, mode: source.mode, timeout: remaining)
-                    guard let menu else { return result }
-                    return try await page.runMenuCommand(menu, of: result)
+                    return (result: result, screenshot: try await capture(page))
                 } catch {
                     // A timeout is the user's --timeout, not what was left of it after loading.
                     if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
@@ -107,15 +112,21 @@ struct Run: AsyncParsableCommand {
         }
         await host?.shutdown()
         let result = try outcome.get()
-        ResultPrinter.print(result, asJSON: json)
-        if result.error != nil { throw CommandFailure.scriptsFailed }
+        ResultPrinter.print(result.result, asJSON: json, screenshot: result.screenshot)
+        if result.result.error != nil { throw CommandFailure.scriptsFailed }
+    }
+
+    /// Where a userscript that is not in the library keeps its fetched files: the library's folder,
+    /// which need not exist yet (nothing is written there unless the script has files to fetch).
+    private func userScriptLibraryDirectory() throws -> URL {
+        try LibraryLocation.resolve(directory: libraryOptions.library, environment: ProcessInfo.processInfo.environment).directory
     }
 
     /// The script the options name, how its text is read, and, for a userscript, the script and
     /// its library ID; `nil` when the library's matching scripts should run.
     private func chosenScript() throws -> (text: String, mode: ScriptMode, userScript: (script: UserScript, id: ScriptID?)?)? {
         if let script {
-            let stored = try libraryOptions.open().find(script)
+            let stored = try libraryOptions.openForReading().find(script)
             return (stored.script.text, .userscript, (stored.script, stored.id))
         }
         if let example {
@@ -129,27 +140,41 @@ struct Run: AsyncParsableCommand {
     }
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.openForReading()
         let host = GMHost(libraryDirectory: library.directory)
         // document-start scripts are installed before the page loads, where the engine allows.
         let early = LibraryRun.documentStartScripts(library: library, address: address)
-        let outcome: Result<(PageContext, (url: String, results: [LibraryScriptResult])), CommandFailure>
+        let outcome: Result<(PageContext, (url: String, results: [LibraryScriptResult]), String?), CommandFailure>
         do throws(CommandFailure) {
             outcome = .success(try await onPage(choice, address, beforeOpening: { page throws(InjectionError) in
                 _ = try await page.installDocumentStartScripts(early, url: address, host: host)
             }) { page, context throws(InjectionError) in
-                (context, try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns()))
+                let run = try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns())
+                return (context, run, try await capture(page))
             })
         } catch {
             outcome = .failure(error)
         }
         await host.shutdown()
-        let (context, run) = try outcome.get()
-        ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json)
+        let (context, run, screenshot) = try outcome.get()
+        ResultPrinter.printLibraryRun(context: context, url: run.url, results: run.results, asJSON: json, screenshot: screenshot)
         if run.results.contains(where: { if case .failure(.timedOut) = $0.outcome { true } else { false } }) {
             throw CommandFailure.scriptsTimedOut
         }
         if !run.results.allSatisfy(\.succeeded) { throw CommandFailure.scriptsFailed }
+    }
+
+    /// Saves the page as `--screenshot` asks, atomically; returns the file's path.
+    private func capture(_ page: PageSession) async throws(InjectionError) -> String? {
+        guard let screenshot else { return nil }
+        let png = try await page.screenshot()
+        let file = URL(fileURLWithPath: screenshot)
+        do {
+            try Data(png).write(to: file, options: .atomic)
+        } catch {
+            throw .library("the screenshot cannot be saved to \(screenshot): \(error.localizedDescription)")
+        }
+        return file.path
     }
 
     /// Opens the page on the chosen engine and does `work` there. A run that did not complete

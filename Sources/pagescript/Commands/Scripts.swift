@@ -5,7 +5,7 @@ struct Scripts: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage the script library: userscript files matched to sites by strict match patterns.",
         subcommands: [
-            ListScripts.self, ShowScript.self, NewScript.self, RenameScript.self, RemoveScript.self,
+            ListScripts.self, ShowScript.self, NewScript.self, RenameScript.self, RemoveScript.self, RestoreScript.self,
             EnableScript.self, DisableScript.self, DisableScriptForSite.self, EnableScriptForSite.self,
             WhichScripts.self, SaveScriptForSite.self, ImportScripts.self, ExportScripts.self,
             ScriptValuesCommand.self, UpdateScripts.self,

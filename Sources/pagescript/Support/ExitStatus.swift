@@ -1,3 +1,4 @@
+import Batch
 import Benchmarking
 import EditorSession
 import GMAPI
@@ -15,9 +16,9 @@ import WebDriver
 /// | code | meaning |
 /// | --- | --- |
 /// | 0 | done |
-/// | 1 | a script threw or did not parse, or import or export refused a file |
+/// | 1 | a script threw or did not parse, import or export refused a file, a `batch` page did not end `ok`, or `match` matched no URL |
 /// | 2 | usage or bad input |
-/// | 3 | the engine is missing, failed to start or died |
+/// | 3 | the engine is missing, failed to start or died, or a batch could not get a session |
 /// | 4 | a script did not finish in time |
 /// | 128 + n | ended by signal n |
 enum ExitStatus {
@@ -32,8 +33,8 @@ enum ExitStatus {
         case let failure as CommandFailure:
             switch failure {
             case .badInput: badInput
-            case .browserStopped: engineFailed
-            case .scriptsFailed: scriptFailed
+            case .browserStopped, .noSession: engineFailed
+            case .scriptsFailed, .noMatch: scriptFailed
             case .scriptsTimedOut: timedOut
             case let .signal(number): 128 + number
             case let .reported(failure): code(for: failure)
@@ -49,7 +50,7 @@ enum ExitStatus {
             }
         case is EngineError, is BenchmarkError:
             engineFailed
-        case is LibraryError, is MetadataError, is ValueStoreError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable:
+        case is LibraryError, is MetadataError, is ValueStoreError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable, is BatchSetupError:
             badInput
         default:
             // A failure no row of the table names is still a failure, never a silent success.
@@ -81,12 +82,17 @@ enum CommandFailure: Error, CustomStringConvertible {
     case badInput(String)
     /// The browser went away while the editor was open; the message says how.
     case browserStopped(String)
+    /// A batch could not get a session (none at all, or none for its whole wait); the message
+    /// says why.
+    case noSession(String)
     /// A script threw or did not parse, or a file was refused; the output already says which.
     case scriptsFailed
     /// A library script did not finish in time; the output already says which.
     case scriptsTimedOut
     /// A termination signal ended the command.
     case signal(Int32)
+    /// `match`: none of the URLs matched; the output already says so, line by line.
+    case noMatch
     /// A page run that did not complete, already reported on standard error (and with `--json`
     /// on standard output); its exit code is the failure's.
     case reported(PageRunner.Failure)
@@ -94,8 +100,8 @@ enum CommandFailure: Error, CustomStringConvertible {
     /// The message to print; empty when the output already told the user.
     var description: String {
         switch self {
-        case let .badInput(message), let .browserStopped(message): message
-        case .scriptsFailed, .scriptsTimedOut, .signal, .reported: ""
+        case let .badInput(message), let .browserStopped(message), let .noSession(message): message
+        case .scriptsFailed, .scriptsTimedOut, .signal, .reported, .noMatch: ""
         }
     }
 }

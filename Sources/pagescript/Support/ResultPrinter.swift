@@ -6,16 +6,23 @@ import WebDriver
 
 /// Prints a script's result: the page on standard error, the value on standard output.
 enum ResultPrinter {
-    static func print(_ result: ScriptResult, asJSON: Bool) {
+    static func print(_ result: ScriptResult, asJSON: Bool, screenshot: String? = nil) {
         if asJSON {
-            printOutput(result.json.serialized)
+            printOutput(withScreenshot(result.json, screenshot).serialized)
             return
         }
         printError(pageLine(result.context))
+        if let screenshot { printError("screenshot: \(TerminalSafeText.escaped(screenshot))") }
         printDetails(of: result)
         if result.error == nil, let value = result.value {
             printOutput(value.serialized)
         }
+    }
+
+    /// `object` with a `screenshot` member holding the saved file's path, when one was saved.
+    static func withScreenshot(_ object: JSONValue, _ screenshot: String?) -> JSONValue {
+        guard let screenshot, case let .object(members) = object else { return object }
+        return .object(members + [(key: "screenshot", value: .string(screenshot))])
     }
 
     /// The console lines, dialogs and error of a result, on standard error.
@@ -158,14 +165,15 @@ enum ResultPrinter {
 extension ResultPrinter {
     /// Prints the results of the library's automatic scripts: one JSON object with every script's
     /// result, or per script a header on standard error and its value on standard output.
-    static func printLibraryRun(context: PageContext, url: String, results: [LibraryScriptResult], asJSON: Bool) {
+    static func printLibraryRun(context: PageContext, url: String, results: [LibraryScriptResult], asJSON: Bool, screenshot: String? = nil) {
         if asJSON {
             let run: JSONValue = ["url": .string(context.url), "title": .string(context.title),
                                   "scripts": .array(results.map { $0.json(on: context) })]
-            printOutput(run.serialized)
+            printOutput(withScreenshot(run, screenshot).serialized)
             return
         }
         printError(pageLine(context))
+        if let screenshot { printError("screenshot: \(TerminalSafeText.escaped(screenshot))") }
         if results.isEmpty {
             printError("no library script runs automatically on \(TerminalSafeText.escaped(url))")
         }

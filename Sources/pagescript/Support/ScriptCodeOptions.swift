@@ -5,13 +5,13 @@ import UserScripts
 /// A script's code on the command line, the same way for `run`, `scripts new` and
 /// `scripts save-for`: `-e CODE`, `-f FILE`, or `-` to read it from standard input.
 struct ScriptCodeOptions: ParsableArguments {
-    @Option(name: .customShort("e"), help: "The script's code.")
+    @Option(name: .customShort("e"), help: ArgumentHelp("The script's code.", valueName: "code"))
     var code: String?
 
-    @Option(name: .customShort("f"), help: "A file holding the script's code.")
+    @Option(name: .customShort("f"), help: ArgumentHelp("A file holding the script's code ('-' for standard input).", valueName: "file"))
     var file: String?
 
-    @Argument(help: "'-' to read the script's code from standard input.")
+    @Argument(help: ArgumentHelp("'-' to read the script's code from standard input.", valueName: "-"))
     var standardInputMarker: String?
 
     /// The code named could not be read: a missing or unreadable file, text that is not UTF-8.
@@ -36,7 +36,7 @@ struct ScriptCodeOptions: ParsableArguments {
     /// The code; `nil` when none was given.
     func read() throws(Unreadable) -> String? {
         if let code { return code }
-        if let file {
+        if let file, file != "-" {
             guard let data = FileManager.default.contents(atPath: file) else {
                 let reason = FileManager.default.fileExists(atPath: file) ? "permission denied or not a regular file" : "no such file"
                 throw Unreadable(description: "cannot read the script file '\(file)': \(reason)")
@@ -46,7 +46,7 @@ struct ScriptCodeOptions: ParsableArguments {
             }
             return text
         }
-        guard standardInputMarker != nil else { return nil }
+        guard standardInputMarker != nil || file == "-" else { return nil }
         guard let text = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
             throw Unreadable(description: "standard input is not UTF-8 text")
         }
@@ -59,7 +59,7 @@ struct ScriptCodeOptions: ParsableArguments {
 /// Apart from ``ScriptCodeOptions`` because only a saved script has a time to run; `run` runs
 /// its code once, after the page has loaded.
 struct RunAtOption: ParsableArguments {
-    @Option(name: .customLong("run-at"), help: "document-start, document-body, document-end or document-idle (default: document-idle for a script with site rules; a script without them runs only on demand).")
+    @Option(name: .customLong("run-at"), help: ArgumentHelp("When the script runs on the pages it matches: document-start, document-body, document-end or document-idle (default: document-idle for a script with site rules; a script without them runs only on demand).", valueName: "moment"))
     var runAt: RunAt?
 }
 

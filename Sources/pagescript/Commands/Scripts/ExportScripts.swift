@@ -15,7 +15,7 @@ struct ExportScripts: ParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let report = try libraryOptions.open().export(to: URL(fileURLWithPath: folder), replacingExisting: replace)
+        let report = try libraryOptions.openForReading().export(to: URL(fileURLWithPath: folder), replacingExisting: replace)
         var refused = false
         for entry in report.entries {
             switch entry.outcome {

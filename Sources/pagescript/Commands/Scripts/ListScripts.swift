@@ -6,24 +6,31 @@ struct ListScripts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the scripts: id, name, enabled, when they run, and their site rules.")
 
-    @Option(name: .customLong("for"), help: "Only the scripts that would run automatically on this URL, in the order they run.")
+    @Option(name: .customLong("for"), help: ArgumentHelp("Only the scripts that would run automatically on this URL, in the order they run.", valueName: "url"))
     var url: String?
 
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.openForReading()
         var scripts = try library.scripts()
         if let url {
             scripts = try library.which(url: PageURL(url)).map(\.script)
         }
         for stored in scripts {
             let rules = stored.interpretation.rules.map(\.description).joined(separator: " ")
-            printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), stored.isEnabled ? "enabled" : "disabled",
+            printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), Self.switches(of: stored),
                          stored.interpretation.runMode.description, TerminalSafeText.escaped(rules)].joined(separator: "\t"))
         }
         for problem in try library.problems() {
             printError("pagescript: \(TerminalSafeText.escaped(problem.description))")
         }
+    }
+
+    /// `enabled`, `disabled`, or `enabled, off on example.com and shop.example`.
+    static func switches(of stored: StoredScript) -> String {
+        let state = stored.isEnabled ? "enabled" : "disabled"
+        guard !stored.disabledSites.isEmpty else { return state }
+        return state + ", off on " + TerminalSafeText.escaped(stored.disabledSites.map(\.description).sorted().joined(separator: " and "))
     }
 }

@@ -4,7 +4,7 @@ import TerminalText
 struct RemoveScript: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move a script to the library's trash folder.")
 
-    @Argument(help: "The script's name or ID.")
+    @Argument(help: ArgumentHelp("The script's name or ID.", valueName: "script"))
     var reference: String
 
     @OptionGroup var libraryOptions: LibraryOptions

@@ -4,10 +4,10 @@ import UserScripts
 struct RenameScript: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a script (its ID and file stay).")
 
-    @Argument(help: "The script's name or ID.")
+    @Argument(help: ArgumentHelp("The script's name or ID.", valueName: "script"))
     var reference: String
 
-    @Argument(help: "The new name.")
+    @Argument(help: ArgumentHelp("The new name.", valueName: "new-name"))
     var newName: String
 
     @OptionGroup var libraryOptions: LibraryOptions

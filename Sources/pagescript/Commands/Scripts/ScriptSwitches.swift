@@ -7,7 +7,7 @@ import UserScripts
 struct EnableScript: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "enable", abstract: "Let a script run automatically again.")
 
-    @Argument(help: "The script's name or ID.")
+    @Argument(help: ArgumentHelp("The script's name or ID.", valueName: "script"))
     var reference: String
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -15,6 +15,7 @@ struct EnableScript: ParsableCommand {
     func run() throws {
         try libraryOptions.withScript(reference) { library, script in
             try library.setEnabled(true, id: script.id)
+            printError("enabled \(script.id) \(TerminalSafeText.escaped(script.name)): it runs automatically where its rules match")
         }
     }
 }
@@ -22,7 +23,7 @@ struct EnableScript: ParsableCommand {
 struct DisableScript: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "disable", abstract: "Stop a script from running automatically (it can still be run by hand).")
 
-    @Argument(help: "The script's name or ID.")
+    @Argument(help: ArgumentHelp("The script's name or ID.", valueName: "script"))
     var reference: String
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -30,6 +31,7 @@ struct DisableScript: ParsableCommand {
     func run() throws {
         try libraryOptions.withScript(reference) { library, script in
             try library.setEnabled(false, id: script.id)
+            printError("disabled \(script.id) \(TerminalSafeText.escaped(script.name)): it runs only on demand (run --script \(script.id))")
         }
     }
 }
@@ -37,7 +39,7 @@ struct DisableScript: ParsableCommand {
 struct EnableScriptForSite: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "enable-for", abstract: "Undo 'disable-for' on one site.")
 
-    @Argument(help: "The script's name or ID, then the URL; or only the URL.")
+    @Argument(help: ArgumentHelp("The script's name or ID, then the URL; or only the URL.", valueName: "script-and-url"))
     var arguments: [String]
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -53,7 +55,7 @@ struct DisableScriptForSite: ParsableCommand {
         abstract: "Switch a script off on one site (kept outside the script's text).",
         discussion: "With only a URL, every script that would run there is switched off on that site.")
 
-    @Argument(help: "The script's name or ID, then the URL; or only the URL.")
+    @Argument(help: ArgumentHelp("The script's name or ID, then the URL; or only the URL.", valueName: "script-and-url"))
     var arguments: [String]
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -77,7 +79,8 @@ enum SiteSwitch {
             : try library.which(url: url, includingInactive: true).map(\.script.id)
         for id in Set(ids).sorted() {
             try library.setDisabled(disabled, id: id, on: site)
-            printError("\(disabled ? "disabled" : "enabled") \(id) on \(TerminalSafeText.escaped(site.description))")
+            let name = (try? library.find(id.rawValue).name).map { " " + TerminalSafeText.escaped($0) } ?? ""
+            printError("\(disabled ? "disabled" : "enabled") \(id)\(name) on \(TerminalSafeText.escaped(site.description))")
         }
     }
 }

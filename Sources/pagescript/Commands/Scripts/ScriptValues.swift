@@ -16,7 +16,7 @@ struct ScriptValuesCommand: ParsableCommand {
             like a run's: under the library lock, key by key, atomically.
             """)
 
-    @Argument(help: "The script's name or ID.")
+    @Argument(help: ArgumentHelp("The script's name or ID.", valueName: "script"))
     var reference: String
 
     @Flag(name: .long, help: "Print {\"id\", \"revision\", \"values\"} as JSON.")

@@ -9,7 +9,7 @@ struct ShowScript: ParsableCommand {
         abstract: "Show how PageScript reads a script: when it runs, each rule, the files it asks for, what it set aside.",
         discussion: "With --source, print the script's file exactly as it is instead.")
 
-    @Argument(help: "The script's name or ID.")
+    @Argument(help: ArgumentHelp("The script's name or ID.", valueName: "script"))
     var reference: String
 
     @Flag(name: .long, help: "Print the script's file, byte for byte.")

@@ -16,7 +16,7 @@ struct UpdateScripts: AsyncParsableCommand {
             standard error. Exits 1 when a script was not updated as asked or still misses files.
             """)
 
-    @Argument(help: "The script's name or ID (all scripts when omitted).")
+    @Argument(help: ArgumentHelp("The script's name or ID (all scripts when omitted).", valueName: "script"))
     var reference: String?
 
     @Flag(name: .long, help: "Replace scripts even if they were edited since PageScript installed them.")
@@ -47,13 +47,13 @@ struct UpdateScripts: AsyncParsableCommand {
         case .updated(let from, let to, _, let previous, let files):
             printOutput("updated\t\(head)\t\(safe(from ?? "-")) -> \(safe(to))")
             printError("  the previous version is in \(safe(previous.path(percentEncoded: false)))")
-            return report(files)
+            return DependencyInstall.report(files)
         case .upToDate(let installed, let available, let files):
             printOutput("current\t\(head)\t\(safe(installed ?? "-"))\(available.map { " (available: \(safe($0)))" } ?? "")")
-            return report(files)
+            return DependencyInstall.report(files)
         case .noUpdateURL(let files):
             printOutput("no-url\t\(head)")
-            return report(files)
+            return DependencyInstall.report(files)
         case .editedLocally(let installed, let available, let neverRecorded):
             printOutput("edited\t\(head)\t\(safe(installed ?? "-")) -> \(safe(available)) not installed")
             let why = neverRecorded
@@ -65,14 +65,6 @@ struct UpdateScripts: AsyncParsableCommand {
             printOutput("failed\t\(head)\t\(safe(reason))")
             return false
         }
-    }
-
-    private func report(_ files: DependencyReport) -> Bool {
-        for entry in files.entries {
-            if case .alreadyCached = entry.outcome { continue }
-            printError("  \(safe(entry.description))")
-        }
-        return files.isComplete
     }
 
     private func safe(_ text: String) -> String { TerminalSafeText.escaped(text) }

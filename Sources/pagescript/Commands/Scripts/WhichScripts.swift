@@ -22,7 +22,7 @@ struct WhichScripts: ParsableCommand {
 
     func run() throws {
         let page = try PageURL(url)
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.openForReading()
         for match in try library.which(url: page, includingInactive: all) {
             let rule = "line \(match.rule.line): \(match.rule) as \(match.pattern)"
             printOutput([match.script.id.rawValue, TerminalSafeText.escaped(match.script.name), Self.describe(match.status),

@@ -1,0 +1,181 @@
+import Foundation
+import Injection
+import UserScripts
+import WebDriver
+
+/// What a batch runs on every page.
+public enum BatchScript: Sendable {
+    /// One script, the same on every page (`-e`, `-f`, `--script`).
+    case code(String)
+    /// The library's automatic scripts that match each page, as `pagescript run URL` runs them
+    /// (`--library`).
+    case library(ScriptLibrary)
+
+    /// Whether records carry `scripts` (library mode) instead of `value` and `console`.
+    public var isLibrary: Bool {
+        if case .library = self { return true }
+        return false
+    }
+}
+
+/// How one attempt at one page ended.
+enum VisitOutcome: Sendable {
+    /// The page has its record: how it ended, `run --json`'s fields, and the HTTP status.
+    /// `sessionReusable` is false when the session may be stuck (a timeout) or broken.
+    case finished(status: RecordStatus, page: JSONValue, httpStatus: Int?, sessionReusable: Bool)
+    /// The session died under the page (a crashed tab, a dropped session). `charged` is false
+    /// when the endpoint itself stopped answering, which says nothing about the page.
+    case sessionLost(reason: String, charged: Bool)
+    /// PageScript cannot run any page (its own resources are missing).
+    case fatal(reason: String)
+}
+
+/// The batch's one contact with `Injection`: a page is opened and its script run exactly as
+/// `pagescript run` does it (`PageSession.open`, `PageSession.run`, `LibraryRun`), and every
+/// failure is sorted into what the record says and whether the session can go on.
+enum PageVisit {
+    /// What an input line names.
+    enum Address {
+        /// A URL to open.
+        case page(String)
+        /// Not a URL PageScript opens, and why (an `invalid-url` record).
+        case invalid(String)
+    }
+
+    /// The address to open for `entry`, or why it is not one.
+    static func address(of entry: BatchEntry) -> Address {
+        if let problem = entry.problem { return .invalid(problem) }
+        do throws(InjectionError) {
+            return .page(try PageAddress.resolve(entry.text))
+        } catch {
+            return .invalid(error.description)
+        }
+    }
+
+    /// Opens `address` on `session` and runs `script` there, all within `timeout` seconds.
+    static func visit(address: String, script: BatchScript, on session: WebDriverSession, timeout: Double) async -> VisitOutcome {
+        let started = Date()
+        let context: PageContext
+        do {
+            context = try await PageSession(session: session, scriptTimeout: timeout).open(address, loadTimeout: timeout)
+        } catch {
+            return outcome(of: error, url: address, title: nil, libraryMode: script.isLibrary, phase: .loading)
+        }
+        let httpStatus = await documentStatus(on: session, timeout: timeout)
+        if let httpStatus, httpStatus >= 400 {
+            let page = BatchRecord.failedPage(status: .httpError, message: "the server answered \(httpStatus); the script was not run",
+                                              url: context.url, title: context.title, libraryMode: script.isLibrary)
+            return .finished(status: .httpError, page: page, httpStatus: httpStatus, sessionReusable: true)
+        }
+        let page = PageSession(session: session, scriptTimeout: max(1, timeout - Date().timeIntervalSince(started)))
+        switch script {
+        case let .code(code):
+            do {
+                let result = try await page.run(script: code)
+                return .finished(status: result.error == nil ? .ok : .scriptError, page: result.json, httpStatus: httpStatus, sessionReusable: true)
+            } catch {
+                return outcome(of: error, url: context.url, title: context.title, libraryMode: false, phase: .running)
+            }
+        case let .library(library):
+            do {
+                let run = try await LibraryRun.runMatching(library: library, on: page)
+                return libraryOutcome(context: context, results: run.results, httpStatus: httpStatus)
+            } catch {
+                return outcome(of: error, url: context.url, title: context.title, libraryMode: true, phase: .running)
+            }
+        }
+    }
+
+    /// The HTTP status of the page's main document, from Navigation Timing's `responseStatus`;
+    /// `nil` where the engine does not report it (WebKitGTK 2.50 does not). Nothing is requested
+    /// again to find out: a second request could be answered differently (a server without
+    /// `HEAD`, a rate limit) and would double the load on the site. The page could lie about its
+    /// own status; nothing but the record depends on it.
+    private static func documentStatus(on session: WebDriverSession, timeout: Double) async -> Int? {
+        let script = """
+            try { var entry = performance.getEntriesByType("navigation")[0]; var status = entry && entry.responseStatus; \
+            return typeof status === "number" ? status : null; } catch (error) { return null; }
+            """
+        guard let status = try? await session.executeScript(script, timeout: min(timeout, 10)).intValue,
+              (100...599).contains(status) else { return nil }
+        return status
+    }
+
+    private static func libraryOutcome(context: PageContext, results: [LibraryScriptResult], httpStatus: Int?) -> VisitOutcome {
+        var status = RecordStatus.ok
+        var timedOut = false
+        let scripts: [JSONValue] = results.map { entry in
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "id", value: .string(entry.script.id.rawValue)),
+                (key: "name", value: .string(entry.script.name)),
+                (key: "pattern", value: .string(entry.pattern.text)),
+            ]
+            switch entry.outcome {
+            case let .success(result):
+                let json = result.json
+                members += [(key: "value", value: json["value"] ?? .null), (key: "console", value: json["console"] ?? .array([])),
+                            (key: "error", value: json["error"] ?? .null)]
+                if result.error != nil, status == .ok { status = .scriptError }
+            case let .failure(error):
+                if case .timedOut = error { timedOut = true }
+                members += [(key: "value", value: .null), (key: "console", value: .array([])),
+                            (key: "error", value: ["name": "NotRun", "message": .string(error.description), "line": .null, "column": .null])]
+                if status == .ok { status = .scriptError }
+            }
+            return .object(members)
+        }
+        let page: JSONValue = [
+            "url": .string(context.url), "title": .string(context.title), "scripts": .array(scripts), "error": .null,
+        ]
+        // A script stuck until its timeout may still hold the page: the session is not reused.
+        return .finished(status: timedOut ? .timeout : status, page: page, httpStatus: httpStatus, sessionReusable: !timedOut)
+    }
+
+    private enum Phase {
+        case loading, running
+    }
+
+    private static func outcome(of error: InjectionError, url: String, title: String?, libraryMode: Bool, phase: Phase) -> VisitOutcome {
+        func finished(_ status: RecordStatus, _ message: String, reusable: Bool) -> VisitOutcome {
+            .finished(status: status, page: BatchRecord.failedPage(status: status, message: message, url: url, title: title, libraryMode: libraryMode),
+                      httpStatus: nil, sessionReusable: reusable)
+        }
+        switch error {
+        case .timedOut, .loadTimedOut:
+            return finished(.timeout, error.description, reusable: false)
+        case let .navigationFailed(_, reason):
+            // The session's page-load timeout, reported by the driver as a failed navigation.
+            if reason.hasPrefix("the page did not load within") { return finished(.timeout, error.description, reusable: false) }
+            return finished(.loadFailed, error.description, reusable: true)
+        case .invalidURL:
+            return finished(.invalidURL, error.description, reusable: true)
+        case .malformedReply, .pageChanged, .library, .pageInterfered, .navigatedAway:
+            // The next visit navigates the session elsewhere, leaving this page behind.
+            return finished(.failed, error.description, reusable: true)
+        case .resourceMissing:
+            return .fatal(reason: error.description)
+        case let .webDriver(driverError):
+            return outcome(of: driverError, finished: finished, phase: phase)
+        }
+    }
+
+    private static func outcome(
+        of error: WebDriverError, finished: (RecordStatus, String, Bool) -> VisitOutcome, phase: Phase
+    ) -> VisitOutcome {
+        switch error {
+        case .unreachable:
+            return .sessionLost(reason: error.description, charged: false)
+        case .requestTimedOut, .protocolError(code: .timeout, _, _), .protocolError(code: .scriptTimeout, _, _):
+            let what = phase == .loading ? "the page did not load in time" : "the script did not finish in time"
+            return finished(.timeout, "\(what): \(error.description)", false)
+        case _ where error.meansTheSessionIsGone:
+            return .sessionLost(reason: error.description, charged: true)
+        case .unknownProtocolError, .protocolError(code: .unknownError, _, _):
+            return finished(.failed, error.description, false)
+        case .protocolError(code: .unexpectedAlertOpen, _, _):
+            return finished(.failed, "the page opened a dialog: \(error.description)", true)
+        case .protocolError, .malformedReply:
+            return finished(.failed, error.description, false)
+        }
+    }
+}

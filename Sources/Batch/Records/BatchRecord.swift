@@ -1,0 +1,113 @@
+import Foundation
+import SystemSupport
+import WebDriver
+
+/// One line of a batch's output: what happened to one input entry.
+///
+/// The object carries the same fields as `pagescript run --json` (`url`, `title`, `value`,
+/// `console`, `error`; in library mode `url`, `title`, `scripts`, `error`), between the entry's
+/// identity (`index`, `input`, `status`) and what the batch adds (`httpStatus`, `startedAt`,
+/// `durationMs`, `attempts`, `engine`).
+///
+/// When the script could not run, `status` says why (``RecordStatus``) and `error` is
+/// `{"name","message","line":null,"column":null}` with the name from ``RecordStatus/errorName``.
+///
+/// ```swift
+/// let page: JSONValue = ["url": "https://example.com/a", "title": "A", "value": 42, "console": [], "error": .null]
+/// let record = BatchRecord(index: 7, input: "https://example.com/a", status: .ok, page: page, httpStatus: 200,
+///                          startedAt: Date(), duration: 0.087, attempts: 1, engine: "webkit")
+/// record.line   // {"index":7,"input":"https://example.com/a","status":"ok","url":...,"durationMs":87,"attempts":1,"engine":"webkit"}
+/// ```
+public struct BatchRecord: Sendable {
+    /// The entry's index in the input (see ``BatchEntry``).
+    public let index: Int
+    /// The input line, as read.
+    public let input: String
+    /// How the page ended.
+    public let status: RecordStatus
+    /// The fields `pagescript run --json` prints for the page, as one object.
+    public let page: JSONValue
+    /// The HTTP status of the page's main document, when the engine reports it.
+    public let httpStatus: Int?
+    /// When the first attempt started.
+    public let startedAt: Date
+    /// Seconds from ``startedAt`` to the end of the last attempt.
+    public let duration: Double
+    /// How many times the page was tried (0 for an entry that is not a URL).
+    public let attempts: Int
+    /// The engine or remote browser the page ran in.
+    public let engine: String
+
+    /// Creates a record.
+    public init(index: Int, input: String, status: RecordStatus, page: JSONValue, httpStatus: Int?,
+                startedAt: Date, duration: Double, attempts: Int, engine: String) {
+        self.index = index
+        self.input = input
+        self.status = status
+        self.page = page
+        self.httpStatus = httpStatus
+        self.startedAt = startedAt
+        self.duration = duration
+        self.attempts = attempts
+        self.engine = engine
+    }
+
+    /// The `run --json` fields of a page on which the script could not run.
+    ///
+    /// - Parameters:
+    ///   - status: Why not.
+    ///   - message: The explanation, for `error.message`.
+    ///   - url: The page's address, when the browser got that far.
+    ///   - title: The page's title, when known.
+    ///   - libraryMode: Whether the batch runs library scripts (`scripts` instead of `value` and
+    ///     `console`).
+    public static func failedPage(status: RecordStatus, message: String, url: String?, title: String?, libraryMode: Bool) -> JSONValue {
+        let error: JSONValue = ["name": .string(status.errorName), "message": .string(message), "line": .null, "column": .null]
+        let location: [(key: String, value: JSONValue)] = [
+            (key: "url", value: url.map { .string($0) } ?? .null),
+            (key: "title", value: title.map { .string($0) } ?? .null),
+        ]
+        let body: [(key: String, value: JSONValue)] = libraryMode
+            ? [(key: "scripts", value: .array([]))]
+            : [(key: "value", value: .null), (key: "console", value: .array([]))]
+        return .object(location + body + [(key: "error", value: error)])
+    }
+
+    /// The record as one JSON object, in the documented field order.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "index", value: .integer(Int64(index))),
+            (key: "input", value: .string(input)),
+            (key: "status", value: .string(status.rawValue)),
+        ]
+        if case let .object(fields) = page { members += fields }
+        members += [
+            (key: "httpStatus", value: httpStatus.map { .integer(Int64($0)) } ?? .null),
+            (key: "startedAt", value: .string(Self.timestamp(startedAt))),
+            (key: "durationMs", value: .integer(Int64((duration * 1000).rounded()))),
+            (key: "attempts", value: .integer(Int64(attempts))),
+            (key: "engine", value: .string(engine)),
+        ]
+        return .object(members)
+    }
+
+    /// The record as one line of JSON text, without the newline. Safe on a terminal: every
+    /// control character a page could send is escaped.
+    public var line: String {
+        json.serialized
+    }
+
+    /// `date` as ISO 8601 in UTC with milliseconds, e.g. `2025-06-01T12:00:00.123Z`.
+    static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(milliseconds % 1000), 3))Z"
+    }
+}

@@ -1,0 +1,34 @@
+/// How a batch runs: how many pages at once, how long each may take, how failures are retried.
+///
+/// ```swift
+/// var configuration = BatchConfiguration()
+/// configuration.jobs = 4
+/// configuration.timeout = 10
+/// configuration.ordered = true
+/// ```
+public struct BatchConfiguration: Sendable, Equatable {
+    /// Sessions open at once, each working through pages one after another.
+    public var jobs = 2
+    /// Seconds one attempt at a page may take: loading it and running the script together.
+    public var timeout: Double = 30
+    /// How many times a page whose session died under it is tried again, on a new session.
+    public var retries = 1
+    /// Whether records are written in input order (else in the order pages finish).
+    public var ordered = false
+    /// Seconds to keep waiting, with backoff, for a session (a full grid, an endpoint that went
+    /// away) before the batch stops.
+    public var sessionWait: Double = 300
+    /// A local browser process using more resident memory than this many bytes is stopped and
+    /// its page counted as crashed; `nil` for no limit.
+    public var memoryLimit: UInt64? = 2048 * 1024 * 1024
+    /// After a stop is requested, how long pages already running may take to finish before they
+    /// are abandoned (and left for `--resume`), in seconds.
+    public var stopGrace: Double = 2
+    /// How long a browser may take to start, in seconds.
+    public var startupTimeout: Double = 30
+    /// How many finished records may wait for an earlier, slower page with ``ordered``; a worker
+    /// waits before starting a page further ahead than that.
+    public var reorderCapacity = 256
+
+    public init() {}
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SystemSupport
+
+/// A batch's input and output, opened and checked before any browser starts: the URL list, how
+/// many entries it has (when it is a file), the output file (locked), and what an earlier run
+/// recorded in it.
+///
+/// Without `resume`, an output file that already holds something is refused rather than
+/// overwritten: it may be hours of results. With `resume`, the file is read (``ResumeLedger``), a
+/// torn last line is cut off, and the input is checked against it, entry by entry, before
+/// anything runs (for standard input, as it streams).
+///
+/// ```swift
+/// let plan = try BatchPlan.prepare(inputPath: "urls.txt", outputPath: "results.jsonl", resume: true)
+/// plan.total                  // entries in urls.txt
+/// plan.ledger.recordCount     // already recorded
+/// ```
+public struct BatchPlan {
+    /// The URL list.
+    public let reader: URLListReader
+    /// The number of entries in the list, when it is a file.
+    public let total: Int?
+    /// What the output already records.
+    public let ledger: ResumeLedger
+    /// Where records go.
+    public let log: ResultLog
+
+    /// Opens and checks the input and the output.
+    ///
+    /// - Parameters:
+    ///   - inputPath: The URL list; `nil` or `-` for standard input.
+    ///   - outputPath: The JSONL file; `nil` for standard output.
+    ///   - resume: Whether to continue what `outputPath` records.
+    /// - Throws: ``BatchSetupError``.
+    public static func prepare(inputPath: String?, outputPath: String?, resume: Bool) throws(BatchSetupError) -> BatchPlan {
+        guard !resume || outputPath != nil else { throw .resumeNeedsOutput }
+        let log: ResultLog
+        var ledger = ResumeLedger.empty
+        if let outputPath {
+            var status = stat()
+            if !resume, stat(outputPath, &status) == 0, status.st_size > 0 {
+                throw .outputExists(path: outputPath)
+            }
+            do {
+                log = try ResultLog(path: outputPath)
+            } catch {
+                throw .output(error)
+            }
+            do {
+                ledger = try ResumeLedger.read(path: outputPath)
+                if ledger.hasTornLastLine { try log.truncate(to: ledger.validLength) }
+            } catch let error as ResumeError {
+                log.close()
+                throw .resume(error)
+            } catch let error as ResultLogError {
+                log.close()
+                throw .output(error)
+            } catch {
+                log.close()
+                throw .output(.unwritable(name: outputPath, reason: "\(error)"))
+            }
+        } else {
+            log = ResultLog()
+        }
+        guard let inputPath, inputPath != "-" else {
+            return BatchPlan(reader: URLListReader(descriptor: STDIN_FILENO, name: "standard input"), total: nil, ledger: ledger, log: log)
+        }
+        let total: Int
+        let reader: URLListReader
+        do {
+            total = try survey(path: inputPath, ledger: ledger)
+        } catch {
+            log.close()
+            throw error
+        }
+        do {
+            reader = try URLListReader(path: inputPath)
+        } catch {
+            log.close()
+            throw .input(error)
+        }
+        return BatchPlan(reader: reader, total: total, ledger: ledger, log: log)
+    }
+
+    /// Counts the entries of the file at `path` and checks each one the ledger records.
+    static func survey(path: String, ledger: ResumeLedger) throws(BatchSetupError) -> Int {
+        do {
+            let reader = try URLListReader(path: path)
+            var count = 0
+            while let entry = try reader.nextEntry() {
+                if !ledger.matches(entry) { throw BatchSetupError.inputChanged(line: entry.line, index: entry.index) }
+                count += 1
+            }
+            return count
+        } catch let error as BatchSetupError {
+            throw error
+        } catch let error as BatchInputError {
+            throw .input(error)
+        } catch {
+            throw .input(.unreadable(name: path, reason: "\(error)"))
+        }
+    }
+}
+
+/// Why a batch could not start.
+public enum BatchSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `--resume` without `--output`.
+    case resumeNeedsOutput
+    /// The output file holds records already and `--resume` was not given.
+    case outputExists(path: String)
+    /// The URL list cannot be read.
+    case input(BatchInputError)
+    /// The output file cannot be written.
+    case output(ResultLogError)
+    /// The output file cannot be resumed.
+    case resume(ResumeError)
+    /// The URL list is not the one the output was made from.
+    case inputChanged(line: Int, index: Int)
+
+    public var description: String {
+        switch self {
+        case .resumeNeedsOutput:
+            "--resume continues an --output file; give one"
+        case let .outputExists(path):
+            "\(path) already holds results; add --resume to continue it, or choose another --output"
+        case let .input(error):
+            error.description
+        case let .output(error):
+            error.description
+        case let .resume(error):
+            error.description
+        case let .inputChanged(line, index):
+            BatchFailure.inputChanged(line: line, index: index).description
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SystemSupport
+
+/// Finds and stops what a batch killed with SIGKILL left running.
+///
+/// Nothing runs in a process after SIGKILL, so its X server, drivers and browsers outlive it.
+/// Each batch therefore marks its children: ``markChildren()`` puts its own identity (process ID
+/// and start time, so that a reused ID is not mistaken for it) in an environment variable every
+/// child inherits. ``stopOrphans()`` stops every process carrying a mark whose owner is gone.
+///
+/// Only the executable calls these: they change this process's environment and signal processes
+/// outside it. Linux only (`/proc`); elsewhere they do nothing.
+///
+/// ```swift
+/// LeftoverProcesses.stopOrphans()
+/// LeftoverProcesses.markChildren()
+/// ```
+public enum LeftoverProcesses {
+    /// The variable holding the owner's identity, `PID:START`.
+    public static let variable = "PAGESCRIPT_BATCH_OWNER"
+
+    /// Marks every process this one starts from now on as this batch's.
+    public static func markChildren() {
+        guard let start = startTime(of: getpid()) else { return }
+        setenv(variable, "\(getpid()):\(start)", 1)
+    }
+
+    /// Stops (SIGKILL) every process marked by a batch that no longer runs; returns how many.
+    @discardableResult
+    public static func stopOrphans() -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+        let prefix = Array("\(variable)=".utf8)
+        var stopped = 0
+        for entry in entries {
+            guard let pid = pid_t(entry), pid != getpid(),
+                  let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+            guard let mark = environment.split(separator: 0).first(where: { $0.starts(with: prefix) }) else { continue }
+            let owner = String(decoding: mark.dropFirst(prefix.count), as: UTF8.self).split(separator: ":")
+            guard owner.count == 2, let ownerID = pid_t(owner[0]), let ownerStart = UInt64(owner[1]) else { continue }
+            if ownerID == getpid() || startTime(of: ownerID) == ownerStart { continue }
+            if kill(pid, SIGKILL) == 0 { stopped += 1 }
+        }
+        return stopped
+    }
+
+    /// The process's start time in clock ticks since boot (`/proc/PID/stat`, field 22).
+    static func startTime(of pid: pid_t) -> UInt64? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // Fields after the name start at field 3 (state); the start time is field 22.
+        guard fields.count > 19 else { return nil }
+        return UInt64(fields[19])
+    }
+}

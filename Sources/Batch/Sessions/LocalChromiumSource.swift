@@ -1,0 +1,144 @@
+import Foundation
+import SystemSupport
+import WebDriver
+
+/// Sessions on local Chromium: one chromedriver serves every slot, and each slot's session is a
+/// headless Chromium with a throwaway profile folder of its own (two browsers cannot share one),
+/// removed when the session ends.
+///
+/// When chromedriver itself dies, the next slot that needs a session starts a new one.
+public actor LocalChromiumSource: SessionSource {
+    public nonisolated let engineLabel = Engine.chromium.rawValue
+
+    private let startupTimeout: Double
+    private let path: String?
+    private var programs: [String: String] = [:]
+    private var driver: LocalDriver?
+    private var driverStart: Task<Result<LocalDriver, EngineError>, Never>?
+    private var profiles: [Int: String] = [:]
+    private var isShutDown = false
+
+    /// - Parameters:
+    ///   - startupTimeout: How long the driver and a browser may take to start, in seconds.
+    ///   - path: The `PATH` to find the programs on; this process's when `nil`.
+    public init(startupTimeout: Double = 30, path: String? = nil) {
+        self.startupTimeout = startupTimeout
+        self.path = path
+    }
+
+    public func prepare() throws(SessionSourceError) {
+        let found = Engine.chromium.requiredPrograms.map { ($0, ExecutableLocator.find($0, path: path)) }
+        let missing = found.filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .chromium, programs: missing).description) }
+        programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+    }
+
+    public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
+        guard !isShutDown else { throw .fatal(reason: "the batch is stopping") }
+        let driver: LocalDriver
+        switch await runningDriver() {
+        case let .success(running): driver = running
+        case let .failure(error): throw .failed(reason: error.description)
+        }
+        let profile = NSTemporaryDirectory() + "pagescript-batch-chromium-profile-\(getpid())-\(slot)-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(reason: "cannot make a profile folder for Chromium: \(error)")
+        }
+        profiles[slot] = profile
+        let arguments = (BrowserEngine.chromiumArguments + ["--user-data-dir=\(profile)"]).map { JSONValue.string($0) }
+        let options: JSONValue = ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]
+        let capabilities = SessionCapabilities.adding(
+            scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: [(key: "goog:chromeOptions", value: options)])
+        do {
+            let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
+            if isShutDown {
+                await session.delete(timeout: 1)
+                throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")
+            }
+            return OpenedSession(session: session, slot: slot, engine: engineLabel)
+        } catch {
+            await removeProfile(of: slot)
+            throw .failed(reason: "\(Engine.chromium.displayName) did not open a session: \(error)\(driver.logTail())")
+        }
+    }
+
+    public func retire(_ session: OpenedSession) async {
+        await session.session.delete(timeout: 2)
+        await removeProfile(of: session.slot)
+    }
+
+    public func shutdown() async {
+        isShutDown = true
+        if let driver {
+            await driver.stop()
+            self.driver = nil
+        }
+        for slot in Array(profiles.keys) { await removeProfile(of: slot) }
+    }
+
+    public func browserProcesses() -> [SlotProcess] {
+        guard let driver else { return [] }
+        let table = ProcessTable.snapshot()
+        var found: [SlotProcess] = []
+        for pid in table.descendants(of: driver.process.processID) {
+            let command = ProcessTable.commandLine(of: pid)
+            // The browser process itself: it has the slot's profile and no --type= of a helper.
+            guard !command.contains(" --type="),
+                  let slot = profiles.first(where: { command.contains("--user-data-dir=\($0.value)") })?.key else { continue }
+            for member in [pid] + table.descendants(of: pid) {
+                if let bytes = ProcessTable.residentBytes(of: member) {
+                    found.append(SlotProcess(slot: slot, processID: member, residentBytes: bytes))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Kills whatever still runs on the slot's profile (a browser whose session could not be
+    /// deleted) and removes the folder.
+    private func removeProfile(of slot: Int) async {
+        guard let profile = profiles.removeValue(forKey: slot) else { return }
+        await BlockingWork.run {
+            let table = ProcessTable.snapshot()
+            let marker = "--user-data-dir=\(profile)"
+            for pid in table.descendants(of: getpid()) where ProcessTable.commandLine(of: pid).contains(marker) {
+                for member in [pid] + table.descendants(of: pid) { kill(member, SIGKILL) }
+            }
+            try? FileManager.default.removeItem(atPath: profile)
+        }
+    }
+
+    /// The shared chromedriver, started (again, if it died) by whichever slot needs it first.
+    private func runningDriver() async -> Result<LocalDriver, EngineError> {
+        if let driver, driver.isRunning { return .success(driver) }
+        if let driverStart { return await driverStart.value }
+        let dead = driver
+        driver = nil
+        let executable = programs["chromedriver"] ?? "chromedriver"
+        let timeout = startupTimeout
+        let start = Task { () -> Result<LocalDriver, EngineError> in
+            if let dead { await dead.stop() }
+            do throws(EngineError) {
+                return .success(try await LocalDriver.start(
+                    engine: .chromium, executable: executable,
+                    arguments: { ["--port=\($0)", "--allowed-ips=127.0.0.1"] },
+                    environment: ProcessInfo.processInfo.environment, timeout: timeout))
+            } catch {
+                return .failure(error)
+            }
+        }
+        driverStart = start
+        let result = await start.value
+        driverStart = nil
+        if case let .success(started) = result {
+            if isShutDown {
+                await started.stop()
+                return .failure(.failedToStart(engine: .chromium, reason: "the batch is stopping"))
+            }
+            driver = started
+        }
+        return result
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import SystemSupport
+import WebDriver
+
+/// Sessions on local WebKit: WebKitWebDriver allows one session per driver process, so each slot
+/// gets a driver (and its MiniBrowser) of its own, all on one private Xvfb display.
+///
+/// A slot whose session dies loses its driver too: the next session starts from a fresh driver,
+/// so nothing a crashed browser left behind is reused.
+public actor LocalWebKitSource: SessionSource {
+    public nonisolated let engineLabel = Engine.webkit.rawValue
+
+    private let startupTimeout: Double
+    private let path: String?
+    private var programs: [String: String] = [:]
+    private var display: XvfbDisplay?
+    private var displayStart: Task<Result<XvfbDisplay, EngineError>, Never>?
+    private var drivers: [Int: LocalDriver] = [:]
+    private var isShutDown = false
+
+    /// - Parameters:
+    ///   - startupTimeout: How long a driver and its browser may take to start, in seconds.
+    ///   - path: The `PATH` to find the programs on; this process's when `nil`.
+    public init(startupTimeout: Double = 30, path: String? = nil) {
+        self.startupTimeout = startupTimeout
+        self.path = path
+    }
+
+    public func prepare() throws(SessionSourceError) {
+        let found = Engine.webkit.requiredPrograms.map { ($0, ExecutableLocator.find($0, path: path)) }
+        let missing = found.filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .webkit, programs: missing).description) }
+        programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+    }
+
+    public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
+        guard !isShutDown else { throw .fatal(reason: "the batch is stopping") }
+        if let old = drivers.removeValue(forKey: slot) { await old.stop() }
+        let display: XvfbDisplay
+        switch await currentDisplay() {
+        case let .success(running): display = running
+        case let .failure(error): throw .failed(reason: error.description)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        // Keep the browsers off any accessibility or session bus of the user's desktop.
+        environment["NO_AT_BRIDGE"] = "1"
+        let driver: LocalDriver
+        do {
+            driver = try await LocalDriver.start(
+                engine: .webkit, executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver",
+                arguments: { ["--port=\($0)", "--host=127.0.0.1"] }, environment: environment, timeout: startupTimeout)
+        } catch {
+            throw .failed(reason: error.description)
+        }
+        drivers[slot] = driver
+        let arguments: JSONValue = .array(BrowserEngine.webKitArguments.map { .string($0) })
+        let capabilities = SessionCapabilities.adding(
+            scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout,
+            to: [(key: "webkitgtk:browserOptions", value: ["args": arguments])])
+        do {
+            let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
+            if isShutDown {
+                await session.delete(timeout: 1)
+                throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")
+            }
+            return OpenedSession(session: session, slot: slot, engine: engineLabel)
+        } catch {
+            drivers[slot] = nil
+            let reason = "\(Engine.webkit.displayName) did not open a session: \(error)\(driver.logTail())"
+            await driver.stop()
+            throw .failed(reason: reason)
+        }
+    }
+
+    public func retire(_ session: OpenedSession) async {
+        await session.session.delete(timeout: 1)
+        if let driver = drivers.removeValue(forKey: session.slot) { await driver.stop() }
+    }
+
+    public func shutdown() async {
+        isShutDown = true
+        let running = Array(drivers.values)
+        drivers.removeAll()
+        await withTaskGroup(of: Void.self) { group in
+            for driver in running { group.addTask { await driver.stop() } }
+        }
+        if let display {
+            await BlockingWork.run { display.stop() }
+            self.display = nil
+        }
+    }
+
+    public func browserProcesses() -> [SlotProcess] {
+        let table = ProcessTable.snapshot()
+        return drivers.flatMap { slot, driver in
+            table.descendants(of: driver.process.processID).compactMap { pid in
+                ProcessTable.residentBytes(of: pid).map { SlotProcess(slot: slot, processID: pid, residentBytes: $0) }
+            }
+        }
+    }
+
+    /// The shared display, started (again, if it died) by whichever slot needs it first.
+    private func currentDisplay() async -> Result<XvfbDisplay, EngineError> {
+        if let display, display.process.isRunning { return .success(display) }
+        if let displayStart { return await displayStart.value }
+        let executable = programs["Xvfb"] ?? "Xvfb"
+        let timeout = startupTimeout
+        let start = Task {
+            await BlockingWork.run { () -> Result<XvfbDisplay, EngineError> in
+                do throws(EngineError) {
+                    return .success(try XvfbDisplay.start(executable: executable, timeout: timeout))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        displayStart = start
+        let result = await start.value
+        displayStart = nil
+        if case let .success(started) = result {
+            if isShutDown {
+                await BlockingWork.run { started.stop() }
+                return .failure(.failedToStart(engine: .webkit, reason: "the batch is stopping"))
+            }
+            display = started
+        }
+        return result
+    }
+}

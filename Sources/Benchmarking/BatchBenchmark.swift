@@ -1,0 +1,137 @@
+import Batch
+import Foundation
+import SystemSupport
+import TestSupport
+import WebDriver
+
+/// The batch rows of the table: `pagescript batch` throughput over 200 loopback pages.
+///
+/// Every row compares seconds per page (the inverse of pages per second, so that lower is better
+/// like every other row): from the first page's start to the last page's end, over the pages, so
+/// that the browsers' start is counted on neither side.
+///
+/// - `--jobs 1` against the protocol floor: one session, and for each page a bare navigation and
+///   one Execute Script (`return document.title`), nothing else (aim 1.2x).
+/// - `--jobs` 1, 2 and 4 against each peer running the same pages with as many at once:
+///   Selenium for Python with a thread pool (aim: 1.5 times its throughput), and any other
+///   ``BatchThroughputPeer``.
+///
+/// PageScript runs in this process through ``BatchRunner``, exactly as `pagescript batch
+/// -e document.title --jobs N` does, writing its records to a scratch file.
+public enum BatchBenchmark {
+    /// The number of pages of each run.
+    public static let pageCount = 200
+    /// The `--jobs` values measured.
+    public static let jobCounts = [1, 2, 4]
+
+    /// A loopback site of ``pageCount`` small pages, each its own URL.
+    public static func startSite() throws -> (site: LoopbackSite, urls: [String]) {
+        let site = try LoopbackSite { path in
+            .page("<!doctype html><html><head><title>Bench \(path)</title></head><body><p>A page of the batch bench.</p></body></html>")
+        }
+        return (site, (0..<pageCount).map { site.url("/page/\($0)") })
+    }
+
+    /// The batch rows for `engine`.
+    ///
+    /// - Parameters:
+    ///   - engine: WebKit or Chromium.
+    ///   - urls: The pages (see ``startSite()``).
+    ///   - peers: The other tools to compare with.
+    ///   - repetitions: Runs of each measurement.
+    public static func rows(engine: Engine, urls: [String], peers: [any BatchThroughputPeer], repetitions: Int) async throws -> [ComparisonRow] {
+        var floor: [Double] = []
+        for _ in 0..<repetitions { floor.append(try await floorSecondsPerPage(engine: engine, urls: urls)) }
+        var ours: [Int: Measurement] = [:]
+        for jobs in jobCounts {
+            var samples: [Double] = []
+            for _ in 0..<repetitions { samples.append(try await secondsPerPage(engine: engine, urls: urls, jobs: jobs)) }
+            ours[jobs] = Measurement(name: "pagescript batch --jobs \(jobs)", samples: samples)
+        }
+        var rows = [ComparisonRow(
+            title: "\(engine): batch --jobs 1, per page of \(pageCount) vs bare navigate + Execute Script",
+            subject: ours[1]!, baseline: Measurement(name: "navigate + Execute Script", samples: floor), aim: 1.2)]
+        let display = try engine == .webkit ? ExecutableLocator.find("Xvfb").map { try XvfbDisplay.start(executable: $0) } : nil
+        defer { display?.stop() }
+        for peer in peers where peer.supports(engine) {
+            for jobs in jobCounts {
+                var samples: [Double] = []
+                for _ in 0..<repetitions {
+                    samples.append(try peer.secondsPerPage(engine: engine, urls: urls, jobs: jobs, display: display?.name))
+                }
+                rows.append(ComparisonRow(
+                    title: "\(engine): batch --jobs \(jobs), per page of \(pageCount) vs \(peer.name(jobs: jobs))",
+                    subject: ours[jobs]!, baseline: Measurement(name: peer.name(jobs: jobs), samples: samples), aim: peer.aim))
+            }
+        }
+        return rows
+    }
+
+    /// One batch over `urls` with `jobs` sessions, in this process; seconds per page.
+    public static func secondsPerPage(engine: Engine, urls: [String], jobs: Int) async throws -> Double {
+        let folder = NSTemporaryDirectory() + "pagescript-bench-batch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(urls.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: folder + "/urls.txt"))
+        let plan = try BatchPlan.prepare(inputPath: folder + "/urls.txt", outputPath: folder + "/out.jsonl", resume: false)
+        var configuration = BatchConfiguration()
+        configuration.jobs = jobs
+        let source: any SessionSource = engine == .chromium ? LocalChromiumSource() : LocalWebKitSource()
+        let summary = await BatchRunner(configuration: configuration, source: source, script: .code("document.title"), plan: plan).run { _ in }
+        guard summary.ending == .completed, summary.progress.statusCounts[.ok] == urls.count else {
+            throw BenchmarkError.processFailed(command: "pagescript batch --jobs \(jobs) on \(engine)", status: "\(summary.ending)", output: summary.line)
+        }
+        return try window(ofRecordsIn: folder + "/out.jsonl") / Double(urls.count)
+    }
+
+    /// Seconds from the earliest record's start to the latest record's end.
+    static func window(ofRecordsIn path: String) throws -> Double {
+        var first = Double.infinity
+        var last = -Double.infinity
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let record = try JSONValue(parsing: String(line))
+            guard let stamp = record["startedAt"]?.stringValue, let start = parseTimestamp(stamp),
+                  let duration = record["durationMs"]?.intValue else {
+                throw BenchmarkError.fixture(reason: "a batch record without its times: \(line.prefix(120))")
+            }
+            first = min(first, start)
+            last = max(last, start + Double(duration) / 1000)
+        }
+        return last - first
+    }
+
+    /// `2025-06-01T12:00:00.123Z` as seconds since 1970.
+    static func parseTimestamp(_ text: String) -> Double? {
+        let parts = text.split(whereSeparator: { "-T:.Z".contains($0) }).compactMap { Int($0) }
+        guard parts.count == 7 else { return nil }
+        var fields = tm()
+        fields.tm_year = Int32(parts[0] - 1900)
+        fields.tm_mon = Int32(parts[1] - 1)
+        fields.tm_mday = Int32(parts[2])
+        fields.tm_hour = Int32(parts[3])
+        fields.tm_min = Int32(parts[4])
+        fields.tm_sec = Int32(parts[5])
+        return Double(timegm(&fields)) + Double(parts[6]) / 1000
+    }
+
+    /// The floor: one session, a bare navigation and one Execute Script per page, in order;
+    /// seconds per page, timed from the first page (the browser's start is not part of it).
+    static func floorSecondsPerPage(engine: Engine, urls: [String]) async throws -> Double {
+        let running = try await BrowserEngine.start(engine)
+        do {
+            let session = try await running.newSession(timeout: 30, scriptTimeout: 30, pageLoadTimeout: 30)
+            let start = DispatchTime.now().uptimeNanoseconds
+            for url in urls {
+                try await session.navigate(to: url, timeout: 30)
+                _ = try await session.executeScript("return document.title", timeout: 30)
+            }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            await session.delete()
+            await running.stop()
+            return elapsed / Double(urls.count)
+        } catch {
+            await running.stop()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import WebDriver
+
+/// Another tool running the work of `pagescript batch` (open each page, read its title) with
+/// several pages at once, for the batch throughput rows of the table.
+///
+/// ``SeleniumBatchPeer`` is Selenium for Python with a thread pool. A Playwright for Python peer
+/// (the same number of pages open at once, on Chromium) conforms here and is added to
+/// ``BatchBenchmark/rows(engine:site:peers:repetitions:)``'s `peers`; its rows then appear with
+/// no other change.
+public protocol BatchThroughputPeer: Sendable {
+    /// How rows name the peer running `jobs` pages at once, e.g. "Selenium 4.51.0 (Python), 4 threads".
+    func name(jobs: Int) -> String
+
+    /// Whether the peer drives `engine`.
+    func supports(_ engine: Engine) -> Bool
+
+    /// The throughput ratio the issue aims at against this peer (PageScript's time per page over
+    /// the peer's, at most), if any.
+    var aim: Double? { get }
+
+    /// Runs every page of `urls`, `jobs` at once, on `engine`, and returns the seconds per page:
+    /// from the first page's start to the last page's end, over the number of pages (so the
+    /// browsers' start is not counted, on either side).
+    ///
+    /// - Parameters:
+    ///   - engine: WebKit or Chromium.
+    ///   - urls: The pages, each different.
+    ///   - jobs: Pages at once.
+    ///   - display: The X display for WebKit.
+    func secondsPerPage(engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> Double
+}

@@ -1,0 +1,194 @@
+import Foundation
+import SystemSupport
+import WebDriver
+
+/// Selenium for Python running a batch: a thread pool of N workers, each with its own session,
+/// taking URLs from a shared queue and, for each, `driver.get(url)` then
+/// `driver.execute_script("return document.title")`: what a Selenium user writes to do what
+/// `pagescript batch -e document.title --jobs N` does.
+///
+/// It uses the same drivers as PageScript: one `chromedriver` serving every Chromium session
+/// (started once, sessions made with `webdriver.Remote` on it), one `WebKitWebDriver` per WebKit
+/// session, all on the display the bench gives; the same browser binaries and arguments. It
+/// runs in ``SeleniumPeer``'s virtual environment, with Selenium Manager disabled the same way.
+///
+/// ```swift
+/// let peer = SeleniumBatchPeer(selenium: try SeleniumPeer.prepare(in: folder) { _ in })
+/// let perPage = try peer.secondsPerPage(engine: .chromium, urls: urls, jobs: 4, display: nil)
+/// ```
+public struct SeleniumBatchPeer: BatchThroughputPeer {
+    /// Selenium, set up.
+    public let selenium: SeleniumPeer
+
+    public init(selenium: SeleniumPeer) {
+        self.selenium = selenium
+    }
+
+    public func name(jobs: Int) -> String {
+        "Selenium \(selenium.version) (Python), \(jobs) \(jobs == 1 ? "thread" : "threads")"
+    }
+
+    public func supports(_ engine: Engine) -> Bool {
+        engine == .webkit || engine == .chromium
+    }
+
+    /// At least 1.5 times Selenium's throughput: at most two thirds of its time per page.
+    public var aim: Double? { 1 / 1.5 }
+
+    /// What the script is told, as one JSON argument.
+    private struct Configuration: Encodable {
+        var engine: String
+        var driver: String
+        var browser: String?
+        var arguments: [String]
+        var urls: String
+        var jobs: Int
+        var output: String
+    }
+
+    /// What the script writes to its output file.
+    private struct Reply: Decodable {
+        var seconds: Double
+        var pages: Int
+    }
+
+    public func secondsPerPage(engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> Double {
+        let driverName = engine == .webkit ? "WebKitWebDriver" : "chromedriver"
+        guard supports(engine), let driver = ExecutableLocator.find(driverName) else {
+            throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
+        }
+        let folder = URL(fileURLWithPath: selenium.scriptPath).deletingLastPathComponent().path
+        let scriptPath = folder + "/pagescript-batch-peer.py"
+        let stem = NSTemporaryDirectory() + "pagescript-batch-peer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let listPath = stem + ".txt"
+        let outputPath = stem + ".json"
+        defer {
+            unlink(listPath)
+            unlink(outputPath)
+        }
+        do {
+            try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
+            try Data(urls.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: listPath))
+        } catch {
+            throw .fixture(reason: "the Selenium batch peer's files: \(error)")
+        }
+        var configuration = Configuration(
+            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumArguments,
+            urls: listPath, jobs: jobs, output: outputPath)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SE_OFFLINE"] = "true"
+        if engine == .webkit {
+            configuration.arguments = BrowserEngine.webKitArguments
+            environment["DISPLAY"] = display
+            environment["NO_AT_BRIDGE"] = "1"
+        } else {
+            configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
+        }
+        let argument: String
+        do {
+            argument = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
+        } catch {
+            throw .fixture(reason: "the Selenium batch peer's configuration: \(error)")
+        }
+        let label = "Selenium \(engine) batch, \(jobs) threads"
+        let run = try MeasuredProcess.run(
+            executable: selenium.python, arguments: [scriptPath, argument], environment: environment, timeout: 600, label: label)
+        guard let data = FileManager.default.contents(atPath: outputPath),
+              let reply = try? JSONDecoder().decode(Reply.self, from: data), reply.pages == urls.count else {
+            throw .processFailed(command: label, status: "no reply, or pages missing", output: run.output)
+        }
+        return reply.seconds / Double(reply.pages)
+    }
+
+    /// The peer: a Selenium user's thread pool, plus the timing.
+    static let script = #"""
+        # Written by `pagescript bench`: Selenium running a batch with a thread pool.
+        import json
+        import queue
+        import sys
+        import threading
+        import time
+
+        from selenium import webdriver
+        from selenium.webdriver.common import selenium_manager
+
+
+        def refuse_download(*arguments, **options):
+            raise RuntimeError("Selenium Manager was asked to find a driver; the bench passes every path")
+
+
+        # Every path is explicit; make sure Selenium Manager can never be reached for a download.
+        selenium_manager.SeleniumManager.binary_paths = refuse_download
+
+        configuration = json.loads(sys.argv[1])
+        with open(configuration["urls"]) as listing:
+            urls = [line.strip() for line in listing if line.strip()]
+        pages = queue.Queue()
+        for url in urls:
+            pages.put(url)
+        lock = threading.Lock()
+        starts, ends, titles, failures = [], [], [], []
+
+        shared_service = None
+        if configuration["engine"] == "chromium":
+            # One chromedriver serves every session, as in PageScript.
+            from selenium.webdriver.chrome.service import Service
+            shared_service = Service(executable_path=configuration["driver"])
+            shared_service.start()
+
+
+        def start_driver():
+            if configuration["engine"] == "chromium":
+                options = webdriver.ChromeOptions()
+                options.binary_location = configuration["browser"]
+                for argument in configuration["arguments"]:
+                    options.add_argument(argument)
+                return webdriver.Remote(command_executor=shared_service.service_url, options=options)
+            from selenium.webdriver.webkitgtk.service import Service
+            options = webdriver.WebKitGTKOptions()
+            for argument in configuration["arguments"]:
+                options.add_argument(argument)
+            return webdriver.WebKitGTK(options=options, service=Service(executable_path=configuration["driver"]))
+
+
+        def work():
+            try:
+                driver = start_driver()
+            except Exception as error:
+                with lock:
+                    failures.append(repr(error))
+                return
+            try:
+                while True:
+                    try:
+                        url = pages.get_nowait()
+                    except queue.Empty:
+                        return
+                    started = time.perf_counter()
+                    driver.get(url)
+                    title = driver.execute_script("return document.title")
+                    ended = time.perf_counter()
+                    with lock:
+                        starts.append(started)
+                        ends.append(ended)
+                        titles.append(title)
+            finally:
+                driver.quit()
+
+
+        threads = [threading.Thread(target=work) for _ in range(configuration["jobs"])]
+        try:
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        finally:
+            if shared_service is not None:
+                shared_service.stop()
+        if failures:
+            raise SystemExit("workers failed: " + "; ".join(failures))
+        with open(configuration["output"], "w") as output:
+            json.dump({"seconds": max(ends) - min(starts), "pages": len(titles)}, output)
+
+        """#
+}

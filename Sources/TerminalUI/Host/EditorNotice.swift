@@ -1,0 +1,20 @@
+/// Something the host tells the editor without being asked, through
+/// ``EditorApp/notify(_:)``: the page changed, a message for the status line, text for the
+/// terminal's clipboard.
+///
+/// This is the seam for what the page side reports by itself: a browser that was restarted, a
+/// page that navigated, a script's `GM_setClipboard`.
+///
+/// ```swift
+/// app.notify(.page(PageInfo(title: title, url: url), message: "The browser was restarted."))
+/// app.notify(.clipboard("copied by the script"))
+/// ```
+public enum EditorNotice: Hashable, Sendable {
+    /// The page is now this one (after a restart, a reload or a navigation); the message, if
+    /// any, says what happened.
+    case page(PageInfo, message: String?)
+    /// A line for the status bar.
+    case message(String, isError: Bool)
+    /// Text to put on the terminal's clipboard (OSC 52; terminals that do not support it ignore it).
+    case clipboard(String)
+}

@@ -1,0 +1,17 @@
+/// A script the host loaded for the editor: which one it is and its code.
+///
+/// ```swift
+/// let opened = OpenedScript(document: document, code: "document.title")
+/// ```
+public struct OpenedScript: Hashable, Sendable {
+    /// Which script it is.
+    public var document: ScriptDocument
+    /// The code the editor shows (the script without its metadata block).
+    public var code: String
+
+    /// Creates a loaded script.
+    public init(document: ScriptDocument, code: String) {
+        self.document = document
+        self.code = code
+    }
+}

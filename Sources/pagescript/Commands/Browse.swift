@@ -1,0 +1,108 @@
+import ArgumentParser
+import Browsing
+import Foundation
+import Injection
+import SystemSupport
+import TerminalText
+import UserScripts
+import WebDriver
+
+/// `pagescript browse [URL]`: a visible browser whose pages get the library's scripts, as a
+/// userscript manager gives them, with what ran where shown in the terminal.
+struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a browser window whose pages get your library's scripts, as Tampermonkey gives them.",
+        discussion: """
+            The window opens on your display ($DISPLAY). On every page it shows (links, typed \
+            addresses, back/forward, reloads, pushState navigations), the enabled library scripts that \
+            match run once it has loaded, each once per page. Standard output has one line per page and \
+            per script run: 'page', 'ran' or 'failed', then the details, separated by tabs; console \
+            lines and errors go to standard error. Ends when the window is closed, on Ctrl-C, or when \
+            you type q and Enter.
+            """)
+
+    @Argument(help: ArgumentHelp("The page to open first (default: an empty page).", valueName: "url"))
+    var url: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds each script may run.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    @OptionGroup var engineOptions: EngineOptions
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        try Run.checkSeconds(timeout, option: "--timeout")
+        if engineOptions.headed { throw ValidationError("browse always opens a window; leave out --headed") }
+    }
+
+    func run() async throws {
+        let signals = Interruption.install()
+        defer {
+            signals.cancel()
+            Interruption.sweep()
+        }
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw CommandFailure.badInput("browse opens a browser window on your display, and $DISPLAY is not set: run it in your desktop session")
+        }
+        let address = try url.map { try PageAddress.resolve($0) } ?? "about:blank"
+        let library = try libraryOptions.open()
+        var choice = engineOptions.choice()
+        if case let .local(engine, options) = choice {
+            choice = .local(engine, options: LaunchOptions(display: .user(display), profileDirectory: options.profileDirectory))
+        }
+        let stop = OnceFlag()
+        Self.watchForQuit(stop)
+        let ending: BrowserFollower.Ending
+        do throws(PageRunner.Failure) {
+            ending = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, _ in
+                await BrowserFollower(page: page, library: library).follow(isStopped: { stop.isClaimed }, report: Self.show)
+            }
+        } catch {
+            TerminationSignals.yieldToTermination()
+            ResultPrinter.printFailure(error.description)
+            throw CommandFailure.reported(error)
+        }
+        switch ending {
+        case .windowClosed: printError("the browser window was closed")
+        case .stopped: printError("stopped; the browser is closed")
+        }
+    }
+
+    /// `q` and Enter on standard input stops following; the rest of the input is ignored.
+    private static func watchForQuit(_ stop: OnceFlag) {
+        let reader = Thread {
+            while let line = readLine() {
+                if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" {
+                    _ = stop.claim()
+                    return
+                }
+            }
+        }
+        reader.start()
+    }
+
+    /// One line per page and per script on standard output; console lines, dialogs and errors
+    /// on standard error, as `run` prints them. Page-provided text is escaped.
+    @Sendable private static func show(_ event: BrowseEvent) {
+        let safe = TerminalSafeText.escaped
+        switch event {
+        case let .newDocument(url, title), let .addressChanged(url, title):
+            printOutput(["page", safe(url), safe(title)].joined(separator: "\t"))
+        case let .ran(url, results):
+            for entry in results {
+                let head = [entry.script.id.rawValue, safe(entry.script.name), safe(url)]
+                switch entry.outcome {
+                case let .success(result):
+                    ResultPrinter.printDetails(of: result)
+                    let outcome = result.error.map { safe(ResultPrinter.errorLine($0)) } ?? (result.value?.serialized ?? "undefined")
+                    printOutput(([result.error == nil ? "ran" : "failed"] + head + [outcome]).joined(separator: "\t"))
+                case let .failure(error):
+                    printOutput((["failed"] + head + [safe(error.description)]).joined(separator: "\t"))
+                }
+            }
+        case let .failed(url, error):
+            printOutput(["failed", "-", "-", safe(url), safe(error.description)].joined(separator: "\t"))
+        }
+    }
+}

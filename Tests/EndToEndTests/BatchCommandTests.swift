@@ -1,0 +1,507 @@
+import Foundation
+import SystemSupport
+import Testing
+import TestSupport
+import WebDriver
+
+/// `pagescript batch` end to end: the built binary, real engines, a real loopback site with
+/// slow, missing, hostile, crashing and never-finishing pages, and real signals.
+@Suite(.serialized)
+struct BatchCommandTests {
+    /// A title that tries to drive the terminal and reverse the text around it.
+    static let hostileTitle = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{202E}RTL\u{2066}"
+    /// A paragraph with line breaks of every kind, which the records must keep as data.
+    static let hostileText = "line one\nline two\r\nthree\u{2028}four\u{0}five"
+
+    /// The pages of the 500-page run, by kind.
+    enum Kind: String, CaseIterable {
+        case fast, slow, missing, hostile, crash, hang
+    }
+
+    /// The site every test uses: `/fast/N`, `/slow/N` (1.5 s), `/missing/N` (404),
+    /// `/hostile/N`, `/crash/N` (allocates without end), `/hang/N` (never finishes loading).
+    static func site() throws -> LoopbackSite {
+        try LoopbackSite { path in
+            let kind = Kind(rawValue: path.split(separator: "/").first.map(String.init) ?? "") ?? .fast
+            switch kind {
+            case .fast:
+                return .page("<!doctype html><title>Page \(path)</title><p>fast</p>")
+            case .slow:
+                return .page("<!doctype html><title>Slow \(path)</title><p>slow</p>", delay: 1.5)
+            case .missing:
+                return .page("<!doctype html><title>Not found</title><p>no such page</p>", status: 404)
+            case .hostile:
+                return .page("""
+                    <!doctype html><title>x</title><p id="text"></p><script>
+                    document.title = \(JSONString(hostileTitle));
+                    document.getElementById("text").textContent = \(JSONString(hostileText));
+                    </script>
+                    """)
+            case .crash:
+                return .page("""
+                    <!doctype html><title>Crash</title><script>
+                    const kept = []; for (;;) { kept.push(new Array(1e7).fill(1.5)); }
+                    </script>
+                    """)
+            case .hang:
+                return .neverFinishes("<!doctype html><title>Hang</title><p>loading for ever")
+            }
+        }
+    }
+
+    /// The script of every run: the title and the paragraph's text, as the page has them.
+    static let script = "({ title: document.title, text: (document.querySelector('p') || {}).textContent })"
+
+    /// A running `pagescript batch`, its output in files, and the marker every process it starts
+    /// inherits. Started with `posix_spawn` and awaited with `waitpid` (``ChildProcess``):
+    /// Foundation's `Process` does not always see a killed child exit on Linux.
+    final class RunningBatch: @unchecked Sendable {
+        let child: ChildProcess
+        let marker = ProcessProbe.newMarker()
+        private let outputPath: String
+        private let errorPath: String
+
+        init(_ arguments: [String], in folder: String, input: String? = nil, environment: [String: String] = [:]) throws {
+            outputPath = folder + "/stdout-\(UUID().uuidString)"
+            errorPath = folder + "/stderr-\(UUID().uuidString)"
+            let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let error = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            var descriptors = [(output, Int32(1)), (error, Int32(2))]
+            var inputDescriptor: Int32 = -1
+            if let input {
+                let inputPath = folder + "/stdin-\(UUID().uuidString)"
+                try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+                inputDescriptor = open(inputPath, O_RDONLY | O_CLOEXEC)
+                descriptors.append((inputDescriptor, 0))
+            }
+            defer {
+                close(output)
+                close(error)
+                if inputDescriptor >= 0 { close(inputDescriptor) }
+            }
+            let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging([marker.name: marker.value]) { $1 }
+            child = try ChildProcess.launch(executable: PageScriptBinary.path, arguments: ["batch"] + arguments,
+                                            environment: variables, inheritedDescriptors: descriptors)
+        }
+
+        var processID: pid_t { child.processID }
+
+        /// Waits for the process to end; returns its exit status (128 + N for signal N).
+        @discardableResult
+        func wait() -> Int32 {
+            var status = child.pollExit()
+            while status == nil {
+                usleep(10_000)
+                status = child.pollExit()
+            }
+            let raw = status ?? 0
+            return raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        }
+
+        /// Sends `signal` to the batch itself (not its group).
+        func send(_ signal: Int32) {
+            kill(child.processID, signal)
+        }
+
+        var standardOutput: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+        var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+        /// Processes the batch started that still run.
+        var leftovers: [String] {
+            ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        }
+
+        /// Kills whatever the batch left behind (after a SIGKILL nothing else can).
+        func killLeftovers() {
+            for line in leftovers {
+                if let pid = pid_t(line.split(separator: " ").first ?? "") { kill(pid, SIGKILL) }
+            }
+        }
+    }
+
+    /// Every line of a JSONL text as an object.
+    static func records(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
+        }
+    }
+
+    /// Waits until `condition` holds, up to `timeout` seconds.
+    static func eventually(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+
+    static func lineCount(_ path: String) -> Int {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count
+    }
+
+    static func scratchFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-batch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `lines` as a URL list and returns its path.
+    static func writeList(_ lines: [String], in folder: String) throws -> String {
+        let path = folder + "/urls.txt"
+        try Data((["# written by BatchCommandTests", ""] + lines).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(arguments: ["webkit", "chromium"])
+    func fiveHundredPagesEachRecordedOnceWithTheRightErrors(engine: String) throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 500 entries: mostly fast pages, and a few of every kind of trouble spread through.
+        var lines: [String] = []
+        var expected: [Int: Kind] = [:]
+        let special: [Int: Kind] = [
+            7: .slow, 130: .slow, 260: .slow, 390: .slow,
+            20: .missing, 80: .missing, 140: .missing, 200: .missing, 320: .missing, 480: .missing,
+            33: .hostile, 166: .hostile, 299: .hostile, 433: .hostile,
+            50: .crash, 350: .crash,
+            100: .hang, 400: .hang,
+        ]
+        for index in 0..<496 {
+            let kind = special[index] ?? .fast
+            expected[index] = kind
+            lines.append(site.url("/\(kind.rawValue)/\(index)"))
+        }
+        lines += ["not a url", "ftp://127.0.0.1/file", lines[1], "   "]
+        let list = try Self.writeList(lines, in: folder)
+        let output = folder + "/out.jsonl"
+        let batch = try RunningBatch(
+            [list, "-e", Self.script, "--engine", engine, "--jobs", "4", "--timeout", "10", "--memory-limit", "400", "--output", output],
+            in: folder)
+        let status = batch.wait()
+        let leftovers = batch.leftovers
+        #expect(leftovers.isEmpty, "still running after the batch: \(leftovers)")
+        #expect(status == 1, "\(batch.standardError)")
+
+        let records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
+        let indices = records.compactMap { $0["index"] as? Int }
+        #expect(indices.count == 499 && Set(indices) == Set(0..<499), "every entry exactly once")
+        let byIndex = Dictionary(records.map { ($0["index"] as? Int ?? -1, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, kind) in expected {
+            let record = try #require(byIndex[index])
+            let statusName = record["status"] as? String
+            let error = record["error"] as? [String: Any]
+            #expect(record["engine"] as? String == engine)
+            switch kind {
+            case .fast, .slow:
+                #expect(statusName == "ok", "\(index): \(record)")
+                #expect((record["value"] as? [String: Any])?["title"] as? String == "\(kind == .fast ? "Page" : "Slow") /\(kind.rawValue)/\(index)")
+                #expect(record["httpStatus"] as? Int == 200 || record["httpStatus"] is NSNull)
+            case .missing where engine == "chromium":
+                #expect(statusName == "http-error", "\(index): \(record)")
+                #expect(record["httpStatus"] as? Int == 404)
+                #expect(error?["name"] as? String == "HTTPError")
+            case .missing:
+                // WebKitGTK does not report a document's HTTP status: its 404 page is a page.
+                #expect(statusName == "ok", "\(index): \(record)")
+                #expect(record["httpStatus"] is NSNull)
+                #expect((record["value"] as? [String: Any])?["title"] as? String == "Not found")
+            case .hostile:
+                #expect(statusName == "ok", "\(index): \(record)")
+                // The browser tidies a title as it likes (Chromium turns control characters into
+                // spaces); whatever it reports reaches the record unchanged.
+                let value = record["value"] as? [String: Any]
+                let title = try #require(value?["title"] as? String)
+                #expect(title == record["title"] as? String)
+                #expect(title.contains("pwned") && title.contains("\u{202E}RTL"))
+                #expect(value?["text"] as? String == Self.hostileText)
+            case .crash:
+                #expect(statusName == "crashed", "\(index): \(record)")
+                #expect(record["attempts"] as? Int == 2)
+                #expect(error?["name"] as? String == "Crashed")
+                #expect((error?["message"] as? String)?.contains("more than the limit of 400 MB") == true, "\(record)")
+            case .hang:
+                #expect(statusName == "timeout", "\(index): \(record)")
+                #expect(error?["name"] as? String == "Timeout")
+                #expect((record["durationMs"] as? Int ?? 0) >= 9_000)
+            }
+        }
+        #expect(byIndex[496]?["status"] as? String == "invalid-url")
+        #expect(byIndex[497]?["status"] as? String == "invalid-url")
+        #expect((byIndex[497]?["error"] as? [String: Any])?["message"] as? String == "invalid URL 'ftp://127.0.0.1/file': the scheme 'ftp' is not supported (use http, https or file)")
+        #expect(byIndex[498]?["status"] as? String == "ok", "the same URL twice is two entries")
+        #expect(byIndex[498]?["input"] as? String == lines[1])
+
+        let raw = batch.standardError.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }
+        #expect(raw.isEmpty, "raw control characters reached the terminal: \(raw.map(\.value))")
+        #expect(batch.standardError.contains("499 pages in"), "\(batch.standardError)")
+        #expect(batch.standardError.contains("2 crashed") && batch.standardError.contains("2 timeout"), "\(batch.standardError)")
+        #expect(batch.standardError.contains("6 http-error") == (engine == "chromium"))
+    }
+
+    @Test func aKilledBatchResumesWithEveryURLExactlyOnce() throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = (0..<200).map { site.url("/fast/\($0)") }
+        let list = try Self.writeList(lines, in: folder)
+        let output = folder + "/out.jsonl"
+        let arguments = [list, "-e", "document.title", "--engine", "chromium", "--jobs", "3", "--output", output, "--resume"]
+        let first = try RunningBatch(arguments, in: folder)
+        #expect(Self.eventually { Self.lineCount(output) >= 60 })
+        first.send(SIGKILL)
+        #expect(first.wait() == 128 + SIGKILL)
+        // Nothing runs in a process after SIGKILL: its browsers are still there, until the next
+        // batch stops them.
+        #expect(!first.leftovers.isEmpty)
+        // The kill may or may not have torn a line; make sure the last one is torn, as a kill in
+        // the middle of a write leaves it (a timing no test can hit on purpose).
+        var text = try String(contentsOfFile: output, encoding: .utf8)
+        if text.hasSuffix("\n") {
+            let lastLine = text.dropLast().split(separator: "\n").last.map(String.init) ?? ""
+            text = String(text.dropLast(lastLine.count + 1)) + lastLine.prefix(lastLine.count / 2)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+        }
+        let wholeLines = text.split(separator: "\n").dropLast().joined(separator: "\n")
+        let recordedBefore = Set(try Self.records(wholeLines).compactMap { $0["index"] as? Int })
+
+        let second = try RunningBatch(arguments, in: folder)
+        #expect(second.wait() == 0, "\(second.standardError)")
+        #expect(second.leftovers.isEmpty)
+        let survivors = first.leftovers
+        first.killLeftovers()
+        #expect(survivors.isEmpty, "the killed batch's processes outlived the next batch: \(survivors)")
+        #expect(second.standardError.contains("left running by a batch that was killed"))
+        let records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
+        let indices = records.compactMap { $0["index"] as? Int }
+        #expect(indices.count == 200 && Set(indices) == Set(0..<200), "every entry exactly once")
+        #expect(records.allSatisfy { $0["status"] as? String == "ok" })
+        #expect(second.standardError.contains("recorded before"))
+        #expect(recordedBefore.count >= 59)
+        #expect(Set(indices).isSuperset(of: recordedBefore))
+    }
+
+    @Test func sigtermStopsWithinSecondsLeavesAValidFileAndResumeFinishes() throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Slow pages, so that pages are in flight when the signal comes.
+        let lines = (0..<40).map { site.url("/\($0 % 2 == 0 ? "slow" : "fast")/\($0)") }
+        let list = try Self.writeList(lines, in: folder)
+        let output = folder + "/out.jsonl"
+        let arguments = [list, "-e", "document.title", "--engine", "webkit", "--jobs", "3", "--output", output, "--resume", "--ordered"]
+        let first = try RunningBatch(arguments, in: folder)
+        #expect(Self.eventually { Self.lineCount(output) >= 6 })
+        let signalled = Date()
+        first.send(SIGTERM)
+        #expect(first.wait() == 128 + SIGTERM)
+        #expect(Date().timeIntervalSince(signalled) < 8, "stopping took \(Date().timeIntervalSince(signalled)) s")
+        #expect(first.leftovers.isEmpty, "still running after SIGTERM: \(first.leftovers)")
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "no torn last line")
+        let partial = try Self.records(text).compactMap { $0["index"] as? Int }
+        #expect(partial == Array(0..<partial.count), "in input order, with no gap")
+        #expect(partial.count < 40)
+        #expect(first.standardError.contains("continue with: --output"))
+
+        let second = try RunningBatch(arguments, in: folder)
+        #expect(second.wait() == 0, "\(second.standardError)")
+        let indices = try Self.records(String(contentsOfFile: output, encoding: .utf8)).compactMap { $0["index"] as? Int }
+        #expect(indices == Array(0..<40), "every entry once, in input order across both runs")
+    }
+
+    @Test func aRemoteDriverKilledMidBatchIsWaitedForAndTheBatchFinishes() throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = try RemoteChromeDriver(folder: folder)
+        defer { driver.stop() }
+        let lines = (0..<150).map { site.url("/\($0 % 10 == 0 ? "slow" : "fast")/\($0)") }
+        let list = try Self.writeList(lines, in: folder)
+        let output = folder + "/out.jsonl"
+        let arguments = [list, "-e", "document.title", "--webdriver-url", driver.endpoint, "--capabilities", driver.capabilities,
+                         "--jobs", "3", "--output", output, "--resume"]
+
+        // The driver comes back within --session-wait: the batch waits for it and goes on.
+        let first = try RunningBatch(arguments + ["--session-wait", "60"], in: folder)
+        #expect(Self.eventually { Self.lineCount(output) >= 30 })
+        driver.kill()
+        let killed = Date()
+        Thread.sleep(forTimeInterval: 1.5)
+        try driver.start()
+        #expect(first.wait() == 0, "\(first.standardError)")
+        // The pages running when the driver died were put back and run on new sessions.
+        #expect(first.standardError.contains("retried on a new session"), "\(first.standardError)")
+        let recovered = Date().timeIntervalSince(killed)
+        var records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
+        #expect(records.count == 150 && Set(records.compactMap { $0["index"] as? Int }) == Set(0..<150))
+        #expect(records.allSatisfy { $0["status"] as? String == "ok" }, "pages running when the driver died were run again")
+        #expect(records.contains { ($0["engine"] as? String) == "chrome" })
+        print("remote driver killed and restarted: the batch finished \(String(format: "%.1f", recovered)) s after the kill")
+
+        // The driver does not come back in time: the batch stops, and --resume finishes it.
+        try FileManager.default.removeItem(atPath: output)
+        let second = try RunningBatch(arguments + ["--session-wait", "2"], in: folder)
+        #expect(Self.eventually { Self.lineCount(output) >= 30 })
+        driver.kill()
+        #expect(second.wait() == 3, "\(second.standardError)")
+        #expect(second.standardError.contains("continue with: --output"))
+        try driver.start()
+        let third = try RunningBatch(arguments, in: folder)
+        #expect(third.wait() == 0, "\(third.standardError)")
+        records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
+        let indices = records.compactMap { $0["index"] as? Int }
+        #expect(indices.count == 150 && Set(indices) == Set(0..<150), "every entry exactly once")
+        #expect(first.leftovers.isEmpty && second.leftovers.isEmpty && third.leftovers.isEmpty)
+    }
+
+    @Test func aFullEndpointIsWaitedForWithBackoff() async throws {
+        // WebKitWebDriver serves one session at a time: with three jobs, two wait, as on a full grid.
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let engine = try await BrowserEngine.start(.webkit)
+        let endpoint = engine.client.endpoint.absoluteString
+        let list = try Self.writeList((0..<30).map { site.url("/fast/\($0)") }, in: folder)
+        let batch = try await Task.detached {
+            let batch = try RunningBatch([list, "-e", "document.title", "--webdriver-url", endpoint, "--jobs", "3", "--ordered"], in: folder)
+            batch.wait()
+            return batch
+        }.value
+        await engine.stop()
+        #expect(batch.wait() == 0, "\(batch.standardError)")
+        #expect(batch.standardError.contains("waiting for a session"))
+        #expect(batch.standardError.contains("session not created"))
+        let records = try Self.records(batch.standardOutput)
+        #expect(records.compactMap { $0["index"] as? Int } == Array(0..<30))
+        #expect(records.allSatisfy { $0["status"] as? String == "ok" && $0["attempts"] as? Int == 1 })
+    }
+
+    @Test func theLibraryRunsTheScriptsThatMatchEachPage() throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let library = folder + "/library"
+        for (name, pattern, body) in [("Fast pages", "http://127.0.0.1/fast/*", "document.title"), ("Elsewhere", "https://example.com/*", "1")] {
+            let made = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "--run-at", "document-end", "-e", body, "--library", library])
+            #expect(made.status == 0, "\(made.standardError)")
+        }
+        let list = try Self.writeList([site.url("/fast/1"), site.url("/slow/2"), site.url("/fast/3")], in: folder)
+        let batch = try RunningBatch([list, "--library", library, "--engine", "chromium", "--ordered"], in: folder)
+        #expect(batch.wait() == 0, "\(batch.standardError)")
+        let records = try Self.records(batch.standardOutput)
+        #expect(records.count == 3)
+        let scripts = records.map { ($0["scripts"] as? [[String: Any]]) ?? [] }
+        #expect(scripts.map(\.count) == [1, 0, 1])
+        #expect(scripts[0].first?["name"] as? String == "Fast pages")
+        #expect(scripts[0].first?["value"] as? String == "Page /fast/1")
+        #expect(records.allSatisfy { $0["value"] == nil && $0["status"] as? String == "ok" })
+    }
+
+    @Test func memoryStaysFlatOverAHundredThousandLines() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Lines that are not URLs go through the whole record path (read, resolve, schedule,
+        // serialise, write) without starting a browser.
+        func peak(lines: Int) throws -> (bytes: Double, seconds: Double) {
+            let list = folder + "/urls-\(lines).txt"
+            var text = ""
+            text.reserveCapacity(lines * 24)
+            for index in 0..<lines { text += "nope://entry/\(index)\n" }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: list))
+            let started = Date()
+            let run = try RunningBatch([list, "-e", "1", "--engine", "chromium", "--output", folder + "/out-\(lines).jsonl"], in: folder)
+            var highest = 0.0
+            while run.child.isRunning {
+                if let mark = Self.highWaterMark(of: run.processID) { highest = max(highest, mark) }
+                usleep(2_000)
+            }
+            #expect(run.wait() == 1, "\(run.standardError)")
+            #expect(Self.lineCount(folder + "/out-\(lines).jsonl") == lines)
+            #expect(run.leftovers.isEmpty, "a list of no URLs started processes: \(run.leftovers)")
+            return (highest, Date().timeIntervalSince(started))
+        }
+        let small = try peak(lines: 1_000)
+        let large = try peak(lines: 100_000)
+        print("batch peak RSS: 1,000 lines \(Int(small.bytes / 1_048_576)) MB, 100,000 lines \(Int(large.bytes / 1_048_576)) MB (\(String(format: "%.1f", large.seconds)) s)")
+        #expect(large.bytes - small.bytes < 12 * 1_048_576, "memory grew with the input: \(small.bytes) -> \(large.bytes)")
+    }
+
+    @Test func badUsageAndMissingSessionsExitWithTheirCodes() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = try Self.writeList(["http://127.0.0.1:9/"], in: folder)
+        let output = folder + "/out.jsonl"
+        try Data("{\"index\":0,\"input\":\"x\",\"status\":\"ok\"}\n".utf8).write(to: URL(fileURLWithPath: output))
+        let clobber = try PageScriptBinary.run(["batch", list, "-e", "1", "--output", output])
+        #expect(clobber.status == 2)
+        #expect(clobber.standardError.contains("add --resume"))
+        let libraryFile = try PageScriptBinary.run(["batch", "--library", list, "-e", "1"])
+        #expect(libraryFile.status == 2)
+        #expect(libraryFile.standardError.contains("give no script"))
+        let noEngine = try PageScriptBinary.run(["batch", list, "-e", "1"], environment: ["PATH": "/nonexistent"])
+        #expect(noEngine.status == 3)
+        #expect(noEngine.standardError.contains("webkit2gtk-driver"))
+        let unreachable = try PageScriptBinary.run(["batch", list, "-e", "1", "--webdriver-url", "http://127.0.0.1:9/"])
+        #expect(unreachable.status == 3)
+        #expect(unreachable.seconds < 8)
+    }
+
+    /// `VmHWM` of a running process, in bytes.
+    static func highWaterMark(of pid: Int32) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard fields.count >= 2, let kilobytes = Double(fields[1]) else { return nil }
+        return kilobytes * 1024
+    }
+}
+
+/// A chromedriver the test starts and kills itself, used by the batch as a remote endpoint, on
+/// the same port each time it is started.
+final class RemoteChromeDriver: @unchecked Sendable {
+    let port: UInt16
+    let folder: String
+    private var process: ChildProcess?
+
+    init(folder: String) throws {
+        self.folder = folder
+        port = try FreePort.next()
+        try start()
+    }
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// What a grid node would add for its browsers: where Chromium is and how to run it here.
+    var capabilities: String {
+        let arguments = BrowserEngine.chromiumArguments.map { "\"\($0)\"" }.joined(separator: ",")
+        return #"{"goog:chromeOptions":{"binary":"\#(ExecutableLocator.find("chromium") ?? "chromium")","args":[\#(arguments)]}}"#
+    }
+
+    func start() throws {
+        let executable = try #require(ExecutableLocator.find("chromedriver"))
+        let driver = try ChildProcess.launch(executable: executable, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"])
+        process = driver
+        #expect(BatchCommandTests.eventually(timeout: 20) { TCPProbe.failureReason(host: "127.0.0.1", port: port, timeout: 0.2) == nil })
+    }
+
+    /// Kills the driver at once, as a crash would; the browsers it started are killed too, as
+    /// they would be on a grid node that died.
+    func kill() {
+        process?.killGroupImmediately()
+        process?.stop(grace: 0)
+        process = nil
+    }
+
+    func stop() {
+        process?.stop(grace: 0.5)
+        process = nil
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+import WebDriver
+
+/// `pagescript browse` on a private Xvfb standing in for the user's display: the pages move by
+/// themselves (a timer sets `location`, then `pushState`), as a user clicking would move them,
+/// and exactly the right scripts run, once each.
+@Suite(.serialized)
+struct BrowseCommandTests {
+    /// A running `pagescript browse` and what it printed so far.
+    final class Browsing: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var output = ""
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            process.executableURL = URL(fileURLWithPath: PageScriptBinary.path)
+            process.arguments = ["browse"] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = Pipe()
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let text = String(decoding: handle.availableData, as: UTF8.self)
+                self?.lock.withLock { self?.output += text }
+            }
+            try process.run()
+        }
+
+        var lines: [String] { lock.withLock { output.split(separator: "\n").map(String.init) } }
+
+        /// Waits until a line satisfies `condition` (at most `seconds`, a guard against a hang).
+        func waitFor(seconds: Double = 60, _ condition: (String) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if lines.contains(where: condition) { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+    }
+
+    @Test(arguments: ["webkit", "chromium"])
+    func followsNavigationsAndRunsEachMatchingScriptOnce(engine: String) throws {
+        let server = try LoopbackServer(pages: [
+            "/": "<!doctype html><title>Start</title><script>setTimeout(function () { location.href = '/shop'; }, 700)</script>",
+            "/shop": """
+                <!doctype html><title>Shop</title><script>
+                setTimeout(function () { history.pushState({}, '', '/shop/cart'); }, 1500);
+                </script>
+                """,
+        ])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let base = server.url("/").dropLast()
+        for (name, pattern) in [("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Elsewhere", "http://elsewhere.example/*")] {
+            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", "document.title + ' seen by \(name)'", "--library", library])
+            #expect(created.status == 0, "\(created.standardError)")
+        }
+        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        defer { display.stop() }
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing([server.url("/"), "--engine", engine, "--library", library],
+                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
+        let sawCart = browsing.waitFor { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }
+        Thread.sleep(forTimeInterval: 1)
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        let lines = browsing.lines
+        #expect(sawCart, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("page\t\(server.url("/"))\tStart") }, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tShop\t") }.count == 1, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Shop seen by Shop\"") }, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }.count == 1, "\(lines)")
+        #expect(!lines.contains { $0.contains("Elsewhere") }, "\(lines)")
+        #expect(browsing.process.terminationStatus == 128 + SIGTERM)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
+    }
+
+    @Test func withoutADisplayItSaysSo() throws {
+        let outcome = try PageScriptBinary.run(["browse", "--engine", "chromium"], environment: ["DISPLAY": ""])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("$DISPLAY is not set"), "\(outcome.standardError)")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+import WebDriver
+
+/// `--headed` and `--profile`: a browser on the user's display (here a private Xvfb standing in
+/// for it), and a Chromium profile that keeps cookies between runs.
+@Suite(.serialized)
+struct VisibleBrowserTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer(pages: ["/": "<!doctype html><title>Shown</title><p>hi</p>"])
+    }
+
+    @Test(arguments: ["webkit", "chromium"])
+    func headedRunsOnTheUsersDisplay(engine: String) throws {
+        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        defer { display.stop() }
+        let marker = ProcessProbe.newMarker()
+        let outcome = try PageScriptBinary.run(
+            ["run", server.url(), "-e", "document.title + ' ' + navigator.userAgent", "--headed", "--engine", engine],
+            environment: [marker.name: marker.value, "DISPLAY": display.name])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasPrefix("\"Shown "), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("Headless"), "a headed Chromium does not call itself headless")
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+
+        // The browser really goes to $DISPLAY: where there is no X server, it cannot start.
+        let nowhere = try PageScriptBinary.run(
+            ["run", server.url(), "-e", "1", "--headed", "--engine", engine], environment: ["DISPLAY": ":4321"])
+        #expect(nowhere.status == 3, "\(nowhere.standardError)")
+    }
+
+    @Test func headedWithoutADisplayIsAUsageError() throws {
+        let outcome = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--headed"], environment: ["DISPLAY": ""])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("$DISPLAY is not set"), "\(outcome.standardError)")
+    }
+
+    @Test func aChromiumProfileKeepsCookiesBetweenRuns() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let set = try PageScriptBinary.run(
+            ["run", server.url(), "-e", "document.cookie = 'kept=yes; max-age=3600'; document.cookie", "--engine", "chromium", "--profile", profile.path])
+        #expect(set.status == 0, "\(set.standardError)")
+        let read = try PageScriptBinary.run(["run", server.url(), "-e", "document.cookie", "--engine", "chromium", "--profile", profile.path])
+        #expect(read.standardOutput == "\"kept=yes\"\n", "\(read.standardError)")
+        #expect(FileManager.default.fileExists(atPath: profile.path), "the profile is the user's: never removed")
+        let throwaway = try PageScriptBinary.run(["run", server.url(), "-e", "document.cookie", "--engine", "chromium"])
+        #expect(throwaway.standardOutput == "\"\"\n")
+    }
+
+    @Test func aProfileIsRefusedForWebKitWithTheReason() throws {
+        let outcome = try PageScriptBinary.run(["run", server.url(), "-e", "1", "--profile", "/tmp/x"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("only available with --engine chromium"), "\(outcome.standardError)")
+    }
+}
