@@ -15,6 +15,8 @@ public enum LibraryRun {
     /// - Parameters:
     ///   - library: The library.
     ///   - page: The page.
+    ///   - excluded: Scripts not to run again (those that already ran in this document, when a
+    ///     single-page navigation changed the address).
     ///   - host: The host half of the GM API; `nil` makes one for the library, shut down at the end.
     ///   - early: The results of the `document-start` scripts that already ran before the page's
     ///     own scripts (``PageSession/collectDocumentStartRuns()``), used in their place; the other
@@ -23,8 +25,8 @@ public enum LibraryRun {
     ///     single-page navigation changed the address).
     /// - Returns: The address matched against, and one result per script, in library order.
     public static func runMatching(
-        library: ScriptLibrary, on page: PageSession, host: GMHost? = nil,
-        early: [ScriptID: ScriptResult] = [:], excluding excluded: Set<ScriptID> = []
+        library: ScriptLibrary, on page: PageSession, excluding excluded: Set<ScriptID> = [], host: GMHost? = nil,
+        early: [ScriptID: ScriptResult] = [:]
     ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }

@@ -70,7 +70,8 @@ public final class GMHost: Sendable {
             resources: .object(resources), policy: ConnectPolicy(script: script), host: self)
     }
 
-    /// Closes the connections `GM_xmlhttpRequest` opened. Call once, when the session ends.
+    /// Closes the connections `GM_xmlhttpRequest` opened. Call once, when the session ends; a
+    /// request made after it gets `onerror`.
     public func shutdown() async {
         if let performer = state.takePerformer() { await performer.shutdown() }
     }
@@ -93,9 +94,11 @@ public final class GMHost: Sendable {
     /// Performs one `GM_xmlhttpRequest` of `run` and returns what the page half hands to the
     /// callback (``GMAPI/GMResponse/json`` or ``GMAPI/GMRequestFailure/json``).
     func perform(_ details: JSONValue, for run: GMScriptRun, pageURL: String) async -> JSONValue {
-        do {
+        do throws(GMRequestFailure) {
             let request = try GMRequest(json: details)
-            let performer = state.performer(configuration: requestConfiguration)
+            guard let performer = state.performer(configuration: requestConfiguration) else {
+                throw .network(url: request.url, reason: "PageScript's session for this page has ended")
+            }
             return try await performer.perform(request, policy: run.policy, pageURL: try? PageURL(pageURL)).json
         } catch {
             return error.json
@@ -140,10 +143,13 @@ public final class GMHost: Sendable {
 private final class LockedState: @unchecked Sendable {
     private let lock = NSLock()
     private var performer: GMRequestPerformer?
+    private var isShutDown = false
     private var memory: [ScriptID: ScriptValues] = [:]
 
-    func performer(configuration: GMRequestPerformer.Configuration) -> GMRequestPerformer {
+    /// The performer, made on the first request; `nil` once the host is shut down.
+    func performer(configuration: GMRequestPerformer.Configuration) -> GMRequestPerformer? {
         lock.withLock {
+            guard !isShutDown else { return nil }
             if let performer { return performer }
             let made = GMRequestPerformer(configuration: configuration)
             performer = made
@@ -153,7 +159,10 @@ private final class LockedState: @unchecked Sendable {
 
     func takePerformer() -> GMRequestPerformer? {
         lock.withLock {
-            defer { performer = nil }
+            defer {
+                performer = nil
+                isShutDown = true
+            }
             return performer
         }
     }

@@ -84,7 +84,7 @@ struct Run: AsyncParsableCommand {
         let sharesBudget = loadTimeout == nil
         // A userscript (a library script, an example, code with a metadata block) gets the GM API.
         let userScript = source.userScript
-        let host = userScript == nil ? nil : GMHost(libraryDirectory: try libraryOptions.open().directory)
+        let host = try userScript.map { _ in GMHost(libraryDirectory: try userScriptLibraryDirectory()) }
         let menu = self.menu
         let outcome: Result<(result: ScriptResult, screenshot: String?), CommandFailure>
         do throws(CommandFailure) {
@@ -93,14 +93,10 @@ struct Run: AsyncParsableCommand {
                     // One --timeout covers loading and the script, unless loading has its own.
                     let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
                     guard remaining > 0 else { throw .timedOut(seconds: budget) }
-                    let result: ScriptResult
+                    var result: ScriptResult
                     if let userScript, let host {
-                        let ran = try await page.run(userScript: userScript.script, id: userScript.id, host: host, mode: source.mode, timeout: remaining)
-                        if let menu {
-                            result = try await page.runMenuCommand(menu, of: ran)
-                        } else {
-                            result = ran
-                        }
+                        result = try await page.run(userScript: userScript.script, id: userScript.id, host: host, mode: source.mode, timeout: remaining)
+                        if let menu { result = try await page.runMenuCommand(menu, of: result) }
                     } else {
                         result = try await page.run(script: source.text, mode: source.mode, timeout: remaining)
                     }
@@ -115,9 +111,15 @@ struct Run: AsyncParsableCommand {
             outcome = .failure(error)
         }
         await host?.shutdown()
-        let ran = try outcome.get()
-        ResultPrinter.print(ran.result, asJSON: json, screenshot: ran.screenshot)
-        if ran.result.error != nil { throw CommandFailure.scriptsFailed }
+        let result = try outcome.get()
+        ResultPrinter.print(result.result, asJSON: json, screenshot: result.screenshot)
+        if result.result.error != nil { throw CommandFailure.scriptsFailed }
+    }
+
+    /// Where a userscript that is not in the library keeps its fetched files: the library's folder,
+    /// which need not exist yet (nothing is written there unless the script has files to fetch).
+    private func userScriptLibraryDirectory() throws -> URL {
+        try LibraryLocation.resolve(directory: libraryOptions.library, environment: ProcessInfo.processInfo.environment).directory
     }
 
     /// The script the options name, how its text is read, and, for a userscript, the script and
