@@ -4,8 +4,9 @@ import TestSupport
 import WebDriver
 
 /// `pagescript browse` on a private Xvfb standing in for the user's display: the pages move by
-/// themselves (a timer sets `location`, then `pushState`), as a user clicking would move them,
-/// and exactly the right scripts run, once each.
+/// themselves (`location`, then `pushState`), as a user clicking would move them, each once the
+/// script for it has run (so a slow machine cannot skip a page), and exactly the right scripts
+/// run, once each.
 @Suite(.serialized)
 struct BrowseCommandTests {
     /// A running `pagescript browse` and what it printed so far.
@@ -45,10 +46,14 @@ struct BrowseCommandTests {
     @Test(arguments: ["webkit", "chromium"])
     func followsNavigationsAndRunsEachMatchingScriptOnce(engine: String) throws {
         let server = try LoopbackServer(pages: [
-            "/": "<!doctype html><title>Start</title><script>setTimeout(function () { location.href = '/shop'; }, 700)</script>",
+            "/": """
+                <!doctype html><title>Start</title><script>
+                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); location.href = '/shop'; } }, 100);
+                </script>
+                """,
             "/shop": """
                 <!doctype html><title>Shop</title><script>
-                setTimeout(function () { history.pushState({}, '', '/shop/cart'); }, 1500);
+                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); history.pushState({}, '', '/shop/cart'); } }, 100);
                 </script>
                 """,
         ])
@@ -56,8 +61,9 @@ struct BrowseCommandTests {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let base = server.url("/").dropLast()
-        for (name, pattern) in [("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Elsewhere", "http://elsewhere.example/*")] {
-            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", "document.title + ' seen by \(name)'", "--library", library])
+        for (name, pattern) in [("Start", "\(base)/"), ("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Elsewhere", "http://elsewhere.example/*")] {
+            let code = "window.ranHere = true; document.title + ' seen by \(name)'"
+            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", code, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
         let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
@@ -72,6 +78,7 @@ struct BrowseCommandTests {
         let lines = browsing.lines
         #expect(sawCart, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("page\t\(server.url("/"))\tStart") }, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tStart\t") }.count == 1, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tShop\t") }.count == 1, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Shop seen by Shop\"") }, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }.count == 1, "\(lines)")
