@@ -40,6 +40,15 @@ public struct BrowserFollower: Sendable {
     /// Follows the browser until the window is closed or `isStopped` returns `true`, reporting
     /// every page and every run to `report`.
     public func follow(isStopped: @Sendable () -> Bool, report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+        // One host for the whole session, so that what scripts do after their runs (a value
+        // written or a request made from a timer) is served between looks.
+        let host = GMHost(libraryDirectory: library.directory)
+        let ending = await follow(host: host, isStopped: isStopped, report: report)
+        await host.shutdown()
+        return ending
+    }
+
+    private func follow(host: GMHost, isStopped: @Sendable () -> Bool, report: @Sendable (BrowseEvent) -> Void) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
         var ranInDocument: Set<ScriptID> = []
@@ -51,12 +60,13 @@ public struct BrowserFollower: Sendable {
                         address = sighting.url
                         ranInDocument = []
                         report(.newDocument(url: sighting.url, title: sighting.title))
-                        ranInDocument = await runScripts(excluding: ranInDocument, report: report)
+                        ranInDocument = await runScripts(excluding: ranInDocument, host: host, report: report)
                     } else if sighting.url != address {
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
-                        ranInDocument.formUnion(await runScripts(excluding: ranInDocument, report: report))
+                        ranInDocument.formUnion(await runScripts(excluding: ranInDocument, host: host, report: report))
                     }
+                    if !ranInDocument.isEmpty { _ = try? await page.serveLateUserScriptWork() }
                 }
             } catch {
                 if error.meansTheSessionIsGone { return .windowClosed(reason: error.description) }
@@ -68,9 +78,9 @@ public struct BrowserFollower: Sendable {
     }
 
     /// Runs what matches the browser's address now, apart from `excluded`; returns what ran.
-    private func runScripts(excluding excluded: Set<ScriptID>, report: @Sendable (BrowseEvent) -> Void) async -> Set<ScriptID> {
+    private func runScripts(excluding excluded: Set<ScriptID>, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async -> Set<ScriptID> {
         do {
-            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: excluded)
+            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: excluded, host: host)
             report(.ran(url: run.url, results: run.results))
             return Set(run.results.map(\.script.id))
         } catch {

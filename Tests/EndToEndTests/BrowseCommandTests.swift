@@ -66,6 +66,10 @@ struct BrowseCommandTests {
             let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", code, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
+        // A userscript that writes a value from a timer, after its run has ended: browse serves it.
+        let later = "// ==UserScript==\n// @name Later\n// @match \(base)/shop\n// @grant GM_setValue\n// ==/UserScript==\n"
+            + "setTimeout(function () { GM_setValue('late', 42); }, 200); 1\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", later, "--library", library]).status == 0)
         let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
         defer { display.stop() }
         let marker = ProcessProbe.newMarker()
@@ -84,6 +88,8 @@ struct BrowseCommandTests {
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }.count == 1, "\(lines)")
         #expect(!lines.contains { $0.contains("Elsewhere") }, "\(lines)")
         #expect(browsing.process.terminationStatus == 128 + SIGTERM)
+        let values = try PageScriptBinary.run(["scripts", "values", "Later", "--library", library])
+        #expect(values.standardOutput == "late\t42\n", "\(values.standardError)")
         let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
         #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
     }
