@@ -29,6 +29,22 @@ enum PageEditorHost {
         String(script.body.drop { $0 == "\n" || $0 == "\r\n" })
     }
 
+    /// Runs the editor's text: as a userscript, with the GM API its `@grant` lines ask for, when it
+    /// has its own `==UserScript==` block; otherwise as console code, like `run -e`.
+    static func run(_ code: String, on page: PageSession, library: ScriptLibrary) async throws -> ScriptResult {
+        let userScript = UserScript(text: code, fallbackName: "Editor script")
+        guard userScript.hasMetadataBlock else { return try await page.run(script: code) }
+        let host = GMHost(libraryDirectory: library.directory)
+        do {
+            let result = try await page.run(userScript: userScript, id: nil, host: host)
+            await host.shutdown()
+            return result
+        } catch {
+            await host.shutdown()
+            throw error
+        }
+    }
+
     /// An editor host for `page`, saving and loading through `library`.
     ///
     /// - Parameters:
@@ -40,7 +56,7 @@ enum PageEditorHost {
     static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
-                return ScriptRunResult(try await busy.during { try await page.run(script: script) })
+                return ScriptRunResult(try await busy.during { try await run(script, on: page, library: library) })
             } catch {
                 throw EditorHostError(message: "\(error)")
             }

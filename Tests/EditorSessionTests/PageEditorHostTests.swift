@@ -98,6 +98,7 @@ struct PageEditorHostTests {
     struct HostAnswers: Sendable {
         var ran: ScriptRunResult?
         var thrown: ScriptRunResult?
+        var userScript: ScriptRunResult?
         var busyAfterwards = true
         var receipt: SaveReceipt?
         var examples: [ScriptExample] = []
@@ -126,6 +127,9 @@ struct PageEditorHostTests {
             do {
                 answers.ran = try await host.runner.run(script: "console.warn('careful'); document.title.length")
                 answers.thrown = try await host.runner.run(script: "1;\nnull.boom")
+                // Text with its own metadata block runs as a userscript, with the GM API it grants.
+                answers.userScript = try await host.runner.run(
+                    script: "// ==UserScript==\n// @name Editor GM\n// @grant GM_info\n// ==/UserScript==\nGM_info.scriptHandler + ' ' + GM_info.script.name\n")
                 answers.busyAfterwards = busy.isBusy
                 answers.receipt = try await host.save?(start.document, "document.title")
                 answers.examples = try await host.examples?() ?? []
@@ -141,6 +145,7 @@ struct PageEditorHostTests {
         #expect(answers.failure == nil)
         // Ctrl-R: the value, the console, and an exception with its place in the script.
         #expect(answers.ran == ScriptRunResult(value: .number("9"), console: [ConsoleLine(level: .warn, message: "careful")]))
+        #expect(answers.userScript?.value == .string("PageScript Editor GM"), "\(String(describing: answers.userScript))")
         #expect(answers.thrown?.exception?.name == "TypeError")
         #expect(answers.thrown?.exception?.line == 2)
         #expect(!answers.busyAfterwards)
