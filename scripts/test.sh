@@ -4,4 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-engines.sh
 swift build --build-tests
-swift test --skip-build "$@"
+# At most two tests at a time: every end-to-end test runs real browsers, and Swift's
+# concurrency runs async tests on one thread per core; more at once on a two-core machine
+# starves them until their own timeouts fire.
+swift test --skip-build --experimental-maximum-parallelization-width 2 "$@"
