@@ -30,7 +30,6 @@ extension ScriptLibrary {
         let current = try script(id: stored.id)
         let path = current.file.path(percentEncoded: false)
         let name = FileSystem.baseName(of: path)
-        let trash = directoryPath + "/" + Self.trashFolderName
         let newBytes = Array(text.utf8)
         let previous = try locked { () throws(LibraryError) in
             try withLibraryLock { () throws(LibraryError) in
@@ -45,18 +44,7 @@ extension ScriptLibrary {
                 if !overwritingChangesOnDisk, FileFingerprint(bytes: oldBytes, status: status) != stored.fingerprint {
                     throw .changedOnDisk(path: path)
                 }
-                do throws(FileSystem.Failure) {
-                    try FileSystem.createDirectory(atPath: trash)
-                } catch {
-                    throw LibraryError(error)
-                }
-                let stem = String(name.dropLast(ScriptFileName.fileExtension.count))
-                var destination = trash + "/" + name
-                var number = 1
-                while try exists(destination) {
-                    number += 1
-                    destination = trash + "/\(stem).\(number)\(ScriptFileName.fileExtension)"
-                }
+                let destination = try freeTrashPath(for: name)
                 _ = try write(oldBytes, to: destination) { () throws(LibraryError) in }
                 _ = try write(newBytes, to: path) { () throws(LibraryError) in
                     let now: [UInt8]

@@ -80,6 +80,25 @@ extension ScriptLibrary {
         return try find(chosen.id.rawValue)
     }
 
+    /// Where a file named `name` goes in the trash: `.trash/<name>`, or `.trash/<stem>.2.user.js`,
+    /// `.3`, ... when that is taken. Creates the trash folder; the library lock must be held.
+    func freeTrashPath(for name: String) throws(LibraryError) -> String {
+        let trash = directoryPath + "/" + Self.trashFolderName
+        do throws(FileSystem.Failure) {
+            try FileSystem.createDirectory(atPath: trash)
+        } catch {
+            throw LibraryError(error)
+        }
+        let stem = String(name.dropLast(ScriptFileName.fileExtension.count))
+        var destination = trash + "/" + name
+        var number = 1
+        while try exists(destination) {
+            number += 1
+            destination = trash + "/\(stem).\(number)\(ScriptFileName.fileExtension)"
+        }
+        return destination
+    }
+
     /// `tidy-abc12345.2.user.js` (the second trashed version) → `tidy-abc12345.user.js`.
     static func originalFileName(ofTrashed name: String) -> String {
         let stem = name.dropLast(ScriptFileName.fileExtension.count)

@@ -355,20 +355,8 @@ public final class ScriptLibrary: @unchecked Sendable {
             try refresh()
             guard let name = cache.fileByID[id] else { throw .notFound(id.rawValue) }
             let path = directoryPath + "/" + name
-            let trash = directoryPath + "/" + Self.trashFolderName
             let destination = try withLibraryLock { () throws(LibraryError) in
-                do throws(FileSystem.Failure) {
-                    try FileSystem.createDirectory(atPath: trash)
-                } catch {
-                    throw LibraryError(error)
-                }
-                let stem = String(name.dropLast(ScriptFileName.fileExtension.count))
-                var destination = trash + "/" + name
-                var number = 1
-                while try exists(destination) {
-                    number += 1
-                    destination = trash + "/\(stem).\(number)\(ScriptFileName.fileExtension)"
-                }
+                let destination = try freeTrashPath(for: name)
                 do throws(FileSystem.Failure) {
                     try FileSystem.move(path, to: destination)
                 } catch {
