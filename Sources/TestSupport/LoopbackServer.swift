@@ -3,7 +3,9 @@ import SystemSupport
 
 /// A small HTTP/1.1 server on 127.0.0.1 that serves fixed pages, for tests that need a real page.
 ///
-/// Each request gets one response and the connection is closed. Paths not in `pages` get a 404.
+/// Each request gets one response and the connection is closed; connections are served side by
+/// side, so one that never sends a request does not hold up the others. Paths not in `pages` get a
+/// 404.
 ///
 /// ```swift
 /// let server = try LoopbackServer(pages: ["/": "<title>Hello</title>"])
@@ -67,8 +69,14 @@ public final class LoopbackServer: @unchecked Sendable {
                 if isStopped { return }
                 continue
             }
-            respond(on: connection)
-            close(connection)
+            // Each connection on its own thread: a browser's speculative connection that sends
+            // nothing must not hold up the next request (it would time out behind it).
+            var patience = timeval(tv_sec: 30, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+            Thread { [self] in
+                respond(on: connection)
+                close(connection)
+            }.start()
         }
     }
 
