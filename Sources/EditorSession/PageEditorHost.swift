@@ -36,7 +36,9 @@ enum PageEditorHost {
         guard userScript.hasMetadataBlock else { return try await page.run(script: code) }
         let host = GMHost(libraryDirectory: library.directory)
         do {
-            let result = try await page.run(userScript: userScript, id: nil, host: host)
+            // With the @name and @namespace of a library script, the text runs as that script.
+            let installed = try? library.script(sameAs: userScript)?.id
+            let result = try await page.run(userScript: userScript, id: installed, host: host)
             await host.shutdown()
             return result
         } catch {

@@ -16,6 +16,7 @@ extension PageSession {
                          seconds: Double, deadline: Date) async throws(InjectionError) -> (reply: RuntimeReply, activity: GMActivity) {
         var activity = GMActivity()
         activity.unprovidedGrants = userScript.grants.unprovided
+        activity.valuesKeptInLibrary = userScript.keepsValues
         state.update { state in
             state.userScriptRuns.append((id, userScript))
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns { state.userScriptRuns.removeFirst() }
