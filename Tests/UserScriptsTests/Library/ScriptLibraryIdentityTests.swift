@@ -1,14 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import UserScripts
 
 /// Text outside the library is the library's script when it has the same `@name` and
 /// `@namespace`, as in Tampermonkey and Violentmonkey.
 struct ScriptLibraryIdentityTests {
     @Test func theSameNameAndNamespaceIsTheSameScript() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-identity-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let library = try ScriptLibrary(directory: folder)
+        let folder = try TemporaryDirectory("identity")
+        let library = try ScriptLibrary(directory: folder.url)
         func block(_ lines: String...) -> UserScript {
             UserScript(text: (["// ==UserScript=="] + lines.map { "// " + $0 } + ["// ==/UserScript==", "1"]).joined(separator: "\n"))
         }
