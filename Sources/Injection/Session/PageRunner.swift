@@ -1,8 +1,13 @@
 import Foundation
+import SystemSupport
 import WebDriver
 
 /// Opens a page in a browser, hands it to a body of work, and always cleans up: the session is
 /// deleted and every process PageScript started is stopped, on success and on every error.
+///
+/// Each step is recorded in ``SystemSupport/PhaseTimeline/current`` when one is set: the
+/// work before it (`prepare`), the engine's own (`display`, `driver`), then `session`, `document-start install`, `navigation`,
+/// `script` (the body) and `teardown`.
 ///
 /// ```swift
 /// let result = try await PageRunner.withPage(on: .local(.webkit), url: "http://127.0.0.1:8080/", scriptTimeout: 30) { page, context in
@@ -47,9 +52,11 @@ public enum PageRunner {
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
+        PhaseTimeline.current?.end("prepare")
         let engine: BrowserEngine
         do {
             engine = try await choice.start(timeout: startupTimeout)
+            if engine.engine == nil { PhaseTimeline.current?.end("endpoint") }
         } catch {
             throw .engine(error)
         }
@@ -60,6 +67,7 @@ public enum PageRunner {
             // Dialogs are left open for PageSession, which reads them and answers by `dialogs`.
             session = try await engine.newSession(
                 timeout: startupTimeout, scriptTimeout: driverScriptTimeout, pageLoadTimeout: loadSeconds, unhandledPromptBehavior: "ignore")
+            PhaseTimeline.current?.end("session")
         } catch {
             await engine.stop()
             throw .engine(error)
@@ -68,14 +76,20 @@ public enum PageRunner {
         do throws(Failure) {
             let context: PageContext
             do {
-                try await beforeOpening?(page)
+                if let beforeOpening {
+                    try await beforeOpening(page)
+                    PhaseTimeline.current?.end("document-start install")
+                }
                 context = try await page.open(url, loadTimeout: loadSeconds)
+                PhaseTimeline.current?.end("navigation")
             } catch {
                 throw Failure.injection(error)
             }
             let output = try await body(page, context)
+            PhaseTimeline.current?.end("script")
             await page.close()
             await engine.stop()
+            PhaseTimeline.current?.end("teardown")
             return output
         } catch {
             // A page stuck in a script would make a polite delete wait: a local engine is stopped

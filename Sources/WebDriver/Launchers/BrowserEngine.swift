@@ -101,6 +101,7 @@ public final class BrowserEngine: Sendable {
                     let display = try XvfbDisplay.start(executable: programs["Xvfb"] ?? "Xvfb", timeout: timeout)
                     started.append(display.process)
                     environment["DISPLAY"] = display.name
+                    PhaseTimeline.current?.end("display")
                 case let .user(name):
                     environment["DISPLAY"] = name
                 }
@@ -139,6 +140,7 @@ public final class BrowserEngine: Sendable {
                                         processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders)
             do {
                 try await running.waitUntilReady(driver: driver, timeout: timeout)
+                PhaseTimeline.current?.end("driver")
             } catch {
                 // The client owns an event loop that must be shut down before it is released.
                 await running.client.shutdown()
