@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests"),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "WebDriver", "SystemSupport", "TestSupport"]
         ),
     ]
 )
