@@ -87,7 +87,9 @@ public enum PageRunner {
             }
             let output = try await body(page, context)
             PhaseTimeline.current?.end("script")
-            await page.close()
+            // Nothing is lost by stopping a throwaway browser outright; deleting its session first
+            // would only wait for it to close its windows.
+            if !engine.keepsNothing { await page.close() }
             await engine.stop()
             PhaseTimeline.current?.end("teardown")
             return output

@@ -26,6 +26,18 @@ public final class BrowserEngine: Sendable {
     /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
     let scratchFolders: [String]
 
+    /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
+    /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
+    /// loses nothing, and a run can skip deleting the session, which waits for the browser to
+    /// close its windows. A kept profile, a remote endpoint or an attached browser is `false`.
+    public var keepsNothing: Bool {
+        switch engine {
+        case .webkit?: true
+        case .chromium?: !scratchFolders.isEmpty
+        default: false
+        }
+    }
+
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?, scratchFolders: [String] = []) {
         self.scratchFolders = scratchFolders
         self.engine = engine
