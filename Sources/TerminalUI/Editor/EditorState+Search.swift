@@ -218,10 +218,13 @@ extension EditorState {
         }
         prompt = nil
         let row = min(line, buffer.lines.count) - 1
-        let target = TextPosition(row: row, column: min(max(0, (column ?? 1) - 1), buffer.lines[row].count))
-        moveCursor(to: target, extending: false)
+        let length = buffer.lines[row].count
+        let wanted = max(0, (column ?? 1) - 1)
+        moveCursor(to: TextPosition(row: row, column: min(wanted, length)), extending: false)
         if line > buffer.lines.count {
             message = .info("The script has \(buffer.lines.count) lines: went to the last.")
+        } else if wanted > length {
+            message = .info("Line \(line) has \(length) \(length == 1 ? "character" : "characters"): went to its end.")
         }
     }
 }
