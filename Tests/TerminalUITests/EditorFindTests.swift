@@ -53,6 +53,32 @@ struct EditorFindTests {
         }
     }
 
+    @Test func theBarNumbersTheMatchGoneToRoundTheEnds() {
+        var state = Self.finding("ab", in: "ab\nab ab\nno")
+        func status() -> String? {
+            if case .find(let bar) = state.prompt { bar.status } else { nil }
+        }
+        #expect(status() == "1 of 3")
+        var seen: [String?] = []
+        for key: Key in [.enter, .enter, .enter, .up, .up] {
+            state.press(key)
+            seen.append(status())
+        }
+        #expect(seen == ["2 of 3", "3 of 3", "1 of 3", "3 of 3", "2 of 3"])
+        var single = Self.finding("no", in: "ab\nno")
+        single.press(.enter)
+        if case .find(let bar) = single.prompt { #expect(bar.status == "1 of 1") }
+    }
+
+    @Test func anEditWithTheBarOpenIsCountedAgain() {
+        var state = Self.finding("x", in: "x\ny")
+        state.control("d")
+        #expect(state.text == "x\nx\ny")
+        state.press(.enter)
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.status == "1 of 2")
+    }
+
     @Test func f3FindsAgainWithTheBarClosed() {
         var state = Self.finding("let", in: "let a\nlet b\n")
         state.press(.escape)
