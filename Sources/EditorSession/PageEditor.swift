@@ -74,13 +74,16 @@ public enum PageEditor {
                 let busy = BusyFlag()
                 let loaded = LoadedScripts()
                 let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
+                let notices = EditorNoticeRelay()
                 let app = EditorApp(
                     terminal: terminal,
                     page: PageInfo(title: context.title, url: context.url),
                     initialScript: initial.code,
                     document: initial.document,
-                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy),
+                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
+                                              notify: notices.send),
                     configuration: configuration)
+                notices.attach(app)
                 let watchdog = BrowserWatchdog(processes: processes, session: page.session, isBusy: { busy.isBusy }) { reason in
                     app.stop(reason: reason)
                 }

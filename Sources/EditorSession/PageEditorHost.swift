@@ -36,7 +36,9 @@ enum PageEditorHost {
         guard userScript.hasMetadataBlock else { return try await page.run(script: code) }
         let host = GMHost(libraryDirectory: library.directory)
         do {
-            let result = try await page.run(userScript: userScript, id: nil, host: host)
+            // With the @name and @namespace of a library script, the text runs as that script.
+            let installed = try? library.script(sameAs: userScript)?.id
+            let result = try await page.run(userScript: userScript, id: installed, host: host)
             await host.shutdown()
             return result
         } catch {
@@ -53,10 +55,15 @@ enum PageEditorHost {
     ///   - library: The user's script library.
     ///   - loaded: The versions of the scripts the editor has read.
     ///   - busy: Marked while a script runs on the page.
-    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag) -> EditorHost {
+    ///   - notify: Tells the editor what a run reported by itself: `GM_setClipboard` text goes to
+    ///     the terminal's clipboard.
+    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag,
+                     notify: @escaping @Sendable (EditorNotice) -> Void = { _ in }) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
-                return ScriptRunResult(try await busy.during { try await run(script, on: page, library: library) })
+                let result = try await busy.during { try await run(script, on: page, library: library) }
+                for copied in result.userscript?.clipboard ?? [] { notify(.clipboard(copied.data)) }
+                return ScriptRunResult(result)
             } catch {
                 throw EditorHostError(message: "\(error)")
             }

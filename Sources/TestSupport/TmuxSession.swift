@@ -17,6 +17,8 @@ public final class TmuxSession: @unchecked Sendable {
         // it open for good: commands that print nothing get no pipe.
         try tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "\(exports) \(command)"], capturing: false)
         try tmux(["set-option", "-t", name, "remain-on-exit", "on"], capturing: false)
+        // Programs' OSC 52 clipboard writes become tmux's paste buffers, for ``clipboard()``.
+        try tmux(["set-option", "-s", "set-clipboard", "on"], capturing: false)
     }
 
     /// Types `text` literally.
@@ -81,6 +83,12 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Ends the session and its server.
+    /// What the program last put on the terminal's clipboard (OSC 52), `nil` when nothing.
+    public func clipboard() -> String? {
+        try? tmux(["show-buffer"])
+    }
+
+    /// Ends the tmux server and everything running in it.
     public func kill() {
         _ = try? tmux(["kill-server"], capturing: false)
     }

@@ -135,7 +135,10 @@ struct Run: AsyncParsableCommand {
         }
         return try scriptCode.read().map { text in
             let script = UserScript(text: text)
-            return (text, .console, script.hasMetadataBlock ? (script, nil) : nil)
+            guard script.hasMetadataBlock else { return (text, .console, nil) }
+            // Text with the @name and @namespace of a library script runs as that script, with its
+            // values, as the managers treat a new version of an installed script.
+            return (text, .console, (script, try? libraryOptions.existingLibrary()?.script(sameAs: script)?.id))
         }
     }
 

@@ -47,6 +47,10 @@ enum ResultPrinter {
         lines += activity.clipboard.map { "clipboard (\(TerminalSafeText.escaped($0.type))): \(TerminalSafeText.escaped($0.data))" }
         lines += activity.openedTabs.map { "open in tab: \(TerminalSafeText.escaped($0))" }
         lines += activity.problems.map { "userscript: \(TerminalSafeText.escaped($0))" }
+        if activity.valueWrites > 0, !activity.valuesKeptInLibrary {
+            lines.append("values: kept only while this session lasts; the library has no script with this @name and @namespace "
+                + "(`pagescript scripts new -f FILE` saves it, and its values are kept from then on)")
+        }
         if let ranAt = activity.ranAt { lines.append("ran at \(ranAt): this engine cannot run document-start scripts before the page's own") }
         return lines
     }
