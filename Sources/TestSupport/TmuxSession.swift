@@ -40,6 +40,12 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")
     }
 
+    /// The screen's text with its colours and attributes as SGR escape sequences, one string
+    /// per row, for checking what is highlighted.
+    public func styledScreen() throws -> [String] {
+        try tmux(["capture-pane", "-t", name, "-p", "-e"]).components(separatedBy: "\n")
+    }
+
     /// The cursor's row and column (0-based).
     public func cursor() throws -> (row: Int, column: Int) {
         let text = try tmux(["display-message", "-t", name, "-p", "#{cursor_y} #{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -102,13 +102,7 @@ enum ResultPrinter {
     }
 
     static func frameText(_ frame: StackFrame) -> String {
-        let name = frame.function.isEmpty ? "(anonymous)" : TerminalSafeText.escaped(frame.function)
-        if frame.isInScript {
-            guard let line = frame.line else { return "\(name) (your script)" }
-            return "\(name) (line \(line)\(frame.column.map { ", column \($0)" } ?? ""))"
-        }
-        let place = [frame.url.map(TerminalSafeText.escaped), frame.line.map(String.init), frame.column.map(String.init)].compactMap { $0 }.joined(separator: ":")
-        return place.isEmpty ? name : "\(name) (\(place))"
+        TerminalSafeText.escaped(frame.description)
     }
 
     /// A console table in columns separated by `|`, each as wide as its widest cell.
