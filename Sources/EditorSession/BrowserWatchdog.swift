@@ -12,25 +12,30 @@ final class BrowserWatchdog: Sendable {
     ///
     /// - Parameters:
     ///   - processes: The engine's local processes now (none for a remote endpoint).
-    ///   - session: The page's session, asked for its URL every `interval` seconds.
-    ///   - isBusy: Whether a script is running now (a busy page is not asked, so that a long
-    ///     script is not mistaken for a dead browser).
-    init(processes: @escaping @Sendable () -> [ChildProcess], session: WebDriverSession, interval: Double = 1,
+    ///   - session: The page's session now (it changes when a stuck page is replaced), asked for
+    ///     its URL every `interval` seconds.
+    ///   - isBusy: Whether a script is running or the page is being replaced now: a busy page is
+    ///     not watched, so that a long script is not mistaken for a dead browser, nor the old
+    ///     browser of a replaced page for the new one.
+    init(processes: @escaping @Sendable () -> [ChildProcess], session: @escaping @Sendable () -> WebDriverSession, interval: Double = 1,
                 isBusy: @escaping @Sendable () -> Bool, onDeath: @escaping @Sendable (String) -> Void) {
         task = Task {
             var unknownFailures = 0
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
                 if Task.isCancelled { return }
+                if isBusy() { continue }
                 if let exited = processes().first(where: { !$0.isRunning }) {
                     onDeath("The browser's driver (\(exited.executablePath)) exited.")
                     return
                 }
-                if isBusy() { continue }
+                let asked = session()
                 do throws(WebDriverError) {
-                    _ = try await session.currentURL(timeout: 5)
+                    _ = try await asked.currentURL(timeout: 5)
                     unknownFailures = 0
                 } catch {
+                    // A page replaced meanwhile, or work that started, explains the failure.
+                    if isBusy() || session() !== asked { continue }
                     switch error {
                     case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
                         onDeath("The browser closed: \(error.description)")

@@ -12,13 +12,13 @@ final class LateWorkServer: @unchecked Sendable {
     private var hasUserScripts = false
     private var task: Task<Void, Never>?
 
-    /// Starts looking at `page`, taking turns through `turn`.
-    init(page: PageSession, turn: PageTurn, interval: Double = 0.5) {
+    /// Starts looking at the editor's page (whichever it is now), taking turns through `turn`.
+    init(page: EditorPage, turn: PageTurn, interval: Double = 0.5) {
         task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
                 guard let self, self.isNeeded, !Task.isCancelled else { continue }
-                _ = try? await turn.during { try await page.serveLateUserScriptWork() }
+                _ = try? await turn.during { try await page.page.serveLateUserScriptWork() }
             }
         }
     }

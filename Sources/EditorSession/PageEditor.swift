@@ -67,45 +67,49 @@ public enum PageEditor {
         processes: @escaping @Sendable () -> [ChildProcess] = { ChildProcessRegistry.shared.children },
         onPageOpen: @escaping @Sendable () -> Void = {}
     ) async throws(Failure) -> Ending {
-        let ended: Result<Ending, TerminalError>
+        let opened: OpenedPage
         do throws(PageRunner.Failure) {
-            ended = try await PageRunner.withPage(on: choice, url: url, scriptTimeout: scriptTimeout) { page, context throws(PageRunner.Failure) in
-                onPageOpen()
-                let busy = BusyFlag()
-                let loaded = LoadedScripts()
-                let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
-                let notices = EditorNoticeRelay()
-                let turn = PageTurn()
-                let userScripts = PageEditorHost.UserScriptSession(
-                    host: GMHost(libraryDirectory: library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
-                let app = EditorApp(
-                    terminal: terminal,
-                    page: PageInfo(title: context.title, url: context.url),
-                    initialScript: initial.code,
-                    document: initial.document,
-                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
-                                              session: userScripts, notify: notices.send),
-                    configuration: configuration)
-                notices.attach(app)
-                let watchdog = BrowserWatchdog(processes: processes, session: page.session, isBusy: { busy.isBusy }) { reason in
-                    app.stop(reason: reason)
-                }
-                defer { watchdog.cancel() }
-                let ended: Result<Ending, TerminalError>
-                do throws(TerminalError) {
-                    // The copy is written before the browser is stopped: a terminal that went away
-                    // may be followed by a SIGKILL, and the text matters more than a tidy exit.
-                    ended = .success(keep(try await app.run(), in: library))
-                } catch {
-                    ended = .failure(error)
-                }
-                userScripts.lateWork.stop()
-                await userScripts.host.shutdown()
-                return ended
-            }
+            opened = try await PageRunner.open(on: choice, url: url, scriptTimeout: scriptTimeout)
         } catch {
             throw .page(error)
         }
+        // A page a script left stuck is replaced by the same address in a new browser.
+        let page = EditorPage(opened) { address throws(PageRunner.Failure) in
+            try await PageRunner.open(on: choice, url: address, scriptTimeout: scriptTimeout)
+        }
+        let context = opened.context
+        onPageOpen()
+        let busy = BusyFlag()
+        let loaded = LoadedScripts()
+        let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
+        let notices = EditorNoticeRelay()
+        let turn = PageTurn()
+        let userScripts = PageEditorHost.UserScriptSession(
+            host: GMHost(libraryDirectory: library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
+        let app = EditorApp(
+            terminal: terminal,
+            page: PageInfo(title: context.title, url: context.url),
+            initialScript: initial.code,
+            document: initial.document,
+            host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
+                                      session: userScripts, notify: notices.send),
+            configuration: configuration)
+        notices.attach(app)
+        let watchdog = BrowserWatchdog(processes: processes, session: { page.page.session }, isBusy: { busy.isBusy }) { reason in
+            app.stop(reason: reason)
+        }
+        let ended: Result<Ending, TerminalError>
+        do throws(TerminalError) {
+            // The copy is written before the browser is stopped: a terminal that went away
+            // may be followed by a SIGKILL, and the text matters more than a tidy exit.
+            ended = .success(keep(try await app.run(), in: library))
+        } catch {
+            ended = .failure(error)
+        }
+        watchdog.cancel()
+        userScripts.lateWork.stop()
+        await userScripts.host.shutdown()
+        await page.close()
         switch ended {
         case let .success(ending): return ending
         case let .failure(error): throw .terminal(error)

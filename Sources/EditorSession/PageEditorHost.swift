@@ -62,16 +62,26 @@ enum PageEditorHost {
     ///   - session: The session's userscript host, turn-taking and late-work server.
     ///   - notify: Tells the editor what a run reported by itself: `GM_setClipboard` text goes to
     ///     the terminal's clipboard.
-    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag,
+    static func make(page: EditorPage, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag,
                      session: UserScriptSession, notify: @escaping @Sendable (EditorNotice) -> Void = { _ in }) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
                 let result = try await session.turn.during {
-                    try await busy.during { try await run(script, on: page, library: library, host: session.host) }
+                    try await busy.during { try await run(script, on: page.page, library: library, host: session.host) }
                 }
+                page.saw(result.context.url)
                 if result.userscript != nil { session.lateWork.userScriptRan() }
                 for copied in result.userscript?.clipboard ?? [] { notify(.clipboard(copied.data)) }
                 return ScriptRunResult(result)
+            } catch InjectionError.timedOut(let seconds, _) {
+                // An endless loop outlasts its timeout and leaves the page deaf to every later run.
+                let context = try await busy.during { () async throws -> PageContext? in
+                    await page.answers() ? nil : try await page.replace(within: session.turn)
+                }
+                guard let context else { throw EditorHostError(message: "\(InjectionError.timedOut(seconds: seconds))") }
+                notify(.page(PageInfo(title: context.title, url: context.url), message: nil))
+                throw EditorHostError(message: "\(InjectionError.timedOut(seconds: seconds)) The page stopped answering, so PageScript "
+                    + "opened \(context.url) again in a new browser; run again when ready.")
             } catch {
                 throw EditorHostError(message: "\(error)")
             }
@@ -113,8 +123,14 @@ enum PageEditorHost {
                 return loaded.remember(stored).document
             },
             reloadPage: {
-                let context = try await session.turn.during { try await busy.during { try await page.open(try await page.browserURL()) } }
+                let context = try await session.turn.during { try await busy.during { try await page.page.open(try await page.page.browserURL()) } }
+                page.saw(context.url)
                 return PageInfo(title: context.title, url: context.url)
+            },
+            recoverPage: {
+                let context = try await busy.during { try await page.replace(within: session.turn) }
+                return (PageInfo(title: context.title, url: context.url),
+                        "The script was stopped: PageScript closed the stuck page and opened \(context.url) again in a new browser.")
             },
             form: ScriptFormSettings(
                 matchPatterns: .patternList { problem(with: $0) },

@@ -112,6 +112,53 @@ struct PageEditorHostTests {
         var lateValue: JSONValue?
     }
 
+    /// The editor's page on WebKit, replaced by a new browser on the same engine when stuck.
+    static func editorPage(_ url: String, scriptTimeout: Double) async throws -> EditorPage {
+        let opened = try await PageRunner.open(on: .local(.webkit), url: url, scriptTimeout: scriptTimeout)
+        return EditorPage(opened) { address throws(PageRunner.Failure) in
+            try await PageRunner.open(on: .local(.webkit), url: address, scriptTimeout: scriptTimeout)
+        }
+    }
+
+    /// Issue 18, item 15: an endless loop that outlasts its timeout leaves the page deaf; the
+    /// editor replaces it and says so, and the next run works. Cancelling a run does the same.
+    @Test func aStuckPageIsReplacedAndTheNextRunWorks() async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Stuck page</title>"])
+        defer { server.stop() }
+        let folder = try TemporaryLibrary()
+        defer { folder.remove() }
+        let page = try await Self.editorPage(server.url(), scriptTimeout: 2)
+        let turn = PageTurn()
+        let session = PageEditorHost.UserScriptSession(
+            host: GMHost(libraryDirectory: folder.library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
+        let notices = NoticeLog()
+        let host = PageEditorHost.make(page: page, pageURL: server.url(), library: folder.library, loaded: LoadedScripts(), busy: BusyFlag(),
+                                       session: session, notify: { notices.record($0) })
+        let firstSession = page.page.session
+        var timeout: String?
+        do {
+            _ = try await host.runner.run(script: "while (true) {}")
+        } catch {
+            timeout = "\(error)"
+        }
+        #expect(timeout?.contains("opened \(server.url()) again in a new browser") == true, "\(String(describing: timeout))")
+        #expect(page.page.session !== firstSession)
+        #expect(notices.notices.contains { if case .page(let info, _) = $0 { info.title == "Stuck page" } else { false } })
+        let after = try await host.runner.run(script: "document.title + ' ' + (40 + 2)")
+        #expect(after.value == .string("Stuck page 42"))
+
+        // Ctrl-R on a running script, then yes: the page is replaced while the run waits on it.
+        let stuck = Task { try await host.runner.run(script: "while (true) {}") }
+        try await Task.sleep(for: .milliseconds(500))
+        let recovered = try #require(try await host.recoverPage?())
+        #expect(recovered.page.url == server.url())
+        #expect(recovered.message.contains("stopped"), "\(recovered.message)")
+        await #expect(throws: (any Error).self) { try await stuck.value }
+        #expect(try await host.runner.run(script: "41 + 1").value == .number("42"))
+        session.lateWork.stop()
+        await page.close()
+    }
+
     @Test func theHostRunsOnThePageAndKeepsScriptsInTheLibrary() async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Host page</title><p>one two</p>"])
         defer { server.stop() }
@@ -121,15 +168,18 @@ struct PageEditorHostTests {
         let named = NamedScript(name: "Word count", code: "document.body.innerText.split(/\\s+/).length",
                                 matchPatterns: ["http://127.0.0.1/*"], excludePatterns: ["http://127.0.0.1/admin/*"],
                                 runAt: "document-idle")
-        let answers = try await PageRunner.withPage(on: .local(.webkit), url: server.url(), scriptTimeout: 10) { page, context throws(PageRunner.Failure) in
+        let page = try await Self.editorPage(server.url(), scriptTimeout: 10)
+        let answers = await { () async -> HostAnswers in
+            let context = try? await page.page.context()
             let busy = BusyFlag()
             let loaded = LoadedScripts()
             let turn = PageTurn()
             let session = PageEditorHost.UserScriptSession(
                 host: GMHost(libraryDirectory: library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn, interval: 0.1))
             defer { session.lateWork.stop() }
-            let host = PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy, session: session)
-            let start = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
+            let pageURL = context?.url ?? ""
+            let host = PageEditorHost.make(page: page, pageURL: pageURL, library: library, loaded: loaded, busy: busy, session: session)
+            let start = PageEditorHost.initialScript(library: library, pageURL: pageURL, loaded: loaded)
             var answers = HostAnswers(form: host.form)
             do {
                 answers.ran = try await host.runner.run(script: "console.warn('careful'); document.title.length")
@@ -161,7 +211,8 @@ struct PageEditorHostTests {
                 answers.failure = "\(error)"
             }
             return answers
-        }
+        }()
+        await page.close()
         #expect(answers.failure == nil)
         // Ctrl-R: the value, the console, and an exception with its place in the script.
         #expect(answers.ran == ScriptRunResult(value: .number("9"), console: [ConsoleLine(level: .warn, message: "careful")]))
@@ -221,7 +272,7 @@ struct PageEditorHostTests {
         let engine = try await BrowserEngine.start(.webkit)
         let session = try await engine.newSession(timeout: 30)
         let deaths = DeathLog()
-        let watchdog = BrowserWatchdog(processes: { engine.processes }, session: session, interval: 0.1, isBusy: { false }) { reason in
+        let watchdog = BrowserWatchdog(processes: { engine.processes }, session: { session }, interval: 0.1, isBusy: { false }) { reason in
             deaths.record(reason)
         }
         defer { watchdog.cancel() }
@@ -256,4 +307,12 @@ final class DeathLog: @unchecked Sendable {
     private var recorded: [String] = []
     var reasons: [String] { lock.withLock { recorded } }
     func record(_ reason: String) { lock.withLock { recorded.append(reason) } }
+}
+
+/// What the editor's host told the editor, in order.
+final class NoticeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [EditorNotice] = []
+    var notices: [EditorNotice] { lock.withLock { recorded } }
+    func record(_ notice: EditorNotice) { lock.withLock { recorded.append(notice) } }
 }

@@ -52,6 +52,34 @@ public enum PageRunner {
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
+        let opened = try await open(on: choice, url: url, scriptTimeout: scriptTimeout, loadTimeout: loadTimeout, dialogs: dialogs,
+                                    startupTimeout: startupTimeout, beforeOpening: beforeOpening)
+        do throws(Failure) {
+            let output = try await body(opened.page, opened.context)
+            PhaseTimeline.current?.end("script")
+            await opened.close()
+            PhaseTimeline.current?.end("teardown")
+            return output
+        } catch {
+            await opened.close(after: error)
+            throw error
+        }
+    }
+
+    /// Opens `url` on `choice` and returns the open page, for work that outlives one call (the
+    /// editor, which may replace a stuck page with a new one). Everything started is stopped
+    /// again when opening fails; after success, ``OpenedPage/close(after:)`` does it.
+    ///
+    /// The parameters are those of ``withPage(on:url:scriptTimeout:loadTimeout:dialogs:startupTimeout:beforeOpening:body:)``.
+    public static func open(
+        on choice: EngineChoice,
+        url: String,
+        scriptTimeout: Double,
+        loadTimeout: Double? = nil,
+        dialogs: DialogPolicy = .dismiss,
+        startupTimeout: Double = 30,
+        beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil
+    ) async throws(Failure) -> OpenedPage {
         PhaseTimeline.current?.end("prepare")
         let engine: BrowserEngine
         do {
@@ -73,36 +101,17 @@ public enum PageRunner {
             throw .engine(error)
         }
         let page = PageSession(session: session, scriptTimeout: scriptTimeout, dialogs: dialogs, driverScriptTimeout: driverScriptTimeout)
-        do throws(Failure) {
-            let context: PageContext
-            do {
-                if let beforeOpening {
-                    try await beforeOpening(page)
-                    PhaseTimeline.current?.end("document-start install")
-                }
-                context = try await page.open(url, loadTimeout: loadSeconds)
-                PhaseTimeline.current?.end("navigation")
-            } catch {
-                throw Failure.injection(error)
+        do {
+            if let beforeOpening {
+                try await beforeOpening(page)
+                PhaseTimeline.current?.end("document-start install")
             }
-            let output = try await body(page, context)
-            PhaseTimeline.current?.end("script")
-            // Nothing is lost by stopping a throwaway browser outright; deleting its session first
-            // would only wait for it to close its windows.
-            if !engine.keepsNothing { await page.close() }
-            await engine.stop()
-            PhaseTimeline.current?.end("teardown")
-            return output
+            let context = try await page.open(url, loadTimeout: loadSeconds)
+            PhaseTimeline.current?.end("navigation")
+            return OpenedPage(engine: engine, page: page, context: context)
         } catch {
-            // A page stuck in a script would make a polite delete wait: a local engine is stopped
-            // outright, a remote one gets a short delete.
-            if case .injection(.timedOut) = error, engine.engine != nil {
-                await engine.stop()
-            } else {
-                await page.close()
-                await engine.stop()
-            }
-            throw error
+            await OpenedPage.stop(engine, page, after: .injection(error))
+            throw .injection(error)
         }
     }
 }
