@@ -94,6 +94,55 @@ struct BrowseCommandTests {
         #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
     }
 
+    /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
+    /// folder of its own): browse stays on the page the browser shows, runs the matching script
+    /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen
+    /// through a second attach).
+    @Test func attachedChromiumRunsScriptsAndIsLeftRunning() async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Yours</title><p>your page</p>"])
+        defer { server.stop() }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-attach-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let library = scratch + "/library", profile = scratch + "/profile"
+        let code = "document.title = 'Seen by PageScript'; 'ran in your browser'"
+        #expect(try PageScriptBinary.run(["scripts", "new", "Mine", "--match", "\(server.url("/").dropLast())/*", "-e", code, "--library", library]).status == 0)
+        let chromium = Process()
+        chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        chromium.arguments = BrowserEngine.chromiumArguments + ["--remote-debugging-port=0", "--user-data-dir=\(profile)", server.url("/")]
+        chromium.standardOutput = FileHandle.nullDevice
+        chromium.standardError = FileHandle.nullDevice
+        try chromium.run()
+        defer {
+            chromium.terminate()
+            chromium.waitUntilExit()
+        }
+        // Chromium writes the port it chose on the first line of DevToolsActivePort.
+        var port: String?
+        for _ in 0..<300 where port == nil {
+            port = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8))?.split(separator: "\n").first.map(String.init)
+            if port == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let address = "127.0.0.1:\(try #require(port))"
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing(["--attach", address, "--library", library], environment: ["DISPLAY": "", marker.name: marker.value])
+        let ran = browsing.waitFor { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"ran in your browser\"") }
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        #expect(ran, "\(browsing.lines)")
+        #expect(browsing.process.terminationStatus == 128 + SIGTERM)
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+        #expect(chromium.isRunning)
+        let engine = try await BrowserEngine.start(.chromium, options: LaunchOptions(attachAddress: address))
+        let session = try await engine.newSession(timeout: 30)
+        let title = try? await session.title(timeout: 10)
+        let tab = try? await session.currentURL(timeout: 10)
+        await session.delete()
+        await engine.stop()
+        #expect(title == "Seen by PageScript")
+        #expect(tab == server.url("/"))
+        #expect(chromium.isRunning)
+    }
+
     @Test func withoutADisplayItSaysSo() throws {
         let outcome = try PageScriptBinary.run(["browse", "--engine", "chromium"], environment: ["DISPLAY": ""])
         #expect(outcome.status == 2)

@@ -29,7 +29,8 @@ public enum PageRunner {
     ///
     /// - Parameters:
     ///   - choice: The engine or endpoint.
-    ///   - url: The page's address (already resolved, see ``PageAddress``).
+    ///   - url: The page's address (already resolved, see ``PageAddress``), or `nil` to stay on
+    ///     the page the browser shows (a browser PageScript attached to).
     ///   - scriptTimeout: How long each script may run, in seconds.
     ///   - loadTimeout: How long the page may take to load, in seconds (60 when `nil`).
     ///   - dialogs: How dialogs are answered while scripts run.
@@ -39,7 +40,7 @@ public enum PageRunner {
     ///   - body: The work to do on the page.
     public static func withPage<Output: Sendable>(
         on choice: EngineChoice,
-        url: String,
+        url: String?,
         scriptTimeout: Double,
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
@@ -69,7 +70,11 @@ public enum PageRunner {
             let context: PageContext
             do {
                 try await beforeOpening?(page)
-                context = try await page.open(url, loadTimeout: loadSeconds)
+                if let url {
+                    context = try await page.open(url, loadTimeout: loadSeconds)
+                } else {
+                    context = try await page.context()
+                }
             } catch {
                 throw Failure.injection(error)
             }

@@ -15,7 +15,8 @@ struct Browse: AsyncParsableCommand {
         discussion: """
             The window opens on your display ($DISPLAY). On every page it shows (links, typed \
             addresses, back/forward, reloads, pushState navigations), the enabled library scripts that \
-            match run once it has loaded, each once per page. Standard output has one line per page and \
+            match run once it has loaded, each once per page. With --attach HOST:PORT it follows the \
+            Chromium you started with --remote-debugging-port (and never closes it) instead. Standard output has one line per page and \
             per script run: 'page', 'ran' or 'failed', then the details, separated by tabs; console \
             lines and errors go to standard error. Ends when the window is closed, on Ctrl-C, or when \
             you type q and Enter.
@@ -42,15 +43,20 @@ struct Browse: AsyncParsableCommand {
             signals.cancel()
             Interruption.sweep()
         }
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw CommandFailure.badInput("browse opens a browser window on your display, and $DISPLAY is not set: run it in your desktop session")
-        }
-        let address = try url.map { try PageAddress.resolve($0) } ?? "about:blank"
-        let library = try libraryOptions.open()
+        let attached = engineOptions.attach != nil
         var choice = engineOptions.choice()
-        if case let .local(engine, options) = choice {
-            choice = .local(engine, options: LaunchOptions(display: .user(display), profileDirectory: options.profileDirectory))
+        if !attached {
+            // An attached browser already has its window; any other is opened on the user's display.
+            guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+                throw CommandFailure.badInput("browse opens a browser window on your display, and $DISPLAY is not set: run it in your desktop session")
+            }
+            if case let .local(engine, options) = choice {
+                choice = .local(engine, options: LaunchOptions(display: .user(display), profileDirectory: options.profileDirectory))
+            }
         }
+        // An attached browser stays on the page it shows unless a URL is given.
+        let address = try url.map { try PageAddress.resolve($0) } ?? (attached ? nil : "about:blank")
+        let library = try libraryOptions.open()
         let stop = OnceFlag()
         Self.watchForQuit(stop)
         let ending: BrowserFollower.Ending
@@ -65,7 +71,7 @@ struct Browse: AsyncParsableCommand {
         }
         switch ending {
         case .windowClosed: printError("the browser window was closed")
-        case .stopped: printError("stopped; the browser is closed")
+        case .stopped: printError(attached ? "stopped; your browser is left open" : "stopped; the browser is closed")
         }
     }
 
