@@ -9,6 +9,14 @@ public enum BrowseEvent: Sendable {
     case addressChanged(url: String, title: String)
     /// The library's scripts that belong there ran (possibly none).
     case ran(url: String, results: [LibraryScriptResult])
+    /// Scripts that match the page but are switched off for its site, so did not run.
+    case switchedOff(url: String, scripts: [StoredScript])
     /// Running the scripts failed as a whole (the page went away mid-run, the library is unreadable).
     case failed(url: String, error: InjectionError)
+    /// A menu command (``BrowseRequest/menuCommand(script:name:)``) ran, with the console lines
+    /// it added, or could not run.
+    case menuCommandRan(url: String, script: StoredScript, name: String, outcome: Result<ScriptResult, InjectionError>)
+    /// ``BrowseRequest/toggleScriptsForSite`` switched `scripts` off (`isOn` false) or on again
+    /// for `site`; none when no library script matches the page.
+    case siteSwitched(url: String, site: Site, scripts: [StoredScript], isOn: Bool)
 }

@@ -38,35 +38,48 @@ public struct BrowserFollower: Sendable {
     }
 
     /// Follows the browser until the window is closed or `isStopped` returns `true`, reporting
-    /// every page and every run to `report`.
-    public func follow(isStopped: @Sendable () -> Bool, report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+    /// every page and every run to `report`, and doing what is sent to `requests` between looks.
+    public func follow(requests: BrowseRequests = BrowseRequests(), isStopped: @Sendable () -> Bool,
+                       report: @Sendable (BrowseEvent) -> Void) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
         let host = GMHost(libraryDirectory: library.directory)
-        let ending = await follow(host: host, isStopped: isStopped, report: report)
+        let ending = await follow(host: host, requests: requests, isStopped: isStopped, report: report)
         await host.shutdown()
         return ending
     }
 
-    private func follow(host: GMHost, isStopped: @Sendable () -> Bool, report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+    /// What ran in the document the window shows: each script at most once per document.
+    private struct DocumentRuns {
+        /// Every script that ran or failed here, so that none runs twice.
+        var tried: Set<ScriptID> = []
+        /// The scripts whose runs completed, with their results (their menu commands).
+        var results: [ScriptID: (script: StoredScript, result: ScriptResult)] = [:]
+    }
+
+    private func follow(host: GMHost, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
+                        report: @Sendable (BrowseEvent) -> Void) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
-        var ranInDocument: Set<ScriptID> = []
+        var document = DocumentRuns()
         while !isStopped(), !Task.isCancelled {
             do {
                 let reply = try await page.session.executeScript(probe.source, arguments: [.string(probe.mark)], timeout: 10)
                 if let sighting = probe.sighting(from: reply), sighting.isLoaded {
                     if sighting.isNewDocument {
                         address = sighting.url
-                        ranInDocument = []
+                        document = DocumentRuns()
                         report(.newDocument(url: sighting.url, title: sighting.title))
-                        ranInDocument = await runScripts(excluding: ranInDocument, host: host, report: report)
+                        await runScripts(in: &document, host: host, report: report)
                     } else if sighting.url != address {
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
-                        ranInDocument.formUnion(await runScripts(excluding: ranInDocument, host: host, report: report))
+                        await runScripts(in: &document, host: host, report: report)
                     }
-                    if !ranInDocument.isEmpty { _ = try? await page.serveLateUserScriptWork() }
+                    for request in requests.take() {
+                        await perform(request, in: &document, host: host, report: report)
+                    }
+                    if !document.tried.isEmpty { _ = try? await page.serveLateUserScriptWork() }
                 }
             } catch {
                 if error.meansTheSessionIsGone { return .windowClosed(reason: error.description) }
@@ -77,15 +90,73 @@ public struct BrowserFollower: Sendable {
         return .stopped
     }
 
-    /// Runs what matches the browser's address now, apart from `excluded`; returns what ran.
-    private func runScripts(excluding excluded: Set<ScriptID>, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async -> Set<ScriptID> {
+    /// Runs what matches the browser's address now and has not run in this document, and
+    /// reports what ran and what is switched off for the site.
+    private func runScripts(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
         do {
-            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: excluded, host: host)
+            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host)
             report(.ran(url: run.url, results: run.results))
-            return Set(run.results.map(\.script.id))
+            for entry in run.results {
+                document.tried.insert(entry.script.id)
+                if case let .success(result) = entry.outcome { document.results[entry.script.id] = (entry.script, result) }
+            }
+            if let url = try? PageURL(run.url), let matches = try? library.which(url: url, includingInactive: true) {
+                let off = matches.filter { if case .disabledOnSite = $0.status { true } else { false } }
+                if !off.isEmpty { report(.switchedOff(url: run.url, scripts: off.map(\.script))) }
+            }
         } catch {
             report(.failed(url: (try? await page.browserURL()) ?? "", error: error))
-            return []
+        }
+    }
+
+    private func perform(_ request: BrowseRequest, in document: inout DocumentRuns, host: GMHost,
+                         report: @Sendable (BrowseEvent) -> Void) async {
+        switch request {
+        case let .menuCommand(id, name):
+            // A command of a document that is gone has nothing to run on.
+            guard let (script, result) = document.results[id] else { return }
+            let url = result.context.url
+            do {
+                let after = try await page.runMenuCommand(name, of: result, script: id)
+                let notFound = after.error.flatMap { $0.name == "MenuCommandNotFound" ? $0 : nil }
+                let added = ScriptResult(context: after.context, value: nil, console: Array(after.console.dropFirst(result.console.count)),
+                                         error: notFound, userscript: after.userscript)
+                report(.menuCommandRan(url: url, script: script, name: name, outcome: .success(added)))
+            } catch {
+                report(.menuCommandRan(url: url, script: script, name: name, outcome: .failure(error)))
+            }
+        case .toggleScriptsForSite:
+            await toggleScriptsForSite(in: &document, host: host, report: report)
+        }
+    }
+
+    /// Switches the page's running scripts off for its site, or, when none runs, switches the
+    /// ones that were off for the site on again and runs them on the page now.
+    private func toggleScriptsForSite(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
+        let address: String
+        do {
+            address = try await page.browserURL()
+        } catch {
+            report(.failed(url: "", error: error))
+            return
+        }
+        guard let url = try? PageURL(address) else {
+            report(.failed(url: address, error: .library("this page's address has no site to switch scripts off for")))
+            return
+        }
+        let site = Site(url: url)
+        do {
+            let matches = try library.which(url: url, includingInactive: true)
+            let running = matches.filter(\.runsAutomatically).map(\.script)
+            let off = matches.filter { if case .disabledOnSite = $0.status { true } else { false } }.map(\.script)
+            let switchingOff = !running.isEmpty
+            for script in switchingOff ? running : off {
+                try library.setDisabled(switchingOff, id: script.id, on: site)
+            }
+            report(.siteSwitched(url: address, site: site, scripts: switchingOff ? running : off, isOn: !switchingOff))
+            if !switchingOff, !off.isEmpty { await runScripts(in: &document, host: host, report: report) }
+        } catch {
+            report(.failed(url: address, error: .library(error.description)))
         }
     }
 }
