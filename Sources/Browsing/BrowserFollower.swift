@@ -8,8 +8,9 @@ import WebDriver
 /// enabled scripts that match its address, each once per document and in its own scope; on a
 /// single-page navigation (`pushState`, a hash), the scripts that newly match.
 ///
-/// It looks at the browser a few times a second with one small Execute Script call, over plain
-/// W3C WebDriver, so it works on every engine; it follows the window the session controls.
+/// It looks at the browser with one small Execute Async Script call that waits in the page until
+/// the page has loaded, is left or changes its address (at most `interval`), over plain W3C
+/// WebDriver, so it works on every engine; it follows the window the session controls.
 ///
 /// ```swift
 /// let follower = BrowserFollower(page: page, library: library)
@@ -28,8 +29,13 @@ public struct BrowserFollower: Sendable {
     public let page: PageSession
     /// Where the scripts come from.
     public let library: ScriptLibrary
-    /// How long to wait between looks.
+    /// How long one look may wait in the page for something to happen, and the pause after a
+    /// look that failed.
     public let interval: Duration
+
+    /// The pause before looking again at a page that is loading or being left: short, so a new
+    /// page is seen soon after its load, yet no busy loop while a slow page loads.
+    static let brief: Duration = .milliseconds(10)
 
     public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200)) {
         self.page = page
@@ -63,9 +69,17 @@ public struct BrowserFollower: Sendable {
         var address: String?
         var document = DocumentRuns()
         while !isStopped(), !Task.isCancelled {
+            // The probe waits in the page for up to `interval`: a page that is idle needs no
+            // pause of its own, one that is loading or being left is looked at again at once.
+            var pause: Duration? = Self.brief
             do {
-                let reply = try await page.session.executeScript(probe.source, arguments: [.string(probe.mark)], timeout: 10)
-                if let sighting = probe.sighting(from: reply), sighting.isLoaded {
+                let reply = try await page.session.executeAsyncScript(probe.source, arguments: probe.arguments(waitingAtMost: interval),
+                                                                      timeout: 10)
+                let sighting = probe.sighting(from: reply)
+                if let sighting, !sighting.isLeaving, sighting.isLoaded { pause = nil }
+                // A reply that is not the probe's: a page that broke it is looked at at the usual pace.
+                if sighting == nil { pause = interval }
+                if let sighting, sighting.isLoaded, !sighting.isLeaving {
                     if sighting.isNewDocument {
                         address = sighting.url
                         document = DocumentRuns()
@@ -84,8 +98,9 @@ public struct BrowserFollower: Sendable {
             } catch {
                 if error.meansTheSessionIsGone { return .windowClosed(reason: error.description) }
                 // A navigation in progress or a dialog the user has open: look again shortly.
+                pause = interval
             }
-            try? await Task.sleep(for: interval)
+            if let pause { try? await Task.sleep(for: pause) }
         }
         return .stopped
     }
