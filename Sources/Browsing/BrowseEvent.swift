@@ -5,6 +5,9 @@ import UserScripts
 public enum BrowseEvent: Sendable {
     /// The browser shows a new document (a link, a typed address, back/forward, a reload).
     case newDocument(url: String, title: String)
+    /// The follower moved to another window or tab whose document it had seen before (the
+    /// followed one was closed): nothing runs again there.
+    case windowChanged(url: String, title: String)
     /// The same document changed its address (`history.pushState`, `replaceState`, a hash).
     case addressChanged(url: String, title: String)
     /// The library's scripts that belong there ran (possibly none).

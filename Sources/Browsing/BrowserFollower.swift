@@ -10,7 +10,10 @@ import WebDriver
 ///
 /// It looks at the browser with one small Execute Async Script call that waits in the page until
 /// the page has loaded, is left or changes its address (at most `interval`), over plain W3C
-/// WebDriver, so it works on every engine; it follows the window the session controls.
+/// WebDriver, so it works on every engine. It follows one window or tab at a time: the one it was
+/// given, then each one the user opens (WebDriver sends commands to one window at a time, and
+/// chromedriver brings the window it switches to to the front, so windows are not taken in
+/// turns), and when the one it follows is closed, one that is left.
 ///
 /// ```swift
 /// let follower = BrowserFollower(page: page, library: library)
@@ -61,6 +64,11 @@ public struct BrowserFollower: Sendable {
         var tried: Set<ScriptID> = []
         /// The scripts whose runs completed, with their results (their menu commands).
         var results: [ScriptID: (script: StoredScript, result: ScriptResult)] = [:]
+        /// Scripts ran here while another window was followed: their later work is still served.
+        var ranBefore = false
+
+        /// Whether scripts may have left work to serve here.
+        var hasRuns: Bool { ranBefore || !tried.isEmpty }
     }
 
     private func follow(host: GMHost, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
@@ -68,6 +76,9 @@ public struct BrowserFollower: Sendable {
         let probe = DocumentProbe()
         var address: String?
         var document = DocumentRuns()
+        var windows = Set((try? await page.session.windowHandles(timeout: 10)) ?? [])
+        // Just moved to another window: its document may have been seen (and its scripts run) before.
+        var adopting = false
         while !isStopped(), !Task.isCancelled {
             // The probe waits in the page for up to `interval`: a page that is idle needs no
             // pause of its own, one that is loading or being left is looked at again at once.
@@ -85,24 +96,55 @@ public struct BrowserFollower: Sendable {
                         document = DocumentRuns()
                         report(.newDocument(url: sighting.url, title: sighting.title))
                         await runScripts(in: &document, host: host, report: report)
+                    } else if adopting {
+                        address = sighting.url
+                        document.ranBefore = true
+                        report(.windowChanged(url: sighting.url, title: sighting.title))
                     } else if sighting.url != address {
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
                         await runScripts(in: &document, host: host, report: report)
+                    } else if let opened = try await newWindow(known: &windows) {
+                        // The user opened a tab or a window (it is in front): follow it.
+                        try await page.session.switchToWindow(opened, timeout: 10)
+                        (address, document, adopting) = (nil, DocumentRuns(), true)
+                        continue
                     }
+                    adopting = false
                     for request in requests.take() {
                         await perform(request, in: &document, host: host, report: report)
                     }
-                    if !document.tried.isEmpty { _ = try? await page.serveLateUserScriptWork() }
+                    if document.hasRuns { _ = try? await page.serveLateUserScriptWork() }
                 }
             } catch {
-                if error.meansTheSessionIsGone { return .windowClosed(reason: error.description) }
+                if error.meansTheSessionIsGone {
+                    // The followed window was closed: follow one that is left, if any.
+                    guard let left = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
+                    (windows, address, document, adopting) = (left, nil, DocumentRuns(), true)
+                    continue
+                }
                 // A navigation in progress or a dialog the user has open: look again shortly.
                 pause = interval
             }
             if let pause { try? await Task.sleep(for: pause) }
         }
         return .stopped
+    }
+
+    /// A window or tab that was not open at the last look (the last one listed when several
+    /// were opened since); `known` becomes the windows open now.
+    private func newWindow(known: inout Set<String>) async throws(WebDriverError) -> String? {
+        let handles = try await page.session.windowHandles(timeout: 10)
+        defer { known = Set(handles) }
+        return handles.last { !known.contains($0) }
+    }
+
+    /// Moves the session to the last window still open; the windows open, or `nil` when none
+    /// is left (or the browser is gone).
+    private func switchToRemainingWindow() async -> Set<String>? {
+        guard let handles = try? await page.session.windowHandles(timeout: 5), let last = handles.last,
+              (try? await page.session.switchToWindow(last, timeout: 5)) != nil else { return nil }
+        return Set(handles)
     }
 
     /// Runs what matches the browser's address now and has not run in this document, and

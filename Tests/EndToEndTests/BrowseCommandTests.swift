@@ -54,6 +54,12 @@ struct BrowseCommandTests {
             "/shop": """
                 <!doctype html><title>Shop</title><script>
                 var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); history.pushState({}, '', '/shop/cart'); } }, 100);
+                var cart = setInterval(function () { if (window.ranCart) { clearInterval(cart); window.open('/popup'); } }, 100);
+                </script>
+                """,
+            "/popup": """
+                <!doctype html><title>Popup</title><script>
+                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); window.close(); } }, 100);
                 </script>
                 """,
         ])
@@ -61,8 +67,9 @@ struct BrowseCommandTests {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let base = server.url("/").dropLast()
-        for (name, pattern) in [("Start", "\(base)/"), ("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Elsewhere", "http://elsewhere.example/*")] {
-            let code = "window.ranHere = true; document.title + ' seen by \(name)'"
+        for (name, pattern) in [("Start", "\(base)/"), ("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Popup", "\(base)/popup"),
+                                ("Elsewhere", "http://elsewhere.example/*")] {
+            let code = "window.ranHere = true; window.ran\(name) = true; document.title + ' seen by \(name)'"
             let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", code, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
@@ -76,6 +83,9 @@ struct BrowseCommandTests {
         let browsing = try Browsing([server.url("/"), "--engine", engine, "--library", library],
                                     environment: ["DISPLAY": display.name, marker.name: marker.value])
         let sawCart = browsing.waitFor { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }
+        // The cart opens a window, which browse follows until it closes itself; then it follows
+        // the cart's window again. WebKit's MiniBrowser blocks window.open without a user gesture.
+        let sawReturn = engine == "webkit" || browsing.waitFor(seconds: 20) { $0 == "window\t\(base)/shop/cart\tShop" }
         Thread.sleep(forTimeInterval: 1)
         browsing.process.terminate()
         browsing.process.waitUntilExit()
@@ -87,6 +97,8 @@ struct BrowseCommandTests {
         #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Shop seen by Shop\"") }, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }.count == 1, "\(lines)")
         #expect(!lines.contains { $0.contains("Elsewhere") }, "\(lines)")
+        #expect(sawReturn, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tPopup\t") }.count == (engine == "webkit" ? 0 : 1), "\(lines)")
         #expect(browsing.process.terminationStatus == 128 + SIGTERM)
         let values = try PageScriptBinary.run(["scripts", "values", "Later", "--library", library])
         #expect(values.standardOutput == "late\t42\n", "\(values.standardError)")

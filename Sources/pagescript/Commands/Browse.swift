@@ -132,6 +132,8 @@ struct Browse: AsyncParsableCommand {
                     printOutput((["failed"] + head + [safe(error.description)]).joined(separator: "\t"))
                 }
             }
+        case let .windowChanged(url, title):
+            printOutput(["window", safe(url), safe(title)].joined(separator: "\t"))
         case let .switchedOff(url, scripts):
             for script in scripts {
                 printOutput(["off", script.id.rawValue, safe(script.name), safe(url)].joined(separator: "\t"))

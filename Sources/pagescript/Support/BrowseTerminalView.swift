@@ -79,6 +79,9 @@ final class BrowseTerminalView: @unchecked Sendable {
         case let .newDocument(url, title):
             lock.withLock { menu.clear() }
             write(["", "▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>"])
+        case let .windowChanged(url, title):
+            lock.withLock { menu.clear() }
+            write(["", "▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (another window; its scripts ran when it was shown)"])
         case let .addressChanged(url, title):
             write(["▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (same document)"])
         case let .ran(_, results):
