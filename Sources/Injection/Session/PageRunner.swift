@@ -73,7 +73,13 @@ public enum PageRunner {
                 if let url {
                     context = try await page.open(url, loadTimeout: loadSeconds)
                 } else {
-                    context = try await page.context()
+                    // The page the browser shows may refuse scripts (a browser's own new-tab
+                    // page): then its address, as the browser knows it, is the context.
+                    do {
+                        context = try await page.context()
+                    } catch {
+                        context = try PageContext(url: try await page.browserURL(), title: "")
+                    }
                 }
             } catch {
                 throw Failure.injection(error)
