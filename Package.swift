@@ -119,7 +119,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
-        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
+        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport", "TestSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests"),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "WebDriver", "SystemSupport", "TestSupport"]
         ),
     ]
 )

@@ -74,24 +74,34 @@ public enum PageEditor {
                 let busy = BusyFlag()
                 let loaded = LoadedScripts()
                 let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
+                let notices = EditorNoticeRelay()
+                let turn = PageTurn()
+                let userScripts = PageEditorHost.UserScriptSession(
+                    host: GMHost(libraryDirectory: library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
                 let app = EditorApp(
                     terminal: terminal,
                     page: PageInfo(title: context.title, url: context.url),
                     initialScript: initial.code,
                     document: initial.document,
-                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy),
+                    host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
+                                              session: userScripts, notify: notices.send),
                     configuration: configuration)
+                notices.attach(app)
                 let watchdog = BrowserWatchdog(processes: processes, session: page.session, isBusy: { busy.isBusy }) { reason in
                     app.stop(reason: reason)
                 }
                 defer { watchdog.cancel() }
+                let ended: Result<Ending, TerminalError>
                 do throws(TerminalError) {
                     // The copy is written before the browser is stopped: a terminal that went away
                     // may be followed by a SIGKILL, and the text matters more than a tidy exit.
-                    return .success(keep(try await app.run(), in: library))
+                    ended = .success(keep(try await app.run(), in: library))
                 } catch {
-                    return .failure(error)
+                    ended = .failure(error)
                 }
+                userScripts.lateWork.stop()
+                await userScripts.host.shutdown()
+                return ended
             }
         } catch {
             throw .page(error)

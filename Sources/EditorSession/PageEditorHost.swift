@@ -10,6 +10,16 @@ import UserScripts
 /// (``LoadedScripts``): a file another program changed meanwhile is never overwritten; the save
 /// throws ``ScriptConflict`` with the file's new code instead.
 enum PageEditorHost {
+    /// What the editor's userscript runs share for the whole session.
+    struct UserScriptSession: Sendable {
+        /// The host half of the GM API: values of text not in the library, requests, files.
+        let host: GMHost
+        /// One piece of work on the page at a time.
+        let turn: PageTurn
+        /// Serves what scripts queue after their runs.
+        let lateWork: LateWorkServer
+    }
+
     /// The script to start the editor with: the script saved for the page's site, or a new,
     /// unsaved site script when there is none.
     static func initialScript(library: ScriptLibrary, pageURL: String, loaded: LoadedScripts) -> OpenedScript {
@@ -30,19 +40,15 @@ enum PageEditorHost {
     }
 
     /// Runs the editor's text: as a userscript, with the GM API its `@grant` lines ask for, when it
-    /// has its own `==UserScript==` block; otherwise as console code, like `run -e`.
-    static func run(_ code: String, on page: PageSession, library: ScriptLibrary) async throws -> ScriptResult {
+    /// has its own `==UserScript==` block; otherwise as console code, like `run -e`. The session's
+    /// `host` keeps the values of text that is not in the library from one run to the next, and
+    /// answers requests the script makes after its run (see ``LateWorkServer``).
+    static func run(_ code: String, on page: PageSession, library: ScriptLibrary, host: GMHost) async throws -> ScriptResult {
         let userScript = UserScript(text: code, fallbackName: "Editor script")
         guard userScript.hasMetadataBlock else { return try await page.run(script: code) }
-        let host = GMHost(libraryDirectory: library.directory)
-        do {
-            let result = try await page.run(userScript: userScript, id: nil, host: host)
-            await host.shutdown()
-            return result
-        } catch {
-            await host.shutdown()
-            throw error
-        }
+        // With the @name and @namespace of a library script, the text runs as that script.
+        let installed = try? library.script(sameAs: userScript)?.id
+        return try await page.run(userScript: userScript, id: installed, host: host)
     }
 
     /// An editor host for `page`, saving and loading through `library`.
@@ -53,10 +59,19 @@ enum PageEditorHost {
     ///   - library: The user's script library.
     ///   - loaded: The versions of the scripts the editor has read.
     ///   - busy: Marked while a script runs on the page.
-    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag) -> EditorHost {
+    ///   - session: The session's userscript host, turn-taking and late-work server.
+    ///   - notify: Tells the editor what a run reported by itself: `GM_setClipboard` text goes to
+    ///     the terminal's clipboard.
+    static func make(page: PageSession, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag,
+                     session: UserScriptSession, notify: @escaping @Sendable (EditorNotice) -> Void = { _ in }) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
-                return ScriptRunResult(try await busy.during { try await run(script, on: page, library: library) })
+                let result = try await session.turn.during {
+                    try await busy.during { try await run(script, on: page, library: library, host: session.host) }
+                }
+                if result.userscript != nil { session.lateWork.userScriptRan() }
+                for copied in result.userscript?.clipboard ?? [] { notify(.clipboard(copied.data)) }
+                return ScriptRunResult(result)
             } catch {
                 throw EditorHostError(message: "\(error)")
             }
@@ -98,7 +113,7 @@ enum PageEditorHost {
                 return loaded.remember(stored).document
             },
             reloadPage: {
-                let context = try await busy.during { try await page.open(try await page.browserURL()) }
+                let context = try await session.turn.during { try await busy.during { try await page.open(try await page.browserURL()) } }
                 return PageInfo(title: context.title, url: context.url)
             },
             form: ScriptFormSettings(

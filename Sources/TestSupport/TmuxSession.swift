@@ -17,6 +17,8 @@ public final class TmuxSession: @unchecked Sendable {
         // it open for good: commands that print nothing get no pipe.
         try tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "\(exports) \(command)"], capturing: false)
         try tmux(["set-option", "-t", name, "remain-on-exit", "on"], capturing: false)
+        // Programs' OSC 52 clipboard writes become tmux's paste buffers, for ``clipboard()``.
+        try tmux(["set-option", "-s", "set-clipboard", "on"], capturing: false)
     }
 
     /// Types `text` literally.
@@ -36,6 +38,12 @@ public final class TmuxSession: @unchecked Sendable {
     /// The screen's text, one string per row.
     public func screen() throws -> [String] {
         try tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")
+    }
+
+    /// The screen's text with its colours and attributes as SGR escape sequences, one string
+    /// per row, for checking what is highlighted.
+    public func styledScreen() throws -> [String] {
+        try tmux(["capture-pane", "-t", name, "-p", "-e"]).components(separatedBy: "\n")
     }
 
     /// The cursor's row and column (0-based).
@@ -75,6 +83,12 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Ends the session and its server.
+    /// What the program last put on the terminal's clipboard (OSC 52), `nil` when nothing.
+    public func clipboard() -> String? {
+        try? tmux(["show-buffer"])
+    }
+
+    /// Ends the tmux server and everything running in it.
     public func kill() {
         _ = try? tmux(["kill-server"], capturing: false)
     }

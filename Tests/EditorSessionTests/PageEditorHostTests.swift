@@ -1,5 +1,6 @@
 @testable import EditorSession
 import Foundation
+import GMAPI
 import Injection
 import SystemSupport
 import TerminalUI
@@ -107,6 +108,8 @@ struct PageEditorHostTests {
         var reloaded: PageInfo?
         var failure: String?
         var form: ScriptFormSettings?
+        var counts: [ScriptRunResult] = []
+        var lateValue: JSONValue?
     }
 
     @Test func theHostRunsOnThePageAndKeepsScriptsInTheLibrary() async throws {
@@ -121,7 +124,11 @@ struct PageEditorHostTests {
         let answers = try await PageRunner.withPage(on: .local(.webkit), url: server.url(), scriptTimeout: 10) { page, context throws(PageRunner.Failure) in
             let busy = BusyFlag()
             let loaded = LoadedScripts()
-            let host = PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy)
+            let turn = PageTurn()
+            let session = PageEditorHost.UserScriptSession(
+                host: GMHost(libraryDirectory: library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn, interval: 0.1))
+            defer { session.lateWork.stop() }
+            let host = PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy, session: session)
             let start = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
             var answers = HostAnswers(form: host.form)
             do {
@@ -130,6 +137,19 @@ struct PageEditorHostTests {
                 // Text with its own metadata block runs as a userscript, with the GM API it grants.
                 answers.userScript = try await host.runner.run(
                     script: "// ==UserScript==\n// @name Editor GM\n// @grant GM_info\n// ==/UserScript==\nGM_info.scriptHandler + ' ' + GM_info.script.name\n")
+                // Text the library does not hold keeps its values for the session, run after run.
+                let counter = "// ==UserScript==\n// @name Counter\n// @grant GM_getValue\n// @grant GM_setValue\n// ==/UserScript==\n"
+                    + "const n = GM_getValue('n', 0) + 1; GM_setValue('n', n); n"
+                answers.counts = [try await host.runner.run(script: counter), try await host.runner.run(script: counter)]
+                // What a script queues after its run (a timer's GM_setValue) is served between runs.
+                let late = "// ==UserScript==\n// @name Late\n// @grant GM_setValue\n// ==/UserScript==\n"
+                let twin = try library.create(UserScript(text: late))
+                _ = try await host.runner.run(script: late + "setTimeout(() => GM_setValue('late', 'kept'), 300); 'started'")
+                let store = ScriptValueStore(libraryDirectory: library.directory)
+                for _ in 0..<50 where answers.lateValue == nil {
+                    try await Task.sleep(nanoseconds: 100_000_000)
+                    answers.lateValue = try store.values(of: twin.id)["late"]
+                }
                 answers.busyAfterwards = busy.isBusy
                 answers.receipt = try await host.save?(start.document, "document.title")
                 answers.examples = try await host.examples?() ?? []
@@ -146,6 +166,8 @@ struct PageEditorHostTests {
         // Ctrl-R: the value, the console, and an exception with its place in the script.
         #expect(answers.ran == ScriptRunResult(value: .number("9"), console: [ConsoleLine(level: .warn, message: "careful")]))
         #expect(answers.userScript?.value == .string("PageScript Editor GM"), "\(String(describing: answers.userScript))")
+        #expect(answers.counts.map(\.value) == [.number("1"), .number("2")], "\(answers.counts)")
+        #expect(answers.lateValue == "kept", "a timer's GM_setValue after the run reaches the library")
         #expect(answers.thrown?.exception?.name == "TypeError")
         #expect(answers.thrown?.exception?.line == 2)
         #expect(!answers.busyAfterwards)

@@ -182,3 +182,108 @@ struct EditorTerminalTests {
         expectNothingLeft()
     }
 }
+
+/// The keys of issue 19 in one editor session on each engine: find with its highlight, go to
+/// line, comment toggle, the help screen, a run whose panel shows a table, a group and an
+/// indented value, and the Ln/Col indicator in narrow terminals.
+@Suite(.serialized)
+struct EditorKeysTerminalTests {
+    let server: LoopbackServer
+    let library: String
+    let marker = ProcessProbe.newMarker()
+
+    init() throws {
+        server = try LoopbackServer(pages: ["/": "<!doctype html><title>Keys page</title><p>text</p>"])
+        library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-keys-\(UUID().uuidString)").path
+    }
+
+    static let script = [
+        "const data = {a: 1, nested: {list: [1, 2, 3], deep: {x: 'y'}}}",
+        "console.table([{name: 'alpha', n: 1}, {name: 'beta', n: 22}])",
+        "console.group('grp')",
+        "console.log('inside')",
+        "console.log('skip me')",
+        "console.groupEnd()",
+        "data",
+    ]
+
+    @Test(arguments: ["webkit", "chromium"])
+    func keysOfTheEditorInARealTerminal(engine: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let command = "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
+        let terminal = try TmuxSession(command: command, columns: 100, rows: 50, environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.waitFor(text: "Keys page")
+        for (index, line) in Self.script.enumerated() {
+            try terminal.type(line)
+            if index < Self.script.count - 1 { try terminal.press("Enter") }
+        }
+        try terminal.waitFor { rows in rows.contains { $0.hasSuffix(" data") && !$0.contains("const") } }
+
+        // Ctrl-F: the first match from the cursor (round the end) is selected, the other one
+        // drawn on a yellow background.
+        try terminal.press("C-f")
+        try terminal.type("data")
+        let found = try terminal.waitFor(text: "1 of 2")
+        #expect(found.contains { $0.contains("Find") }, "\(found.joined(separator: "\n"))")
+        let styled = try terminal.styledScreen()
+        let lastLine = try #require(styled.first { $0.contains("7") && !$0.contains("console") && $0.contains("data") },
+                                    "\(styled.joined(separator: "\n"))")
+        #expect(lastLine.range(of: #"\x1B\[[0-9;]*43[0-9;]*m(\x1B\[[0-9;]*m)*data"#, options: .regularExpression) != nil,
+                "the match is not highlighted: \(lastLine.debugDescription)")
+        try terminal.press("Escape")
+        try terminal.waitFor { rows in !rows.contains { $0.contains("1 of 2") } }
+
+        // Ctrl-G to line 5, column 9: the status line says where the cursor is.
+        try terminal.press("C-g")
+        try terminal.waitFor(text: "Go to line")
+        try terminal.type("5:9")
+        try terminal.press("Enter")
+        let went = try terminal.waitFor(text: "Ln 5, Col 9")
+        #expect(went.last { !$0.isEmpty }?.contains("Ln 5, Col 9") == true, "\(went.joined(separator: "\n"))")
+
+        // Ctrl-/ (which terminals send as Ctrl-_) comments the line out.
+        try terminal.press("C-_")
+        try terminal.waitFor(text: "// console.log('skip me')")
+
+        // F1 shows the help screen, generated from the key table; Esc closes it.
+        try terminal.press("F1")
+        let help = try terminal.waitFor { rows in rows.contains { $0.contains("Ctrl-G") && $0.contains("Go to a line") } }
+        #expect(help.contains { $0.contains("Keys (Esc closes") }, "\(help.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        try terminal.waitFor { rows in !rows.contains { $0.contains("Keys (Esc closes") } }
+
+        // Ctrl-R: the panel shows console.table as a table, the group's line indented under
+        // it, not the commented-out line, and the value as indented JSON.
+        try terminal.press("C-r")
+        let ran = try terminal.waitFor(timeout: 60) { rows in
+            rows.contains { $0.contains("\"list\": [1, 2, 3]") } && rows.contains { $0.contains("beta") } && rows.contains { $0.contains("inside") }
+        }
+        let panel = ran.drop { !$0.contains("Result") }
+        #expect(panel.contains { $0.contains("│ (index) │ name") }, "\(ran.joined(separator: "\n"))")
+        #expect(panel.contains { $0.contains("│ 1       │ beta  │ 22 │") })
+        #expect(panel.contains { $0.hasPrefix("▾ grp") })
+        #expect(panel.contains { $0.hasPrefix("  [log] inside") })
+        #expect(!panel.contains { $0.contains("skip me") })
+        let nestedRow = try #require(panel.first { $0.contains("\"nested\": {") })
+        let listRow = try #require(panel.first { $0.contains("\"list\": [1, 2, 3]") })
+        #expect(listRow.prefix { $0 == " " }.count == nestedRow.prefix { $0 == " " }.count + 2)
+
+        // Narrow terminals keep the Ln/Col indicator, shortened when it must be.
+        try terminal.resize(columns: 40, rows: 50)
+        let narrow = try terminal.waitFor { rows in rows.allSatisfy { $0.count <= 40 } && rows.contains { $0.contains("Ln 5, Col 12") } }
+        #expect(narrow.last { !$0.isEmpty }?.hasSuffix("Ln 5, Col 12") == true, "\(narrow.joined(separator: "\n"))")
+        try terminal.resize(columns: 24, rows: 50)
+        let narrower = try terminal.waitFor { rows in rows.contains { $0.hasSuffix("5:12") } }
+        #expect(narrower.last { !$0.isEmpty }?.hasSuffix("5:12") == true, "\(narrower.joined(separator: "\n"))")
+
+        try terminal.press("C-q")
+        try terminal.waitFor(text: "Quit anyway?")
+        try terminal.press("y")
+        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        Thread.sleep(forTimeInterval: 0.3)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
+        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+    }
+}

@@ -229,6 +229,28 @@ struct RunCommandTests {
         #expect(shots[0] != shots[1], "the two backgrounds must give two different pictures")
     }
 
+    /// `--timing`: every phase of a cold run, in order, adding up to the total; a line on standard
+    /// error, or `"timing"` in `--json`.
+    @Test(arguments: engines)
+    func timingAccountsForEveryPhase(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "document.title", "--engine", engine, "--timing", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let timing = try #require(object["timing"] as? [String: Any])
+        let phases = try #require(timing["phases"] as? [[String: Any]])
+        let names = phases.compactMap { $0["name"] as? String }
+        #expect(names == ["prepare"] + (engine == "webkit" ? ["display"] : []) + ["driver", "session", "navigation", "script", "teardown"])
+        let seconds = phases.compactMap { $0["seconds"] as? Double }
+        #expect(seconds.count == names.count && seconds.allSatisfy { $0 >= 0 })
+        let total = try #require(timing["total"] as? Double)
+        #expect(abs(seconds.reduce(0, +) - total) < 1e-6)
+        #expect(total <= outcome.seconds, "the phases fit inside the process's own time")
+
+        let text = try await run([server.url(), "-e", "1", "--engine", engine, "--timing"])
+        let line = try #require(text.standardError.split(separator: "\n").first { $0.hasPrefix("timing: ") })
+        #expect(line.contains("session ") && line.contains("; total "), "\(line)")
+    }
+
     @Test func badInputExitsTwo() async throws {
         let invalid = try await PageScriptBinary.outcome(of: ["run", "notascheme://x", "-e", "1"])
         #expect(invalid.status == 2)

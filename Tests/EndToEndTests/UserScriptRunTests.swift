@@ -48,6 +48,19 @@ struct UserScriptRunTests {
 
         let values = try PageScriptBinary.run(["scripts", "values", "Counter", "--json", "--library", library])
         #expect(values.standardOutput.contains("\"count\":0") || values.standardOutput.contains("\"count\": 0"), "\(values.standardOutput)")
+
+        // The file itself, run with -f, has the library script's @name and @namespace: it runs as
+        // that script, with its values, as the managers treat a new version of an installed one.
+        let asFile = try PageScriptBinary.run(["run", server.url(), "-f", file.path, "--library", library, "--engine", "chromium", "--json"])
+        let fileRun = try #require(try JSONSerialization.jsonObject(with: Data(asFile.standardOutput.utf8)) as? [String: Any], "\(asFile.standardError)")
+        #expect(fileRun["value"] as? Int == 1)
+        #expect((fileRun["userscript"] as? [String: Any])?["valuesKept"] as? String == "library")
+        let after = try PageScriptBinary.run(["scripts", "values", "Counter", "--json", "--library", library])
+        #expect(after.standardOutput.contains("\"count\":1") || after.standardOutput.contains("\"count\": 1"), "\(after.standardOutput)")
+        let renamed = try PageScriptBinary.run(["run", server.url(), "-e", code.replacingOccurrences(of: "@name Counter", with: "@name Other"),
+                                                "--library", library, "--engine", "chromium"])
+        #expect(renamed.standardOutput == "1\n", "another script's values are not shared: \(renamed.standardError)")
+        #expect(renamed.standardError.contains("values: kept only while this session lasts"), "\(renamed.standardError)")
     }
 
     @Test func codeWithAMetadataBlockGetsTheAPIAndPlainCodeDoesNot() throws {

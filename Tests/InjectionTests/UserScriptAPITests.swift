@@ -107,6 +107,8 @@ struct UserScriptAPITests {
                             GM_addStyle("#target { color: rgb(1, 2, 3) }");
                             const element = GM_addElement("li", { id: "added", textContent: "added item" });
                             document.querySelector("#list").append(element);
+                            // A page script: the page's own data, in the page's world, whatever its policy.
+                            GM_addElement("script", { textContent: "window.fromAddedScript = window.pageData.answer * 2;" });
                             [GM_info.scriptHandler, GM_info.script.name, GM_info.script.version, unsafeWindow === window]
                             """, grants: ["unsafeWindow", "GM_addStyle", "GM_addElement"], extra: ["// @version 2.1"], name: "Window"), "window-script"),
                         ("promises", Self.userScript("""
@@ -143,7 +145,7 @@ struct UserScriptAPITests {
                            margin: getComputedStyle(document.querySelector("#list")).marginLeft,
                            word: document.querySelector("#target").dataset.word,
                            added: document.querySelector("#list #added")?.textContent,
-                           fromUserscript: window.fromUserscript, title: document.title })
+                           fromUserscript: window.fromUserscript, fromAddedScript: window.fromAddedScript, title: document.title })
                         """)
                     return .success(results)
                 } catch {
@@ -173,7 +175,7 @@ struct UserScriptAPITests {
             #expect(results["reports"]?.console.map(\.message) == ["logged with GM_log"])
             #expect(results["menu"]?.console.map(\.message) == ["logged with GM_log", "hello from the menu"])
             #expect(results["effects"]?.value == [
-                "color": "rgb(1, 2, 3)", "margin": "7px", "word": "from the API", "added": "added item", "fromUserscript": 43,
+                "color": "rgb(1, 2, 3)", "margin": "7px", "word": "from the API", "added": "added item", "fromUserscript": 43, "fromAddedScript": 84,
                 "title": "late: from the API",
             ])
             let store = ScriptValueStore(libraryDirectory: library)

@@ -170,6 +170,7 @@ var Action = (function() {
             parseFloat: fresh.parseFloat,
             floor: fresh.Math.floor,
             now: fresh.Date.now,
+            random: fresh.Math.random,
             isView: fresh.ArrayBuffer.isView,
             Uint8Array: fresh.Uint8Array,
             setTimeout: typeof fresh.setTimeout === "function" ? fresh.setTimeout : null,

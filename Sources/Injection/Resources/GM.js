@@ -99,10 +99,12 @@ var PageScriptGM = (function() {
             }
         }
 
-        function addElement(parent, tag, attributes) {
+        // hooks: the run's, for an inline <script> the page's policy refuses (null for styles).
+        function addElement(parent, tag, attributes, hooks) {
             var builtIns = runtime.captured();
             var element = builtIns.createElement(document, "" + tag);
             var text = null;
+            var hasNonce = false;
             if (attributes !== null && typeof attributes === "object") {
                 var names = builtIns.keys(attributes);
                 for (var index = 0; index < names.length; index++) {
@@ -111,17 +113,41 @@ var PageScriptGM = (function() {
                         text = "" + attributes[name];
                         builtIns.setTextContent(element, text);
                     } else {
+                        if (name === "nonce") { hasNonce = true; }
                         builtIns.setAttribute(element, name, "" + attributes[name]);
                     }
                 }
             }
-            builtIns.appendChild(parent || defaultParent(builtIns.localName(element)), element);
-            if (builtIns.localName(element) === "style" && text !== null) { ensureApplied(element, text); }
+            var kind = builtIns.localName(element);
+            var refused = kind === "script" && text !== null && hooks !== null && !hasNonce && !inlineScriptsRun();
+            builtIns.appendChild(parent || defaultParent(kind), element);
+            if (kind === "style" && text !== null) { ensureApplied(element, text); }
+            // PageScript runs the refused code as it runs the user's own (an Execute Script body,
+            // which the policy does not govern), as soon as the run's next reply reaches it.
+            if (refused) { hooks.queue("\"type\":\"script\",\"code\":" + runtime.quote(text), true); }
             return element;
         }
 
+        // Whether this document's Content-Security-Policy lets an inline <script> run (WebKit; on
+        // Chromium PageScript lifts the policy): found once, by a probe script that marks the
+        // window under a name the page cannot know in advance.
+        var inlineScriptsRunHere = null;
+        function inlineScriptsRun() {
+            if (inlineScriptsRunHere !== null) { return inlineScriptsRunHere; }
+            var builtIns = runtime.captured();
+            var mark = "pagescript-probe-" + builtIns.now() + "-" + builtIns.floor(builtIns.random() * 1e9);
+            var probe = builtIns.createElement(document, "script");
+            builtIns.setTextContent(probe, "window[" + runtime.quote(mark) + "] = true;");
+            var parent = defaultParent("script");
+            builtIns.appendChild(parent, probe);
+            builtIns.removeChild(parent, probe);
+            inlineScriptsRunHere = builtIns.describe(window, mark) !== undefined;
+            if (inlineScriptsRunHere) { delete window[mark]; }
+            return inlineScriptsRunHere;
+        }
+
         function addStyle(css) {
-            return addElement(null, "style", { textContent: "" + css });
+            return addElement(null, "style", { textContent: "" + css }, null);
         }
 
         // --- GM_xmlhttpRequest ----------------------------------------------------------------
@@ -357,7 +383,7 @@ var PageScriptGM = (function() {
                 GM_removeValueChangeListener: removeValueChangeListener,
                 GM_addStyle: addStyle,
                 GM_addElement: function(parent, tag, attributes) {
-                    return typeof parent === "string" ? addElement(null, parent, tag) : addElement(parent, tag, attributes);
+                    return typeof parent === "string" ? addElement(null, parent, tag, hooks) : addElement(parent, tag, attributes, hooks);
                 },
                 GM_xmlhttpRequest: function(details) { return xmlhttpRequest(hooks, details, null); },
                 GM_getResourceText: function(name) { return resource(name, "text"); },

@@ -5,7 +5,7 @@ import WebDriver
 /// A frame in the user's script has ``isInScript`` set and its ``line`` and ``column`` in the
 /// script as the user wrote it; other frames (the page's own scripts) keep the engine's URL and
 /// position. JavaScriptCore names functions but gives no positions for code run through WebDriver.
-public struct StackFrame: Sendable, Equatable {
+public struct StackFrame: Sendable, Equatable, CustomStringConvertible {
     /// The function's name; empty for anonymous code.
     public let function: String
     /// The script's URL for frames outside the user's script.
@@ -23,6 +23,24 @@ public struct StackFrame: Sendable, Equatable {
         self.line = line
         self.column = column
         self.isInScript = isInScript
+    }
+
+    /// The frame as a console shows it: `check (line 3, column 5)` in the user's script,
+    /// `load (https://example.com/app.js:10:4)` elsewhere, `(anonymous)` for unnamed code.
+    ///
+    /// The text comes from the page: escape it before it reaches a terminal.
+    ///
+    /// ```swift
+    /// StackFrame(function: "check", line: 3, column: 5, isInScript: true).description  // "check (line 3, column 5)"
+    /// ```
+    public var description: String {
+        let name = function.isEmpty ? "(anonymous)" : function
+        if isInScript {
+            guard let line else { return "\(name) (your script)" }
+            return "\(name) (line \(line)\(column.map { ", column \($0)" } ?? ""))"
+        }
+        let place = [url, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        return place.isEmpty ? name : "\(name) (\(place))"
     }
 
     /// `{"function","url","line","column","inScript"}`.

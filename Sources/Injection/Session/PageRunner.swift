@@ -1,8 +1,13 @@
 import Foundation
+import SystemSupport
 import WebDriver
 
 /// Opens a page in a browser, hands it to a body of work, and always cleans up: the session is
 /// deleted and every process PageScript started is stopped, on success and on every error.
+///
+/// Each step is recorded in ``SystemSupport/PhaseTimeline/current`` when one is set: the
+/// work before it (`prepare`), the engine's own (`display`, `driver`), then `session`, `document-start install`, `navigation`,
+/// `script` (the body) and `teardown`.
 ///
 /// ```swift
 /// let result = try await PageRunner.withPage(on: .local(.webkit), url: "http://127.0.0.1:8080/", scriptTimeout: 30) { page, context in
@@ -48,9 +53,11 @@ public enum PageRunner {
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
+        PhaseTimeline.current?.end("prepare")
         let engine: BrowserEngine
         do {
             engine = try await choice.start(timeout: startupTimeout)
+            if engine.engine == nil { PhaseTimeline.current?.end("endpoint") }
         } catch {
             throw .engine(error)
         }
@@ -61,6 +68,7 @@ public enum PageRunner {
             // Dialogs are left open for PageSession, which reads them and answers by `dialogs`.
             session = try await engine.newSession(
                 timeout: startupTimeout, scriptTimeout: driverScriptTimeout, pageLoadTimeout: loadSeconds, unhandledPromptBehavior: "ignore")
+            PhaseTimeline.current?.end("session")
         } catch {
             await engine.stop()
             throw .engine(error)
@@ -69,7 +77,10 @@ public enum PageRunner {
         do throws(Failure) {
             let context: PageContext
             do {
-                try await beforeOpening?(page)
+                if let beforeOpening {
+                    try await beforeOpening(page)
+                    PhaseTimeline.current?.end("document-start install")
+                }
                 if let url {
                     context = try await page.open(url, loadTimeout: loadSeconds)
                 } else {
@@ -81,12 +92,17 @@ public enum PageRunner {
                         context = try PageContext(url: try await page.browserURL(), title: "")
                     }
                 }
+                PhaseTimeline.current?.end("navigation")
             } catch {
                 throw Failure.injection(error)
             }
             let output = try await body(page, context)
-            await page.close()
+            PhaseTimeline.current?.end("script")
+            // Nothing is lost by stopping a throwaway browser outright; deleting its session first
+            // would only wait for it to close its windows.
+            if !engine.keepsNothing { await page.close() }
             await engine.stop()
+            PhaseTimeline.current?.end("teardown")
             return output
         } catch {
             // A page stuck in a script would make a polite delete wait: a local engine is stopped

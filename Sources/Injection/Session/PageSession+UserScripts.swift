@@ -16,6 +16,7 @@ extension PageSession {
                          seconds: Double, deadline: Date) async throws(InjectionError) -> (reply: RuntimeReply, activity: GMActivity) {
         var activity = GMActivity()
         activity.unprovidedGrants = userScript.grants.unprovided
+        activity.valuesKeptInLibrary = userScript.keepsValues
         state.update { state in
             state.userScriptRuns.append((id, userScript))
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns { state.userScriptRuns.removeFirst() }
@@ -71,6 +72,7 @@ extension PageSession {
         }
         var changes: [(run: GMScriptRun, changes: [ValueChange])] = []
         var requests: [(number: JSONValue, details: JSONValue, run: GMScriptRun)] = []
+        var refusedScripts: [String] = []
         for item in work {
             guard let run = userScript(of: item) else { continue }
             switch item["type"]?.stringValue {
@@ -83,8 +85,19 @@ extension PageSession {
                 }
             case "xhr":
                 if let number = item["request"], let details = item["details"] { requests.append((number, details, run)) }
+            case "script":
+                if let code = item["code"]?.stringValue { refusedScripts.append(code) }
             default:
                 continue
+            }
+        }
+        // An inline <script> from GM_addElement that the page's policy refused runs as the user's
+        // own code does: as an Execute Script body, which the policy does not govern.
+        for code in refusedScripts {
+            do {
+                _ = try await session.executeScript(code)
+            } catch {
+                activity.problems.append("the <script> GM_addElement added (refused by the page's Content-Security-Policy, so run by PageScript) failed: \(error)")
             }
         }
         for batch in changes {

@@ -6,7 +6,8 @@ import WebDriver
 ///
 /// In `--json` it is the result's `"userscript"` member:
 /// `{"menuCommands":[NAME],"notifications":[{"text","title"}],"clipboard":[{"data","type"}],"openedTabs":[URL],
-/// "unprovidedGrants":[GRANT],"valueWrites":N,"problems":[TEXT],"ranAt":"document-end"?}`.
+/// "unprovidedGrants":[GRANT],"valueWrites":N,"valuesKept":"library"|"session","problems":[TEXT],
+/// "ranAt":"document-end"?}`.
 public struct GMActivity: Sendable, Equatable {
     /// `GM_registerMenuCommand` names, in order (`pagescript run --script REF --menu NAME` runs one).
     public var menuCommands: [String] = []
@@ -20,6 +21,10 @@ public struct GMActivity: Sendable, Equatable {
     public var unprovidedGrants: [String] = []
     /// How many value writes (`GM_setValue`, `GM_deleteValue`) reached the store.
     public var valueWrites = 0
+    /// Whether the script's values are kept in the library (a library script, or text with the
+    /// `@name` and `@namespace` of one), or only while the session lasts (text the library does
+    /// not hold).
+    public var valuesKeptInLibrary = true
     /// What went wrong on PageScript's side (a value that could not be saved, ...).
     public var problems: [String] = []
     /// When the script ran, when that differs from its `@run-at` (`document-end` for a
@@ -41,6 +46,7 @@ public struct GMActivity: Sendable, Equatable {
             ("openedTabs", .array(openedTabs.map(JSONValue.string))),
             ("unprovidedGrants", .array(unprovidedGrants.map(JSONValue.string))),
             ("valueWrites", .integer(Int64(valueWrites))),
+            ("valuesKept", .string(valuesKeptInLibrary ? "library" : "session")),
             ("problems", .array(problems.map(JSONValue.string))),
         ]
         if let ranAt { members.append(("ranAt", .string(ranAt))) }

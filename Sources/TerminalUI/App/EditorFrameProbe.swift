@@ -53,6 +53,25 @@ public struct EditorFrameProbe {
         return frame()
     }
 
+    /// Opens the find bar (Ctrl-F) and types `query` into it key by key, which selects the first
+    /// match from the cursor; returns the last frame's bytes.
+    public mutating func find(_ query: String) -> [UInt8] {
+        _ = state.handle(.key(.control("f")))
+        for character in query {
+            _ = state.handle(.key(KeyEvent(.character(character))))
+        }
+        return frame()
+    }
+
+    /// Enter in the find bar: the next match, round the end, and the frame that shows it.
+    public mutating func findNext() -> [UInt8] {
+        _ = state.handle(.key(KeyEvent(.enter)))
+        return frame()
+    }
+
+    /// The cursor's line, counted from 1.
+    public var cursorLine: Int { state.cursor.row + 1 }
+
     /// The number of lines in the document.
     public var lineCount: Int { state.lines.count }
 

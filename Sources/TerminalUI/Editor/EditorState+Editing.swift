@@ -101,7 +101,10 @@ extension EditorState {
             removals[row] = count
             replacements.append((TextRange(TextPosition(row: row, column: 0), TextPosition(row: row, column: count)), ""))
         }
-        guard !replacements.isEmpty else { return }
+        guard !replacements.isEmpty else {
+            message = .info(rows.count == 1 ? "The line has no indentation to remove." : "The lines have no indentation to remove.")
+            return
+        }
         let anchor = selection.anchor
         let head = selection.head
         replaceAll(replacements, selectionAfter: { _ in

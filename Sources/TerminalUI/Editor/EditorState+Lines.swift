@@ -29,8 +29,14 @@ extension EditorState {
     mutating func moveLines(by direction: Int) {
         let rows = selectedRows(selection.range)
         let lastRow = buffer.lines.count - 1
-        if direction < 0, rows.lowerBound == 0 { return }
-        if direction > 0, rows.upperBound >= lastRow { return }
+        if direction < 0, rows.lowerBound == 0 {
+            message = .info("Already the first line.")
+            return
+        }
+        if direction > 0, rows.upperBound >= lastRow {
+            message = .info("Already the last line.")
+            return
+        }
         let block = buffer.text(in: TextRange(TextPosition(row: rows.lowerBound, column: 0),
                                               TextPosition(row: rows.upperBound, column: buffer.lines[rows.upperBound].count)))
         let range: TextRange
@@ -59,7 +65,10 @@ extension EditorState {
     mutating func toggleComment() {
         let rows = selectedRows(selection.range)
         let filled = rows.filter { row in buffer.lines[row].contains { !$0.isWhitespace } }
-        guard !filled.isEmpty else { return }
+        guard !filled.isEmpty else {
+            message = .info(rows.count == 1 ? "Nothing to comment: the line is blank." : "Nothing to comment: the lines are blank.")
+            return
+        }
         func indentation(_ row: Int) -> Int {
             buffer.lines[row].prefix { $0 == " " || $0 == "\t" }.count
         }
@@ -100,10 +109,14 @@ extension EditorState {
     // MARK: Selecting
 
     /// Alt-W: the word at the cursor (or the next one on the line); pressed again, the selection
-    /// grows to the end of the next word.
+    /// grows to the end of the next word, over the punctuation between (`a.b` whole).
     mutating func selectWord(growing: Bool) {
         if growing, !selection.isEmpty {
-            selection = Selection(anchor: selection.anchor, head: wordEnd(after: selection.head))
+            var end = wordEnd(after: selection.head)
+            while end != buffer.endPosition, !Self.endsWord(at: end, in: buffer.lines) {
+                end = wordEnd(after: end)
+            }
+            selection = Selection(anchor: selection.anchor, head: end)
             history.seal()
             return
         }
@@ -129,6 +142,11 @@ extension EditorState {
         selection = Selection(anchor: TextPosition(row: cursor.row, column: start), head: TextPosition(row: cursor.row, column: end))
         preferredColumn = nil
         history.seal()
+    }
+
+    /// Whether the character before `position` on its line is part of a word.
+    private static func endsWord(at position: TextPosition, in lines: [[Character]]) -> Bool {
+        position.column > 0 && characterClass(lines[position.row][position.column - 1]) == .word
     }
 
     /// Ctrl-L: the whole line with its line break; pressed again, the next line too.

@@ -87,6 +87,7 @@ extension EditorState {
             return
         }
         bar.matchCount = searchIndex.count(of: needle, lines: buffer.lines, limit: FindBar.countLimit)
+        bar.countedRevision = history.revision
         if let match = searchIndex.next(needle, from: origin, forward: true, lines: buffer.lines) {
             select(match)
             bar.currentOrdinal = ordinal(of: match, needle: needle)
@@ -117,16 +118,29 @@ extension EditorState {
             message = .info("No match for “\(bar.query.text)”.")
             return
         }
-        if forward ? match.start < range.start : match.start > range.start {
+        let wrapped = forward ? match.start < range.start : match.start > range.start
+        if wrapped {
             message = .info(forward ? "Searched past the end: back at the top." : "Searched past the top: back at the end.")
         }
+        let isCounted = bar.countedRevision == history.revision
+        let wasSelected = isCounted && bar.currentOrdinal > 0 && range.start.row == range.end.row
+            && searchIndex.matches(of: needle, inRow: range.start.row, lines: buffer.lines).contains(range.start.column..<range.end.column)
         select(match)
         bar.origin = match.start
         if case .find = prompt {
-            if bar.matchCount == 0 {
+            if !isCounted {
                 bar.matchCount = searchIndex.count(of: needle, lines: buffer.lines, limit: FindBar.countLimit)
             }
-            bar.currentOrdinal = ordinal(of: match, needle: needle)
+            // From a selected match the next one is its neighbour, so its number follows without
+            // counting the matches above it again (a pass over the script).
+            if wasSelected, bar.matchCount < FindBar.countLimit {
+                if match.start != range.start {
+                    bar.currentOrdinal = wrapped ? (forward ? 1 : bar.matchCount) : bar.currentOrdinal + (forward ? 1 : -1)
+                }
+            } else {
+                bar.currentOrdinal = ordinal(of: match, needle: needle)
+            }
+            bar.countedRevision = history.revision
             prompt = .find(bar)
         }
     }
@@ -218,10 +232,13 @@ extension EditorState {
         }
         prompt = nil
         let row = min(line, buffer.lines.count) - 1
-        let target = TextPosition(row: row, column: min(max(0, (column ?? 1) - 1), buffer.lines[row].count))
-        moveCursor(to: target, extending: false)
+        let length = buffer.lines[row].count
+        let wanted = max(0, (column ?? 1) - 1)
+        moveCursor(to: TextPosition(row: row, column: min(wanted, length)), extending: false)
         if line > buffer.lines.count {
             message = .info("The script has \(buffer.lines.count) lines: went to the last.")
+        } else if wanted > length {
+            message = .info("Line \(line) has \(length) \(length == 1 ? "character" : "characters"): went to its end.")
         }
     }
 }

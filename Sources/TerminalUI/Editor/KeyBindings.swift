@@ -79,7 +79,7 @@ enum KeyBindings {
                 label: "Alt-D, Ctrl-Delete", hint: "Alt-D", shortName: "Delete word",
                 summary: "Delete the word after the cursor", section: .editing),
         Binding(command: .duplicate, keys: [.control("d")], label: "Ctrl-D", hint: "^D", shortName: "Duplicate",
-                summary: "Duplicate the line (or the selection)", section: .editing),
+                summary: "Duplicate the line (or the selected lines)", section: .editing),
         Binding(command: .moveLinesUp, keys: [KeyEvent(.up, .alt)], label: "Alt-↑", hint: "Alt-↑", shortName: "Move up",
                 summary: "Move the line (or the selected lines) up", section: .editing),
         Binding(command: .moveLinesDown, keys: [KeyEvent(.down, .alt)], label: "Alt-↓", hint: "Alt-↓", shortName: "Move down",

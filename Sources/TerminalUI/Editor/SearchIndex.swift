@@ -1,3 +1,4 @@
+import Foundation
 import SystemSupport
 
 /// The document's lines as UTF-8 bytes, folded for a case-insensitive search, so that finding
@@ -7,7 +8,9 @@ import SystemSupport
 /// them (``replaceRows(_:insertedCount:)``), so a search over a 10,000-line script converts the
 /// script once and then only the lines that changed. Each line remembers which character every
 /// byte belongs to when the two differ (anything but ASCII), so a match maps back to whole
-/// characters, and a match that would start or end inside a character is no match.
+/// characters, and a match that would start or end inside a character is no match. Both sides
+/// are compared in Unicode's composed form (NFC), so `é` typed as one code point finds an `é`
+/// written as `e` plus a combining accent, as the editor's own characters compare.
 struct SearchIndex: Sendable {
     /// One line prepared for searching.
     struct Line: Sendable {
@@ -51,7 +54,7 @@ struct SearchIndex: Sendable {
 
     /// The needle as the index compares it.
     func fold(_ needle: String) -> [UInt8] {
-        Array((matchCase ? needle : needle.lowercased()).utf8)
+        Array((matchCase ? needle : needle.lowercased()).precomposedStringWithCanonicalMapping.utf8)
     }
 
     /// Line `row` prepared for searching, converting it on first use.
@@ -138,7 +141,7 @@ struct SearchIndex: Sendable {
                 isASCII = false
                 owners = (0..<bytes.count).map { Int32($0) }
             }
-            let text = matchCase ? String(character) : String(character).lowercased()
+            let text = (matchCase ? String(character) : String(character).lowercased()).precomposedStringWithCanonicalMapping
             for byte in text.utf8 {
                 bytes.append(byte)
                 owners.append(Int32(index))

@@ -49,9 +49,10 @@ public struct ConsoleLine: Hashable, Sendable {
         public static let time: Level = "time"
         /// `console.assert` when it fails.
         public static let assert: Level = "assert"
-        /// `console.group` and `groupCollapsed`: a heading; the lines logged inside it are one
-        /// level deeper.
+        /// `console.group`: a heading; the lines logged inside it are one level deeper.
         public static let group: Level = "group"
+        /// `console.groupCollapsed`: a heading like ``group``; the panel shows its lines too.
+        public static let groupCollapsed: Level = "groupCollapsed"
     }
 
     /// How the message was logged.

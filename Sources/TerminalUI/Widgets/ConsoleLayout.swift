@@ -29,7 +29,7 @@ enum ConsoleLayout {
         let style = style(for: line.level)
         var result: [PanelLine] = []
         let paragraphs = capped(line.message).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if line.level == .group {
+        if line.level == .group || line.level == .groupCollapsed {
             result.append(PanelLine(indent: indent, [.plain("▾ ", style), .escaped(paragraphs.first ?? "", style.adding(.bold))]))
             result += paragraphs.dropFirst().map { PanelLine(indent: indent + 2, [.escaped($0, style)]) }
             return result
@@ -94,7 +94,7 @@ enum ConsoleLayout {
         case .warn: CellStyle(foreground: .yellow)
         case .error, .assert: CellStyle(foreground: .red)
         case .debug: CellStyle(foreground: .brightBlack)
-        case .group: CellStyle(foreground: .cyan)
+        case .group, .groupCollapsed: CellStyle(foreground: .cyan)
         default: .plain
         }
     }

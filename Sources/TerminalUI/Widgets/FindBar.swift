@@ -16,6 +16,8 @@ struct FindBar: Sendable {
     var matchCount = 0
     /// Which of them is selected, counting from 1; 0 when none is.
     var currentOrdinal = 0
+    /// The document's revision when the matches were counted; an edit since means counting again.
+    var countedRevision: Int?
     /// Where the search started, so typing more of the query refines it from there.
     var origin: TextPosition
 

@@ -30,6 +30,18 @@ public final class BrowserEngine: Sendable {
     /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
     let scratchFolders: [String]
 
+    /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
+    /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
+    /// loses nothing, and a run can skip deleting the session, which waits for the browser to
+    /// close its windows. A kept profile, a remote endpoint or an attached browser is `false`.
+    public var keepsNothing: Bool {
+        switch engine {
+        case .webkit?: true
+        case .chromium?: attachAddress == nil && !scratchFolders.isEmpty
+        default: false
+        }
+    }
+
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
          scratchFolders: [String] = [], attachAddress: String? = nil) {
         self.scratchFolders = scratchFolders
@@ -112,6 +124,7 @@ public final class BrowserEngine: Sendable {
                     let display = try XvfbDisplay.start(executable: programs["Xvfb"] ?? "Xvfb", timeout: timeout)
                     started.append(display.process)
                     environment["DISPLAY"] = display.name
+                    PhaseTimeline.current?.end("display")
                 case let .user(name):
                     environment["DISPLAY"] = name
                 }
@@ -155,6 +168,7 @@ public final class BrowserEngine: Sendable {
                                         attachAddress: options.attachAddress)
             do {
                 try await running.waitUntilReady(driver: driver, timeout: timeout)
+                PhaseTimeline.current?.end("driver")
             } catch {
                 // The client owns an event loop that must be shut down before it is released.
                 await running.client.shutdown()

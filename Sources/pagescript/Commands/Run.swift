@@ -49,6 +49,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Save a PNG of the page after the script ran (with --json, its path is in the object).", valueName: "file"))
     var screenshot: String?
 
+    @Flag(name: .long, help: "Report where the time went, phase by phase (display, driver, session, navigation, script, teardown): a line on standard error, or \"timing\" in --json.")
+    var timing = false
+
     @OptionGroup var engineOptions: EngineOptions
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -69,6 +72,13 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        guard timing else { return try await runOnce() }
+        let timeline = PhaseTimeline()
+        defer { if !json { ResultPrinter.printTiming(timeline) } }
+        try await PhaseTimeline.$current.withValue(timeline) { try await runOnce() }
+    }
+
+    private func runOnce() async throws {
         let signals = Interruption.install()
         defer {
             signals.cancel()
@@ -135,7 +145,10 @@ struct Run: AsyncParsableCommand {
         }
         return try scriptCode.read().map { text in
             let script = UserScript(text: text)
-            return (text, .console, script.hasMetadataBlock ? (script, nil) : nil)
+            guard script.hasMetadataBlock else { return (text, .console, nil) }
+            // Text with the @name and @namespace of a library script runs as that script, with its
+            // values, as the managers treat a new version of an installed script.
+            return (text, .console, (script, try? libraryOptions.existingLibrary()?.script(sameAs: script)?.id))
         }
     }
 

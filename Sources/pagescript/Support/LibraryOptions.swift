@@ -31,6 +31,14 @@ struct LibraryOptions: ParsableArguments {
         }
         return try ScriptLibrary(directory: location.directory)
     }
+
+    /// The library when its folder exists, for a look that must not create one (wherever the
+    /// folder would be); `nil` otherwise.
+    func existingLibrary() throws -> ScriptLibrary? {
+        let location = try LibraryLocation.resolve(directory: library, environment: ProcessInfo.processInfo.environment)
+        guard FileManager.default.fileExists(atPath: location.directory.path(percentEncoded: false)) else { return nil }
+        return try ScriptLibrary(directory: location.directory)
+    }
 }
 
 extension LibraryOptions {

@@ -1,5 +1,6 @@
 import Foundation
 import Injection
+import SystemSupport
 import TerminalText
 import UserScripts
 import WebDriver
@@ -8,7 +9,7 @@ import WebDriver
 enum ResultPrinter {
     static func print(_ result: ScriptResult, asJSON: Bool, screenshot: String? = nil) {
         if asJSON {
-            printOutput(withScreenshot(result.json, screenshot).serialized)
+            printOutput(withTiming(withScreenshot(result.json, screenshot)).serialized)
             return
         }
         printError(pageLine(result.context))
@@ -17,6 +18,21 @@ enum ResultPrinter {
         if result.error == nil, let value = result.value {
             printOutput(value.serialized)
         }
+    }
+
+    /// `object` with a `timing` member (`{"phases": [{"name", "seconds"}], "total"}`) when the run
+    /// is timed (`--timing`).
+    static func withTiming(_ object: JSONValue) -> JSONValue {
+        guard let timeline = PhaseTimeline.current, case let .object(members) = object else { return object }
+        let phases = timeline.phases.map { JSONValue.object([("name", .string($0.name)), ("seconds", .number($0.seconds))]) }
+        return .object(members + [(key: "timing", value: ["phases": .array(phases), "total": .number(timeline.total)])])
+    }
+
+    /// `timing: prepare 4 ms, driver 180 ms, ...; total 737 ms` on standard error.
+    static func printTiming(_ timeline: PhaseTimeline) {
+        func milliseconds(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded())) ms" }
+        let phases = timeline.phases.map { "\($0.name) \(milliseconds($0.seconds))" }.joined(separator: ", ")
+        printError("timing: \(phases); total \(milliseconds(timeline.total))")
     }
 
     /// `object` with a `screenshot` member holding the saved file's path, when one was saved.
@@ -52,6 +68,10 @@ enum ResultPrinter {
         lines += activity.clipboard.map { "clipboard (\(TerminalSafeText.escaped($0.type))): \(TerminalSafeText.escaped($0.data))" }
         lines += activity.openedTabs.map { "open in tab: \(TerminalSafeText.escaped($0))" }
         lines += activity.problems.map { "userscript: \(TerminalSafeText.escaped($0))" }
+        if activity.valueWrites > 0, !activity.valuesKeptInLibrary {
+            lines.append("values: kept only while this session lasts; the library has no script with this @name and @namespace "
+                + "(`pagescript scripts new -f FILE` saves it, and its values are kept from then on)")
+        }
         if let ranAt = activity.ranAt { lines.append("ran at \(ranAt): this engine cannot run document-start scripts before the page's own") }
         return lines
     }
@@ -87,13 +107,7 @@ enum ResultPrinter {
     }
 
     static func frameText(_ frame: StackFrame) -> String {
-        let name = frame.function.isEmpty ? "(anonymous)" : TerminalSafeText.escaped(frame.function)
-        if frame.isInScript {
-            guard let line = frame.line else { return "\(name) (your script)" }
-            return "\(name) (line \(line)\(frame.column.map { ", column \($0)" } ?? ""))"
-        }
-        let place = [frame.url.map(TerminalSafeText.escaped), frame.line.map(String.init), frame.column.map(String.init)].compactMap { $0 }.joined(separator: ":")
-        return place.isEmpty ? name : "\(name) (\(place))"
+        TerminalSafeText.escaped(frame.description)
     }
 
     /// A console table in columns separated by `|`, each as wide as its widest cell.
@@ -174,7 +188,7 @@ extension ResultPrinter {
         if asJSON {
             let run: JSONValue = ["url": .string(context.url), "title": .string(context.title),
                                   "scripts": .array(results.map { $0.json(on: context) })]
-            printOutput(withScreenshot(run, screenshot).serialized)
+            printOutput(withTiming(withScreenshot(run, screenshot)).serialized)
             return
         }
         printError(pageLine(context))

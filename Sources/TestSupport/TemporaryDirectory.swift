@@ -2,11 +2,19 @@ import Foundation
 
 /// A fresh folder under the system's temporary directory, removed with everything in it when the
 /// value is released, so tests work on real files without leaving any behind.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-    var path: String { url.path(percentEncoded: false) }
+///
+/// ```swift
+/// let folder = try TemporaryDirectory("library")
+/// try folder.write("// ==UserScript==", to: "a.user.js")
+/// ```
+public final class TemporaryDirectory: Sendable {
+    /// The folder.
+    public let url: URL
+    /// The folder's path.
+    public var path: String { url.path(percentEncoded: false) }
 
-    init(_ label: String = "gmapi") throws {
+    /// Creates an empty folder whose name starts with `label`.
+    public init(_ label: String = "pagescript") throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -17,25 +25,26 @@ final class TemporaryDirectory: Sendable {
     }
 
     /// A path inside the folder.
-    func file(_ name: String) -> URL {
+    public func file(_ name: String) -> URL {
         url.appendingPathComponent(name)
     }
 
     /// Writes `text` to `name` inside the folder (creating subfolders) and returns its URL.
     @discardableResult
-    func write(_ text: String, to name: String) throws -> URL {
+    public func write(_ text: String, to name: String) throws -> URL {
         let target = file(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: target)
         return target
     }
 
-    func read(_ name: String) throws -> String {
+    /// The text of `name` inside the folder.
+    public func read(_ name: String) throws -> String {
         try String(contentsOf: file(name), encoding: .utf8)
     }
 
     /// The names of the folder's entries (or a subfolder's), hidden ones included, sorted.
-    func entries(_ subfolder: String? = nil) throws -> [String] {
+    public func entries(_ subfolder: String? = nil) throws -> [String] {
         let folder = subfolder.map { file($0) } ?? url
         return try FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false)).sorted()
     }
