@@ -5,10 +5,21 @@ import UserScripts
 public enum BrowseEvent: Sendable {
     /// The browser shows a new document (a link, a typed address, back/forward, a reload).
     case newDocument(url: String, title: String)
+    /// The follower moved to another window or tab whose document it had seen before (the
+    /// followed one was closed): nothing runs again there.
+    case windowChanged(url: String, title: String)
     /// The same document changed its address (`history.pushState`, `replaceState`, a hash).
     case addressChanged(url: String, title: String)
     /// The library's scripts that belong there ran (possibly none).
     case ran(url: String, results: [LibraryScriptResult])
+    /// Scripts that match the page but are switched off for its site, so did not run.
+    case switchedOff(url: String, scripts: [StoredScript])
     /// Running the scripts failed as a whole (the page went away mid-run, the library is unreadable).
     case failed(url: String, error: InjectionError)
+    /// A menu command (``BrowseRequest/menuCommand(script:name:)``) ran, with the console lines
+    /// it added, or could not run.
+    case menuCommandRan(url: String, script: StoredScript, name: String, outcome: Result<ScriptResult, InjectionError>)
+    /// ``BrowseRequest/toggleScriptsForSite`` switched `scripts` off (`isOn` false) or on again
+    /// for `site`; none when no library script matches the page.
+    case siteSwitched(url: String, site: Site, scripts: [StoredScript], isOn: Bool)
 }

@@ -8,8 +8,12 @@ import WebDriver
 /// enabled scripts that match its address, each once per document and in its own scope; on a
 /// single-page navigation (`pushState`, a hash), the scripts that newly match.
 ///
-/// It looks at the browser a few times a second with one small Execute Script call, over plain
-/// W3C WebDriver, so it works on every engine; it follows the window the session controls.
+/// It looks at the browser with one small Execute Async Script call that waits in the page until
+/// the page has loaded, is left or changes its address (at most `interval`), over plain W3C
+/// WebDriver, so it works on every engine. It follows one window or tab at a time: the one it was
+/// given, then each one the user opens (WebDriver sends commands to one window at a time, and
+/// chromedriver brings the window it switches to to the front, so windows are not taken in
+/// turns), and when the one it follows is closed, one that is left.
 ///
 /// ```swift
 /// let follower = BrowserFollower(page: page, library: library)
@@ -28,8 +32,13 @@ public struct BrowserFollower: Sendable {
     public let page: PageSession
     /// Where the scripts come from.
     public let library: ScriptLibrary
-    /// How long to wait between looks.
+    /// How long one look may wait in the page for something to happen, and the pause after a
+    /// look that failed.
     public let interval: Duration
+
+    /// The pause before looking again at a page that is loading or being left: short, so a new
+    /// page is seen soon after its load, yet no busy loop while a slow page loads.
+    static let brief: Duration = .milliseconds(10)
 
     public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200)) {
         self.page = page
@@ -38,54 +47,173 @@ public struct BrowserFollower: Sendable {
     }
 
     /// Follows the browser until the window is closed or `isStopped` returns `true`, reporting
-    /// every page and every run to `report`.
-    public func follow(isStopped: @Sendable () -> Bool, report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+    /// every page and every run to `report`, and doing what is sent to `requests` between looks.
+    public func follow(requests: BrowseRequests = BrowseRequests(), isStopped: @Sendable () -> Bool,
+                       report: @Sendable (BrowseEvent) -> Void) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
         let host = GMHost(libraryDirectory: library.directory)
-        let ending = await follow(host: host, isStopped: isStopped, report: report)
+        let ending = await follow(host: host, requests: requests, isStopped: isStopped, report: report)
         await host.shutdown()
         return ending
     }
 
-    private func follow(host: GMHost, isStopped: @Sendable () -> Bool, report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+    /// What ran in the document the window shows: each script at most once per document.
+    private struct DocumentRuns {
+        /// Every script that ran or failed here, so that none runs twice.
+        var tried: Set<ScriptID> = []
+        /// The scripts whose runs completed, with their results (their menu commands).
+        var results: [ScriptID: (script: StoredScript, result: ScriptResult)] = [:]
+        /// Scripts ran here while another window was followed: their later work is still served.
+        var ranBefore = false
+
+        /// Whether scripts may have left work to serve here.
+        var hasRuns: Bool { ranBefore || !tried.isEmpty }
+    }
+
+    private func follow(host: GMHost, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
+                        report: @Sendable (BrowseEvent) -> Void) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
-        var ranInDocument: Set<ScriptID> = []
+        var document = DocumentRuns()
+        var windows = Set((try? await page.session.windowHandles(timeout: 10)) ?? [])
+        // Just moved to another window: its document may have been seen (and its scripts run) before.
+        var adopting = false
         while !isStopped(), !Task.isCancelled {
+            // The probe waits in the page for up to `interval`: a page that is idle needs no
+            // pause of its own, one that is loading or being left is looked at again at once.
+            var pause: Duration? = Self.brief
             do {
-                let reply = try await page.session.executeScript(probe.source, arguments: [.string(probe.mark)], timeout: 10)
-                if let sighting = probe.sighting(from: reply), sighting.isLoaded {
+                let reply = try await page.session.executeAsyncScript(probe.source, arguments: probe.arguments(waitingAtMost: interval),
+                                                                      timeout: 10)
+                let sighting = probe.sighting(from: reply)
+                if let sighting, !sighting.isLeaving, sighting.isLoaded { pause = nil }
+                // A reply that is not the probe's: a page that broke it is looked at at the usual pace.
+                if sighting == nil { pause = interval }
+                if let sighting, sighting.isLoaded, !sighting.isLeaving {
                     if sighting.isNewDocument {
                         address = sighting.url
-                        ranInDocument = []
+                        document = DocumentRuns()
                         report(.newDocument(url: sighting.url, title: sighting.title))
-                        ranInDocument = await runScripts(excluding: ranInDocument, host: host, report: report)
+                        await runScripts(in: &document, host: host, report: report)
+                    } else if adopting {
+                        address = sighting.url
+                        document.ranBefore = true
+                        report(.windowChanged(url: sighting.url, title: sighting.title))
                     } else if sighting.url != address {
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
-                        ranInDocument.formUnion(await runScripts(excluding: ranInDocument, host: host, report: report))
+                        await runScripts(in: &document, host: host, report: report)
+                    } else if let opened = try await newWindow(known: &windows) {
+                        // The user opened a tab or a window (it is in front): follow it.
+                        try await page.session.switchToWindow(opened, timeout: 10)
+                        (address, document, adopting) = (nil, DocumentRuns(), true)
+                        continue
                     }
-                    if !ranInDocument.isEmpty { _ = try? await page.serveLateUserScriptWork() }
+                    adopting = false
+                    for request in requests.take() {
+                        await perform(request, in: &document, host: host, report: report)
+                    }
+                    if document.hasRuns { _ = try? await page.serveLateUserScriptWork() }
                 }
             } catch {
-                if error.meansTheSessionIsGone { return .windowClosed(reason: error.description) }
+                if error.meansTheSessionIsGone {
+                    // The followed window was closed: follow one that is left, if any.
+                    guard let left = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
+                    (windows, address, document, adopting) = (left, nil, DocumentRuns(), true)
+                    continue
+                }
                 // A navigation in progress or a dialog the user has open: look again shortly.
+                pause = interval
             }
-            try? await Task.sleep(for: interval)
+            if let pause { try? await Task.sleep(for: pause) }
         }
         return .stopped
     }
 
-    /// Runs what matches the browser's address now, apart from `excluded`; returns what ran.
-    private func runScripts(excluding excluded: Set<ScriptID>, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async -> Set<ScriptID> {
+    /// A window or tab that was not open at the last look (the last one listed when several
+    /// were opened since); `known` becomes the windows open now.
+    private func newWindow(known: inout Set<String>) async throws(WebDriverError) -> String? {
+        let handles = try await page.session.windowHandles(timeout: 10)
+        defer { known = Set(handles) }
+        return handles.last { !known.contains($0) }
+    }
+
+    /// Moves the session to the last window still open; the windows open, or `nil` when none
+    /// is left (or the browser is gone).
+    private func switchToRemainingWindow() async -> Set<String>? {
+        guard let handles = try? await page.session.windowHandles(timeout: 5), let last = handles.last,
+              (try? await page.session.switchToWindow(last, timeout: 5)) != nil else { return nil }
+        return Set(handles)
+    }
+
+    /// Runs what matches the browser's address now and has not run in this document, and
+    /// reports what ran and what is switched off for the site.
+    private func runScripts(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
         do {
-            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: excluded, host: host)
+            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host)
             report(.ran(url: run.url, results: run.results))
-            return Set(run.results.map(\.script.id))
+            for entry in run.results {
+                document.tried.insert(entry.script.id)
+                if case let .success(result) = entry.outcome { document.results[entry.script.id] = (entry.script, result) }
+            }
+            if let url = try? PageURL(run.url), let matches = try? library.which(url: url, includingInactive: true) {
+                let off = matches.filter { if case .disabledOnSite = $0.status { true } else { false } }
+                if !off.isEmpty { report(.switchedOff(url: run.url, scripts: off.map(\.script))) }
+            }
         } catch {
             report(.failed(url: (try? await page.browserURL()) ?? "", error: error))
-            return []
+        }
+    }
+
+    private func perform(_ request: BrowseRequest, in document: inout DocumentRuns, host: GMHost,
+                         report: @Sendable (BrowseEvent) -> Void) async {
+        switch request {
+        case let .menuCommand(id, name):
+            // A command of a document that is gone has nothing to run on.
+            guard let (script, result) = document.results[id] else { return }
+            let url = result.context.url
+            do {
+                let after = try await page.runMenuCommand(name, of: result, script: id)
+                let notFound = after.error.flatMap { $0.name == "MenuCommandNotFound" ? $0 : nil }
+                let added = ScriptResult(context: after.context, value: nil, console: Array(after.console.dropFirst(result.console.count)),
+                                         error: notFound, userscript: after.userscript)
+                report(.menuCommandRan(url: url, script: script, name: name, outcome: .success(added)))
+            } catch {
+                report(.menuCommandRan(url: url, script: script, name: name, outcome: .failure(error)))
+            }
+        case .toggleScriptsForSite:
+            await toggleScriptsForSite(in: &document, host: host, report: report)
+        }
+    }
+
+    /// Switches the page's running scripts off for its site, or, when none runs, switches the
+    /// ones that were off for the site on again and runs them on the page now.
+    private func toggleScriptsForSite(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
+        let address: String
+        do {
+            address = try await page.browserURL()
+        } catch {
+            report(.failed(url: "", error: error))
+            return
+        }
+        guard let url = try? PageURL(address) else {
+            report(.failed(url: address, error: .library("this page's address has no site to switch scripts off for")))
+            return
+        }
+        let site = Site(url: url)
+        do {
+            let matches = try library.which(url: url, includingInactive: true)
+            let running = matches.filter(\.runsAutomatically).map(\.script)
+            let off = matches.filter { if case .disabledOnSite = $0.status { true } else { false } }.map(\.script)
+            let switchingOff = !running.isEmpty
+            for script in switchingOff ? running : off {
+                try library.setDisabled(switchingOff, id: script.id, on: site)
+            }
+            report(.siteSwitched(url: address, site: site, scripts: switchingOff ? running : off, isOn: !switchingOff))
+            if !switchingOff, !off.isEmpty { await runScripts(in: &document, host: host, report: report) }
+        } catch {
+            report(.failed(url: address, error: .library(error.description)))
         }
     }
 }

@@ -2,6 +2,11 @@ import WebDriver
 
 /// The one small script a follower runs on every look: it tells a document it has not seen from
 /// one it has, by a mark only this follower knows the name of, and reports the address.
+///
+/// It answers at once for a document that is new or still loading; for a loaded document it has
+/// seen, it waits in the page (an Execute Async Script call) until the page is left (`pagehide`)
+/// or its address changes, or at most the follower's interval. So the follower hears of a
+/// navigation when it starts, not at its next look, and an idle page costs one call per interval.
 struct DocumentProbe: Sendable {
     /// What one look found.
     struct Sighting: Sendable, Equatable {
@@ -9,6 +14,8 @@ struct DocumentProbe: Sendable {
         let isNewDocument: Bool
         /// The document has finished loading (`readyState` is `complete`): document-idle.
         let isLoaded: Bool
+        /// The page is being left for another document: look again at once.
+        let isLeaving: Bool
         let url: String
         let title: String
     }
@@ -20,22 +27,42 @@ struct DocumentProbe: Sendable {
         self.mark = mark
     }
 
+    /// The script's arguments: the mark and how long it may wait in the page, in milliseconds.
+    func arguments(waitingAtMost wait: Duration) -> [JSONValue] {
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
+        return [.string(mark), .integer(milliseconds)]
+    }
+
     /// The script: marks a loaded document, never one still loading (its scripts would run too
-    /// early), and reports what it found. It uses only the document's own properties, read once.
+    /// early), and reports what it found once there is something to report. It uses only the
+    /// document's own properties and timers.
     var source: String {
         """
-        var mark = arguments[0], d = document, seen = Object.prototype.hasOwnProperty.call(window, mark);
-        var loaded = d.readyState === 'complete';
-        if (!seen && loaded) { try { Object.defineProperty(window, mark, { value: true }); } catch (e) { window[mark] = true; } }
-        return [!seen, loaded, String(location.href), String(d.title)];
+        var mark = arguments[0], wait = arguments[1], done = arguments[arguments.length - 1];
+        var d = document, seen = Object.prototype.hasOwnProperty.call(window, mark), start = String(location.href);
+        var finished = false, timer, watch;
+        function report(leaving) {
+          if (finished) { return; }
+          finished = true;
+          clearTimeout(timer); clearInterval(watch);
+          removeEventListener('pagehide', onHide);
+          var loaded = d.readyState === 'complete';
+          if (!seen && loaded) { try { Object.defineProperty(window, mark, { value: true }); } catch (e) { window[mark] = true; } }
+          done([!seen, loaded, leaving, String(location.href), String(d.title)]);
+        }
+        function onHide() { report(true); }
+        if (d.readyState !== 'complete' || !seen) { report(false); return; }
+        timer = setTimeout(function () { report(false); }, wait);
+        addEventListener('pagehide', onHide);
+        watch = setInterval(function () { if (String(location.href) !== start) { report(false); } }, 25);
         """
     }
 
     /// Reads the probe's reply.
     func sighting(from reply: JSONValue) -> Sighting? {
-        guard case let .array(fields) = reply, fields.count == 4,
-              case let .bool(isNew) = fields[0], case let .bool(isLoaded) = fields[1],
-              let url = fields[2].stringValue, let title = fields[3].stringValue else { return nil }
-        return Sighting(isNewDocument: isNew, isLoaded: isLoaded, url: url, title: title)
+        guard case let .array(fields) = reply, fields.count == 5,
+              case let .bool(isNew) = fields[0], case let .bool(isLoaded) = fields[1], case let .bool(isLeaving) = fields[2],
+              let url = fields[3].stringValue, let title = fields[4].stringValue else { return nil }
+        return Sighting(isNewDocument: isNew, isLoaded: isLoaded, isLeaving: isLeaving, url: url, title: title)
     }
 }

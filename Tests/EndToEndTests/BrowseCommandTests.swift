@@ -54,6 +54,12 @@ struct BrowseCommandTests {
             "/shop": """
                 <!doctype html><title>Shop</title><script>
                 var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); history.pushState({}, '', '/shop/cart'); } }, 100);
+                var cart = setInterval(function () { if (window.ranCart) { clearInterval(cart); window.open('/popup'); } }, 100);
+                </script>
+                """,
+            "/popup": """
+                <!doctype html><title>Popup</title><script>
+                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); window.close(); } }, 100);
                 </script>
                 """,
         ])
@@ -61,8 +67,9 @@ struct BrowseCommandTests {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let base = server.url("/").dropLast()
-        for (name, pattern) in [("Start", "\(base)/"), ("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Elsewhere", "http://elsewhere.example/*")] {
-            let code = "window.ranHere = true; document.title + ' seen by \(name)'"
+        for (name, pattern) in [("Start", "\(base)/"), ("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Popup", "\(base)/popup"),
+                                ("Elsewhere", "http://elsewhere.example/*")] {
+            let code = "window.ranHere = true; window.ran\(name) = true; document.title + ' seen by \(name)'"
             let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", code, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
@@ -76,6 +83,9 @@ struct BrowseCommandTests {
         let browsing = try Browsing([server.url("/"), "--engine", engine, "--library", library],
                                     environment: ["DISPLAY": display.name, marker.name: marker.value])
         let sawCart = browsing.waitFor { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }
+        // The cart opens a window, which browse follows until it closes itself; then it follows
+        // the cart's window again. WebKit's MiniBrowser blocks window.open without a user gesture.
+        let sawReturn = engine == "webkit" || browsing.waitFor(seconds: 20) { $0 == "window\t\(base)/shop/cart\tShop" }
         Thread.sleep(forTimeInterval: 1)
         browsing.process.terminate()
         browsing.process.waitUntilExit()
@@ -87,11 +97,62 @@ struct BrowseCommandTests {
         #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Shop seen by Shop\"") }, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tCart\t") }.count == 1, "\(lines)")
         #expect(!lines.contains { $0.contains("Elsewhere") }, "\(lines)")
+        #expect(sawReturn, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tPopup\t") }.count == (engine == "webkit" ? 0 : 1), "\(lines)")
         #expect(browsing.process.terminationStatus == 128 + SIGTERM)
         let values = try PageScriptBinary.run(["scripts", "values", "Later", "--library", library])
         #expect(values.standardOutput == "late\t42\n", "\(values.standardError)")
         let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
         #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
+    }
+
+    /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
+    /// folder of its own): browse stays on the page the browser shows, runs the matching script
+    /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen
+    /// through a second attach).
+    @Test func attachedChromiumRunsScriptsAndIsLeftRunning() async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Yours</title><p>your page</p>"])
+        defer { server.stop() }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-attach-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let library = scratch + "/library", profile = scratch + "/profile"
+        let code = "document.title = 'Seen by PageScript'; 'ran in your browser'"
+        #expect(try PageScriptBinary.run(["scripts", "new", "Mine", "--match", "\(server.url("/").dropLast())/*", "-e", code, "--library", library]).status == 0)
+        let chromium = Process()
+        chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        chromium.arguments = BrowserEngine.chromiumArguments + ["--remote-debugging-port=0", "--user-data-dir=\(profile)", server.url("/")]
+        chromium.standardOutput = FileHandle.nullDevice
+        chromium.standardError = FileHandle.nullDevice
+        try chromium.run()
+        defer {
+            chromium.terminate()
+            chromium.waitUntilExit()
+        }
+        // Chromium writes the port it chose on the first line of DevToolsActivePort.
+        var port: String?
+        for _ in 0..<300 where port == nil {
+            port = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8))?.split(separator: "\n").first.map(String.init)
+            if port == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let address = "127.0.0.1:\(try #require(port))"
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing(["--attach", address, "--library", library], environment: ["DISPLAY": "", marker.name: marker.value])
+        let ran = browsing.waitFor { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"ran in your browser\"") }
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        #expect(ran, "\(browsing.lines)")
+        #expect(browsing.process.terminationStatus == 128 + SIGTERM)
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+        #expect(chromium.isRunning)
+        let engine = try await BrowserEngine.start(.chromium, options: LaunchOptions(attachAddress: address))
+        let session = try await engine.newSession(timeout: 30)
+        let title = try? await session.title(timeout: 10)
+        let tab = try? await session.currentURL(timeout: 10)
+        await session.delete()
+        await engine.stop()
+        #expect(title == "Seen by PageScript")
+        #expect(tab == server.url("/"))
+        #expect(chromium.isRunning)
     }
 
     @Test func withoutADisplayItSaysSo() throws {

@@ -34,7 +34,8 @@ public enum PageRunner {
     ///
     /// - Parameters:
     ///   - choice: The engine or endpoint.
-    ///   - url: The page's address (already resolved, see ``PageAddress``).
+    ///   - url: The page's address (already resolved, see ``PageAddress``), or `nil` to stay on
+    ///     the page the browser shows (a browser PageScript attached to).
     ///   - scriptTimeout: How long each script may run, in seconds.
     ///   - loadTimeout: How long the page may take to load, in seconds (60 when `nil`).
     ///   - dialogs: How dialogs are answered while scripts run.
@@ -44,7 +45,7 @@ public enum PageRunner {
     ///   - body: The work to do on the page.
     public static func withPage<Output: Sendable>(
         on choice: EngineChoice,
-        url: String,
+        url: String?,
         scriptTimeout: Double,
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
@@ -73,7 +74,7 @@ public enum PageRunner {
     /// The parameters are those of ``withPage(on:url:scriptTimeout:loadTimeout:dialogs:startupTimeout:beforeOpening:body:)``.
     public static func open(
         on choice: EngineChoice,
-        url: String,
+        url: String?,
         scriptTimeout: Double,
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
@@ -106,7 +107,18 @@ public enum PageRunner {
                 try await beforeOpening(page)
                 PhaseTimeline.current?.end("document-start install")
             }
-            let context = try await page.open(url, loadTimeout: loadSeconds)
+            let context: PageContext
+            if let url {
+                context = try await page.open(url, loadTimeout: loadSeconds)
+            } else {
+                // The page the browser shows may refuse scripts (a browser's own new-tab page):
+                // then its address, as the browser knows it, is the context.
+                do {
+                    context = try await page.context()
+                } catch {
+                    context = try PageContext(url: try await page.browserURL(), title: "")
+                }
+            }
             PhaseTimeline.current?.end("navigation")
             return OpenedPage(engine: engine, page: page, context: context)
         } catch {

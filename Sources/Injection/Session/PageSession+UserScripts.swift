@@ -184,8 +184,15 @@ extension PageSession {
     /// Runs the menu command `name` that the last userscript run registered with
     /// `GM_registerMenuCommand`, and returns `result` with the command's console lines added (or
     /// failing with `MenuCommandNotFound`, naming the commands there are).
-    public func runMenuCommand(_ name: String, of result: ScriptResult) async throws(InjectionError) -> ScriptResult {
-        guard let last = state.read(\.userScriptRuns).last else {
+    ///
+    /// - Parameters:
+    ///   - name: The command's name, as the script registered it.
+    ///   - result: The result of the run that registered it.
+    ///   - script: Whose command it is, when several userscripts ran on the page (`browse`): the
+    ///     last run of that library script; the last userscript run when `nil`.
+    public func runMenuCommand(_ name: String, of result: ScriptResult, script: ScriptID? = nil) async throws(InjectionError) -> ScriptResult {
+        let runs = state.read(\.userScriptRuns)
+        guard let last = script.map({ id in runs.last { $0.run.id == id } }) ?? runs.last else {
             return result.failing(with: ScriptError(name: "MenuCommandNotFound", message: "no userscript ran, so there is no menu command \(name)"))
         }
         let reply = try await ask(RuntimeRequest.menu(id: last.id, script: 0, name: name))

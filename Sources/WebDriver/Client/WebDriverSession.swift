@@ -13,12 +13,18 @@ public final class WebDriverSession: Sendable {
     /// The client the session talks through.
     public let client: WebDriverClient
 
+    /// Whether the session drives a browser PageScript attached to and must leave as it was:
+    /// ``delete(timeout:)`` then sends nothing, since a driver may close what a deleted session
+    /// used; stopping the driver PageScript started ends the session instead.
+    public let leavesBrowserOpen: Bool
+
     private let deleted = OnceFlag()
 
-    init(id: String, capabilities: JSONValue, client: WebDriverClient) {
+    init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id
         self.capabilities = capabilities
         self.client = client
+        self.leavesBrowserOpen = leavesBrowserOpen
     }
 
     /// The browser's name and version as the endpoint reports them, e.g. `MiniBrowser 2.50.6`.
@@ -106,9 +112,10 @@ public final class WebDriverSession: Sendable {
     }
 
     /// `DELETE /session/{id}`: ends the session and closes its browser. Errors are swallowed:
-    /// this runs on cleanup paths, where the browser may already be gone.
+    /// this runs on cleanup paths, where the browser may already be gone. A session that
+    /// ``leavesBrowserOpen`` is not deleted at all.
     public func delete(timeout: Double = 5) async {
-        guard deleted.claim() else { return }
+        guard deleted.claim(), !leavesBrowserOpen else { return }
         _ = try? await client.send(.DELETE, path: "/session/\(id)", body: nil, command: "delete session", timeout: timeout)
     }
 

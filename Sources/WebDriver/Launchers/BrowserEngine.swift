@@ -23,6 +23,10 @@ public final class BrowserEngine: Sendable {
     /// The driver's log file, when PageScript started the driver.
     public let driverLogPath: String?
 
+    /// The `HOST:PORT` of the user's browser this engine attached to (``LaunchOptions/attachAddress``),
+    /// whose sessions are never deleted; `nil` when PageScript starts its browsers.
+    public let attachAddress: String?
+
     /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
     let scratchFolders: [String]
 
@@ -33,13 +37,15 @@ public final class BrowserEngine: Sendable {
     public var keepsNothing: Bool {
         switch engine {
         case .webkit?: true
-        case .chromium?: !scratchFolders.isEmpty
+        case .chromium?: attachAddress == nil && !scratchFolders.isEmpty
         default: false
         }
     }
 
-    init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?, scratchFolders: [String] = []) {
+    init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
+         scratchFolders: [String] = [], attachAddress: String? = nil) {
         self.scratchFolders = scratchFolders
+        self.attachAddress = attachAddress
         self.engine = engine
         self.client = client
         self.sessionCapabilities = sessionCapabilities
@@ -88,11 +94,16 @@ public final class BrowserEngine: Sendable {
         if case let .user(name) = options.display, let problem = Self.problem(withDisplay: name) {
             throw .failedToStart(engine: engine, reason: problem)
         }
+        if let address = options.attachAddress {
+            try checkAttachable(address, engine: engine, options: options)
+        }
         if options.profileDirectory != nil, engine != .chromium {
             throw .failedToStart(engine: engine, reason: "a persistent profile is only available for Chromium: "
                 + "WebKit's and Safari's automation sessions are always ephemeral; use --engine chromium or leave out --profile")
         }
-        let found = engine.requiredPrograms.filter { !(options.display != .hidden && $0 == "Xvfb") }.map { ($0, ExecutableLocator.find($0, path: path)) }
+        // An attached browser is the user's own: only the driver is needed.
+        let found = engine.requiredPrograms.filter { !(options.display != .hidden && $0 == "Xvfb") }
+            .filter { options.attachAddress == nil || $0 == "chromedriver" }.map { ($0, ExecutableLocator.find($0, path: path)) }
         let missing = found.filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else { throw .missing(engine: engine, programs: missing) }
         let programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
@@ -122,6 +133,10 @@ public final class BrowserEngine: Sendable {
                 driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
                 driverArguments = ["--port=\(port)", "--host=127.0.0.1"]
                 capabilities = ["webkitgtk:browserOptions": ["args": .array(Self.webKitArguments.map { .string($0) })]]
+            case .chromium where options.attachAddress != nil:
+                driverPath = programs["chromedriver"] ?? "chromedriver"
+                driverArguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
+                capabilities = ["goog:chromeOptions": ["debuggerAddress": .string(options.attachAddress ?? "")]]
             case .chromium:
                 driverPath = programs["chromedriver"] ?? "chromedriver"
                 driverArguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
@@ -149,7 +164,8 @@ public final class BrowserEngine: Sendable {
             started.append(driver)
             let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2)
             let running = BrowserEngine(engine: engine, client: client, sessionCapabilities: capabilities,
-                                        processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders)
+                                        processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders,
+                                        attachAddress: options.attachAddress)
             do {
                 try await running.waitUntilReady(driver: driver, timeout: timeout)
                 PhaseTimeline.current?.end("driver")
@@ -167,6 +183,25 @@ public final class BrowserEngine: Sendable {
             started.reversed().forEach { $0.stop() }
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             throw .failedToStart(engine: engine, reason: "\(error)")
+        }
+    }
+
+    /// Refuses an attach PageScript cannot make: an engine whose driver always starts its own
+    /// browser, other options that describe a browser PageScript would start, a malformed address
+    /// or one where nothing listens (told at once, before chromedriver's retries).
+    private static func checkAttachable(_ address: String, engine: Engine, options: LaunchOptions) throws(EngineError) {
+        guard engine == .chromium else {
+            throw .failedToStart(engine: engine, reason: "attaching to a running browser is only possible with Chromium: "
+                + "\(engine.displayName)'s driver always starts a browser of its own; use --engine chromium, or leave out --attach")
+        }
+        guard options.display == .hidden, options.profileDirectory == nil else {
+            throw .attachUnavailable(address: address, reason: "an attached browser keeps its own window and profile, so --headed and --profile do not apply")
+        }
+        guard let (host, port) = LaunchOptions.hostAndPort(ofAttachAddress: address) else {
+            throw .attachUnavailable(address: address, reason: "the address must be HOST:PORT, such as 127.0.0.1:9222")
+        }
+        if let reason = TCPProbe.failureReason(host: host, port: port, timeout: 3) {
+            throw .attachUnavailable(address: address, reason: "nothing answers there (\(reason))")
         }
     }
 
@@ -232,8 +267,13 @@ public final class BrowserEngine: Sendable {
             capabilities = .object(members)
         }
         do {
-            return try await client.newSession(capabilities: capabilities, timeout: timeout)
+            let session = try await client.newSession(capabilities: capabilities, timeout: timeout)
+            guard attachAddress != nil else { return session }
+            return WebDriverSession(id: session.id, capabilities: session.capabilities, client: client, leavesBrowserOpen: true)
         } catch {
+            if let attachAddress {
+                throw .attachUnavailable(address: attachAddress, reason: "chromedriver could not attach: \(error.description)")
+            }
             if let engine {
                 throw .failedToStart(engine: engine, reason: "\(error.description)\(logTail())")
             }

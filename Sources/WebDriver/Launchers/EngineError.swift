@@ -6,6 +6,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case failedToStart(engine: Engine, reason: String)
     /// A remote endpoint (`--webdriver-url`) did not answer or refused a session.
     case remoteUnavailable(endpoint: String, reason: String)
+    /// Nothing usable answers at the address `--attach` named (`HOST:PORT`).
+    case attachUnavailable(address: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,9 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(engine.displayName) failed to start: \(reason). If it is not installed properly, \(engine.installHint)"
         case let .remoteUnavailable(endpoint, reason):
             "the WebDriver endpoint \(endpoint) is not usable: \(reason)"
+        case let .attachUnavailable(address, reason):
+            "cannot attach to a browser at \(address): \(reason). Start Chromium with "
+                + "--remote-debugging-port=PORT --user-data-dir=DIR and give --attach 127.0.0.1:PORT"
         }
     }
 }

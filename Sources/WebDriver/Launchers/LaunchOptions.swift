@@ -1,5 +1,6 @@
 /// How PageScript starts a local browser: unseen (the default) or on the user's display, with a
-/// throwaway profile (the default) or one that persists.
+/// throwaway profile (the default) or one that persists; or, for Chromium, which running browser
+/// of the user's it attaches to instead of starting one.
 ///
 /// ```swift
 /// let options = LaunchOptions(display: .user(":0"), profileDirectory: "/home/ada/.config/pagescript-chromium")
@@ -20,9 +21,26 @@ public struct LaunchOptions: Sendable, Hashable {
     /// throwaway profile removed when the engine stops. Chromium only: WebKit's automation
     /// sessions are always ephemeral.
     public var profileDirectory: String?
+    /// `HOST:PORT` of a Chromium the user started with `--remote-debugging-port=PORT`, to attach
+    /// to instead of starting a browser (chromedriver's `goog:chromeOptions.debuggerAddress`);
+    /// `nil` to start one. An attached browser is never closed: its sessions are never deleted
+    /// (see ``WebDriverSession/leavesBrowserOpen``), only the driver PageScript started is stopped.
+    public var attachAddress: String?
 
-    public init(display: Display = .hidden, profileDirectory: String? = nil) {
+    public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil) {
         self.display = display
         self.profileDirectory = profileDirectory
+        self.attachAddress = attachAddress
+    }
+
+    /// The host and port of an `--attach` address (`127.0.0.1:9222`, `localhost:9222`,
+    /// `[::1]:9222`), or `nil` when it is not `HOST:PORT` with a port from 1 to 65535.
+    public static func hostAndPort(ofAttachAddress address: String) -> (host: String, port: UInt16)? {
+        guard let colon = address.lastIndex(of: ":") else { return nil }
+        var host = String(address[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains(where: { $0.isWhitespace || $0 == "/" }),
+              let port = UInt16(address[address.index(after: colon)...]), port > 0 else { return nil }
+        return (host, port)
     }
 }

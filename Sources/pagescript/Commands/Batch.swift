@@ -165,6 +165,13 @@ struct BatchCommand: AsyncParsableCommand {
 
     /// Where sessions come from, from the engine options.
     private func sessionSource() throws -> any SessionSource {
+        if engineOptions.attach != nil {
+            throw CommandFailure.badInput("""
+                batch does not attach to your browser: it drives several sessions at once, replaces a session whose page \
+                failed and stops a browser process that uses too much memory, which would take over and close your own tabs; \
+                run one page in your browser with 'pagescript run URL --attach HOST:PORT'
+                """)
+        }
         guard engineOptions.launchOptions == LaunchOptions() else {
             throw CommandFailure.badInput("batch runs its browsers hidden with throwaway profiles; --headed and --profile are for run, edit and browse")
         }

@@ -4,6 +4,7 @@ import Foundation
 import Injection
 import SystemSupport
 import TerminalText
+import TerminalUI
 import UserScripts
 import WebDriver
 
@@ -15,10 +16,14 @@ struct Browse: AsyncParsableCommand {
         discussion: """
             The window opens on your display ($DISPLAY). On every page it shows (links, typed \
             addresses, back/forward, reloads, pushState navigations), the enabled library scripts that \
-            match run once it has loaded, each once per page. Standard output has one line per page and \
-            per script run: 'page', 'ran' or 'failed', then the details, separated by tabs; console \
-            lines and errors go to standard error. Ends when the window is closed, on Ctrl-C, or when \
-            you type q and Enter.
+            match run once it has loaded, each once per page. With --attach HOST:PORT it follows the \
+            Chromium you started with --remote-debugging-port (and never closes it) instead. Standard \
+            output has one line per page and per script run: 'page', 'ran', 'off' (switched off for the site) or 'failed', then the \
+            details, separated by tabs; console lines and errors go to standard error. On a terminal it \
+            shows the same as it happens and reads keys: 1-9 run the page's menu commands \
+            (GM_registerMenuCommand), t switches the page's scripts off or on for its site, q quits. \
+            Ends when the window is closed, on Ctrl-C, or on q (q and Enter when standard input is not \
+            a terminal).
             """)
 
     @Argument(help: ArgumentHelp("The page to open first (default: an empty page).", valueName: "url"))
@@ -37,35 +42,61 @@ struct Browse: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let signals = Interruption.install()
+        // A signal ends browsing with the terminal as it was (a no-op when it is not in raw mode).
+        let signals = Interruption.install(beforeExit: { RawMode.restoreAfterSignal() })
         defer {
             signals.cancel()
             Interruption.sweep()
         }
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw CommandFailure.badInput("browse opens a browser window on your display, and $DISPLAY is not set: run it in your desktop session")
-        }
-        let address = try url.map { try PageAddress.resolve($0) } ?? "about:blank"
-        let library = try libraryOptions.open()
+        let attached = engineOptions.attach != nil
         var choice = engineOptions.choice()
-        if case let .local(engine, options) = choice {
-            choice = .local(engine, options: LaunchOptions(display: .user(display), profileDirectory: options.profileDirectory))
+        if !attached {
+            // An attached browser already has its window; any other is opened on the user's display.
+            guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+                throw CommandFailure.badInput("browse opens a browser window on your display, and $DISPLAY is not set: run it in your desktop session")
+            }
+            if case let .local(engine, options) = choice {
+                choice = .local(engine, options: LaunchOptions(display: .user(display), profileDirectory: options.profileDirectory))
+            }
         }
+        // An attached browser stays on the page it shows unless a URL is given.
+        let address = try url.map { try PageAddress.resolve($0) } ?? (attached ? nil : "about:blank")
+        let library = try libraryOptions.open()
         let stop = OnceFlag()
-        Self.watchForQuit(stop)
+        // On a terminal, a live view with keys; otherwise lines for a program to read.
+        let view: BrowseTerminalView?
+        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            do {
+                view = try BrowseTerminalView()
+            } catch {
+                throw CommandFailure.badInput("browse could not read keys from the terminal: \(error)")
+            }
+            view?.showKeys(attached: attached)
+            view?.readKeys(until: stop)
+        } else {
+            view = nil
+            Self.watchForQuit(stop)
+        }
+        defer { view?.restore() }
         let ending: BrowserFollower.Ending
         do throws(PageRunner.Failure) {
             ending = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, _ in
-                await BrowserFollower(page: page, library: library).follow(isStopped: { stop.isClaimed }, report: Self.show)
+                let follower = BrowserFollower(page: page, library: library)
+                if let view {
+                    return await follower.follow(requests: view.requests, isStopped: { stop.isClaimed }, report: view.show)
+                }
+                return await follower.follow(isStopped: { stop.isClaimed }, report: Self.show)
             }
         } catch {
+            view?.restore()
             TerminationSignals.yieldToTermination()
             ResultPrinter.printFailure(error.description)
             throw CommandFailure.reported(error)
         }
+        view?.restore()
         switch ending {
         case .windowClosed: printError("the browser window was closed")
-        case .stopped: printError("stopped; the browser is closed")
+        case .stopped: printError(attached ? "stopped; your browser is left open" : "stopped; the browser is closed")
         }
     }
 
@@ -101,8 +132,17 @@ struct Browse: AsyncParsableCommand {
                     printOutput((["failed"] + head + [safe(error.description)]).joined(separator: "\t"))
                 }
             }
+        case let .windowChanged(url, title):
+            printOutput(["window", safe(url), safe(title)].joined(separator: "\t"))
+        case let .switchedOff(url, scripts):
+            for script in scripts {
+                printOutput(["off", script.id.rawValue, safe(script.name), safe(url)].joined(separator: "\t"))
+            }
         case let .failed(url, error):
             printOutput(["failed", "-", "-", safe(url), safe(error.description)].joined(separator: "\t"))
+        case .menuCommandRan, .siteSwitched:
+            // Only keys at a terminal ask for these, and then the terminal view shows them.
+            break
         }
     }
 }

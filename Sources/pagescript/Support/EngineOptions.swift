@@ -5,8 +5,8 @@ import WebDriver
 
 /// The options that choose where pages open, shared by every command that opens one.
 struct EngineOptions: ParsableArguments {
-    @Option(name: .long, help: "The engine.")
-    var engine: Engine = .webkit
+    @Option(name: .customLong("engine"), help: "The engine (default: webkit; chromium with --attach).")
+    var chosenEngine: Engine?
 
     @Option(name: .customLong("webdriver-url"), help: ArgumentHelp("Use a remote W3C WebDriver endpoint (a Selenium Grid, a browser cloud) instead of a local engine.", valueName: "url"))
     var webDriverURL: String?
@@ -20,7 +20,18 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Chromium: keep the browser profile (cookies, logins) in this folder between runs.", valueName: "folder"))
     var profile: String?
 
+    @Option(name: .long, help: ArgumentHelp("Attach to the Chromium you started with --remote-debugging-port=PORT --user-data-dir=DIR, at HOST:PORT; it is never closed.", valueName: "host:port"))
+    var attach: String?
+
+    /// The engine: `--engine`, else Chromium when attaching (only Chromium can be attached to), else WebKit.
+    var engine: Engine {
+        chosenEngine ?? (attach == nil ? .webkit : .chromium)
+    }
+
     func validate() throws {
+        if let attach {
+            try validateAttach(attach)
+        }
         if headed, webDriverURL != nil {
             throw ValidationError("--headed starts a local browser; a remote endpoint (--webdriver-url) decides its own windows")
         }
@@ -41,16 +52,35 @@ struct EngineOptions: ParsableArguments {
         }
     }
 
+    private func validateAttach(_ address: String) throws {
+        if engine != .chromium {
+            throw ValidationError("""
+                --attach works only with Chromium: \(engine.displayName)'s driver always starts a browser of its own and cannot \
+                take over one you started. Start Chromium with --remote-debugging-port=9222 --user-data-dir=DIR and use \
+                --attach 127.0.0.1:9222, or leave out --attach to let PageScript open the browser
+                """)
+        }
+        if webDriverURL != nil {
+            throw ValidationError("--attach uses a local chromedriver to reach your browser; leave out --webdriver-url")
+        }
+        if headed || profile != nil {
+            throw ValidationError("--attach uses your browser as it is, with its own window and profile; leave out --headed and --profile")
+        }
+        if LaunchOptions.hostAndPort(ofAttachAddress: address) == nil {
+            throw ValidationError("--attach takes HOST:PORT, the browser's --remote-debugging-port, such as 127.0.0.1:9222; got '\(address)'")
+        }
+    }
+
     /// The engine choice.
     func choice() -> EngineChoice {
         remoteEndpoint.map { .remote($0, browserName: browserName) } ?? .local(engine, options: launchOptions)
     }
 
-    /// `--headed` and `--profile`, for a local engine.
+    /// `--headed`, `--profile` and `--attach`, for a local engine.
     var launchOptions: LaunchOptions {
         let display = headed ? ProcessInfo.processInfo.environment["DISPLAY"].map(LaunchOptions.Display.user) ?? .hidden : .hidden
         let folder = profile.map { URL(fileURLWithPath: $0).standardizedFileURL.path(percentEncoded: false) }
-        return LaunchOptions(display: display, profileDirectory: folder)
+        return LaunchOptions(display: display, profileDirectory: folder, attachAddress: attach)
     }
 
     private var remoteEndpoint: URL? {

@@ -43,22 +43,27 @@ enum ResultPrinter {
 
     /// The console lines, dialogs and error of a result, on standard error.
     static func printDetails(of result: ScriptResult) {
-        for line in result.console {
-            consoleLines(line).forEach(printError)
-        }
-        for dialog in result.dialogs {
-            printError(dialogLine(dialog))
-        }
-        result.userscript.map(userscriptLines)?.forEach(printError)
+        detailLines(of: result).forEach(printError)
+    }
+
+    /// The console lines, dialogs, GM API reports and error of a result, as escaped lines; the
+    /// menu commands only when `listingMenuCommands` (a caller that offers them otherwise says no).
+    static func detailLines(of result: ScriptResult, listingMenuCommands: Bool = true) -> [String] {
+        var lines = result.console.flatMap(consoleLines)
+        lines += result.dialogs.map(dialogLine)
+        lines += result.userscript.map { userscriptLines($0, listingMenuCommands: listingMenuCommands) } ?? []
         if let error = result.error {
-            textLines(errorLine(error)).forEach(printError)
+            lines += textLines(errorLine(error))
         }
+        return lines
     }
 
     /// What a userscript reported through the GM API, one line each, page-provided text escaped.
-    static func userscriptLines(_ activity: GMActivity) -> [String] {
+    static func userscriptLines(_ activity: GMActivity, listingMenuCommands: Bool = true) -> [String] {
         var lines = activity.unprovidedGrants.map { "@grant \(TerminalSafeText.escaped($0)): not provided by PageScript" }
-        lines += activity.menuCommands.map { "menu command: \(TerminalSafeText.escaped($0)) (run it with --menu)" }
+        if listingMenuCommands {
+            lines += activity.menuCommands.map { "menu command: \(TerminalSafeText.escaped($0)) (run it with --menu)" }
+        }
         lines += activity.notifications.map { "notification: \(TerminalSafeText.escaped($0.title.isEmpty ? $0.text : $0.title + ": " + $0.text))" }
         lines += activity.clipboard.map { "clipboard (\(TerminalSafeText.escaped($0.type))): \(TerminalSafeText.escaped($0.data))" }
         lines += activity.openedTabs.map { "open in tab: \(TerminalSafeText.escaped($0))" }
