@@ -91,7 +91,7 @@ final class BrowseTerminalView: @unchecked Sendable {
                 var lines: [String]
                 switch entry.outcome {
                 case let .success(result):
-                    lines = [result.error == nil ? "  ✓ \(name)" + (result.value.map { " → " + $0.serialized } ?? "") : "  ✗ \(name)"]
+                    lines = [result.error == nil ? "  ✓ \(name)" + (result.value.map { " → " + safe($0.serialized) } ?? "") : "  ✗ \(name)"]
                     lines += ResultPrinter.detailLines(of: result, listingMenuCommands: false).map { "      " + $0 }
                 case let .failure(error):
                     lines = ["  ✗ \(name): \(safe(error.description))"]
