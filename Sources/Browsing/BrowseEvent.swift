@@ -8,6 +8,9 @@ public enum BrowseEvent: Sendable {
     /// The follower moved to another window or tab whose document it had seen before (the
     /// followed one was closed): nothing runs again there.
     case windowChanged(url: String, title: String)
+    /// A script asked for `url` with `GM_openInTab`: it opened in a new tab, in front, which is
+    /// followed from now on (its own ``newDocument(url:title:)`` comes next).
+    case tabOpened(url: String)
     /// The same document changed its address (`history.pushState`, `replaceState`, a hash).
     case addressChanged(url: String, title: String)
     /// The library's scripts that belong there ran (possibly none).

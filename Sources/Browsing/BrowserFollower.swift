@@ -66,6 +66,8 @@ public struct BrowserFollower: Sendable {
         var results: [ScriptID: (script: StoredScript, result: ScriptResult)] = [:]
         /// Scripts ran here while another window was followed: their later work is still served.
         var ranBefore = false
+        /// Addresses scripts here asked to open with `GM_openInTab`, not opened yet.
+        var tabsToOpen: [String] = []
 
         /// Whether scripts may have left work to serve here.
         var hasRuns: Bool { ranBefore || !tried.isEmpty }
@@ -110,6 +112,17 @@ public struct BrowserFollower: Sendable {
                         (address, document, adopting) = (nil, DocumentRuns(), true)
                         continue
                     }
+                    if let url = document.tabsToOpen.first {
+                        // GM_openInTab: a new tab, in front, followed like one the user opened.
+                        document.tabsToOpen.removeFirst()
+                        let tab = try await page.session.newWindow(timeout: 10)
+                        windows.insert(tab)
+                        try await page.session.switchToWindow(tab, timeout: 10)
+                        report(.tabOpened(url: url))
+                        try await page.session.navigate(to: url, timeout: 60)
+                        (address, document, adopting) = (nil, DocumentRuns(), false)
+                        continue
+                    }
                     adopting = false
                     for request in requests.take() {
                         await perform(request, in: &document, host: host, report: report)
@@ -129,6 +142,14 @@ public struct BrowserFollower: Sendable {
             if let pause { try? await Task.sleep(for: pause) }
         }
         return .stopped
+    }
+
+    /// The absolute address of a `GM_openInTab` URL (relative to the page), when it is one a tab
+    /// may be sent to: http, https or file. Anything else (`javascript:`, `data:`) is not opened.
+    static func openable(_ url: String, from pageURL: String) -> String? {
+        guard let resolved = URL(string: url, relativeTo: URL(string: pageURL))?.absoluteURL,
+              let scheme = resolved.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else { return nil }
+        return resolved.absoluteString
     }
 
     /// A window or tab that was not open at the last look (the last one listed when several
@@ -155,7 +176,10 @@ public struct BrowserFollower: Sendable {
             report(.ran(url: run.url, results: run.results))
             for entry in run.results {
                 document.tried.insert(entry.script.id)
-                if case let .success(result) = entry.outcome { document.results[entry.script.id] = (entry.script, result) }
+                if case let .success(result) = entry.outcome {
+                    document.results[entry.script.id] = (entry.script, result)
+                    document.tabsToOpen += (result.userscript?.openedTabs ?? []).compactMap { Self.openable($0, from: run.url) }
+                }
             }
             if let url = try? PageURL(run.url), let matches = try? library.which(url: url, includingInactive: true) {
                 let off = matches.filter { if case .disabledOnSite = $0.status { true } else { false } }

@@ -110,6 +110,34 @@ struct BrowseCommandTests {
     /// folder of its own): browse stays on the page the browser shows, runs the matching script
     /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen
     /// through a second attach).
+    /// `GM_openInTab` in browse opens a real tab, in front, and browse follows it: the scripts
+    /// for the opened page run there. A `javascript:` address is not opened.
+    @Test(arguments: ["webkit", "chromium"])
+    func gmOpenInTabOpensATabThatIsFollowed(engine: String) throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Home</title>", "/opened": "<!doctype html><title>Opened</title>"])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-tab-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let base = server.url("/").dropLast()
+        let opener = "// ==UserScript==\n// @name Opener\n// @match \(base)/\n// @grant GM_openInTab\n// ==/UserScript==\n"
+            + "GM_openInTab('javascript:alert(1)'); GM_openInTab('/opened'); 1\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", opener, "--library", library]).status == 0)
+        #expect(try PageScriptBinary.run(["scripts", "new", "Seen", "--match", "\(base)/opened", "-e", "document.title + ' seen'",
+                                          "--library", library]).status == 0)
+        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        defer { display.stop() }
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing([server.url("/"), "--engine", engine, "--library", library],
+                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
+        let sawOpened = browsing.waitFor(seconds: 40) { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Opened seen\"") }
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        let lines = browsing.lines
+        #expect(sawOpened, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("tab\t") } == ["tab\t\(base)/opened"], "\(lines)")
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+    }
+
     @Test func attachedChromiumRunsScriptsAndIsLeftRunning() async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Yours</title><p>your page</p>"])
         defer { server.stop() }

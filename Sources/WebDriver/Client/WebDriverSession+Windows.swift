@@ -18,3 +18,21 @@ extension WebDriverSession {
         _ = try await command(.POST, "/window", body: ["handle": .string(handle)], name: "switch to window", timeout: timeout)
     }
 }
+
+extension WebDriverSession {
+    /// `POST /session/{id}/window/new`: opens a new tab (or window, where the browser has no
+    /// tabs) on `about:blank` and returns its handle. The session stays on the window it was on.
+    ///
+    /// ```swift
+    /// let tab = try await session.newWindow()
+    /// try await session.switchToWindow(tab)
+    /// try await session.navigate(to: "https://example.com/")
+    /// ```
+    public func newWindow(type: String = "tab", timeout: Double? = nil) async throws(WebDriverError) -> String {
+        let value = try await command(.POST, "/window/new", body: ["type": .string(type)], name: "new window", timeout: timeout)
+        guard let handle = value["handle"]?.stringValue else {
+            throw .malformedReply(command: "new window", reason: "no handle")
+        }
+        return handle
+    }
+}

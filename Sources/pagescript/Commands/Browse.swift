@@ -126,7 +126,7 @@ struct Browse: AsyncParsableCommand {
                 switch entry.outcome {
                 case let .success(result):
                     ResultPrinter.printDetails(of: result)
-                    let outcome = result.error.map { safe(ResultPrinter.errorLine($0)) } ?? (result.value?.serialized ?? "undefined")
+                    let outcome = result.error.map { safe(ResultPrinter.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")
                     printOutput(([result.error == nil ? "ran" : "failed"] + head + [outcome]).joined(separator: "\t"))
                 case let .failure(error):
                     printOutput((["failed"] + head + [safe(error.description)]).joined(separator: "\t"))
@@ -134,6 +134,8 @@ struct Browse: AsyncParsableCommand {
             }
         case let .windowChanged(url, title):
             printOutput(["window", safe(url), safe(title)].joined(separator: "\t"))
+        case let .tabOpened(url):
+            printOutput(["tab", safe(url)].joined(separator: "\t"))
         case let .switchedOff(url, scripts):
             for script in scripts {
                 printOutput(["off", script.id.rawValue, safe(script.name), safe(url)].joined(separator: "\t"))

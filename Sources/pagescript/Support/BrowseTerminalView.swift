@@ -82,6 +82,8 @@ final class BrowseTerminalView: @unchecked Sendable {
         case let .windowChanged(url, title):
             lock.withLock { menu.clear() }
             write(["", "▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (another window; its scripts ran when it was shown)"])
+        case let .tabOpened(url):
+            write(["  ↗ GM_openInTab \(safe(url)): a new tab, followed from now on"])
         case let .addressChanged(url, title):
             write(["▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (same document)"])
         case let .ran(_, results):
