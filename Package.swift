@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "TerminalText"
         ),
-        .target(name: "Browsing", dependencies: ["Injection", "UserScripts", "WebDriver"]),
+        .target(name: "Browsing", dependencies: ["Injection", "GMAPI", "UserScripts", "WebDriver"]),
         .target(
             name: "GMAPI",
             dependencies: [

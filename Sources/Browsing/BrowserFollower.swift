@@ -1,4 +1,5 @@
 import Foundation
+import GMAPI
 import Injection
 import UserScripts
 import WebDriver
@@ -105,6 +106,7 @@ public struct BrowserFollower: Sendable {
                     } else if sighting.url != address {
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
+                        await announceURLChange(sighting.url, in: document)
                         await runScripts(in: &document, host: host, report: report)
                     } else if let opened = try await newWindow(known: &windows) {
                         // The user opened a tab or a window (it is in front): follow it.
@@ -142,6 +144,19 @@ public struct BrowserFollower: Sendable {
             if let pause { try? await Task.sleep(for: pause) }
         }
         return .stopped
+    }
+
+    /// Tampermonkey's `urlchange` event, for the scripts here that `@grant window.onurlchange`: a
+    /// `urlchange` event with the new `url` on the window, and `window.onurlchange` called when it
+    /// is a function. The page could dispatch such an event itself; it only ever tells a script
+    /// about the page's own address.
+    private func announceURLChange(_ url: String, in document: DocumentRuns) async {
+        guard document.results.values.contains(where: { GMGrants(script: $0.script.script).watchesURL }) else { return }
+        let script = """
+            var change = new Event("urlchange"); change.url = arguments[0]; window.dispatchEvent(change);
+            if (typeof window.onurlchange === "function") { window.onurlchange(change); }
+            """
+        _ = try? await page.session.executeScript(script, arguments: [.string(url)], timeout: 10)
     }
 
     /// The absolute address of a `GM_openInTab` URL (relative to the page), when it is one a tab

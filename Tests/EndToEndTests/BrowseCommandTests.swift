@@ -77,6 +77,12 @@ struct BrowseCommandTests {
         let later = "// ==UserScript==\n// @name Later\n// @match \(base)/shop\n// @grant GM_setValue\n// ==/UserScript==\n"
             + "setTimeout(function () { GM_setValue('late', 42); }, 200); 1\n"
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", later, "--library", library]).status == 0)
+        // Tampermonkey's urlchange: registered before the page's pushState (document-end runs
+        // before the document-idle scripts whose run sets it off), told the new address.
+        let watcher = "// ==UserScript==\n// @name Watcher\n// @match \(base)/shop\n// @run-at document-end\n// @grant window.onurlchange\n"
+            + "// @grant GM_setValue\n// ==/UserScript==\n"
+            + "if (window.onurlchange === null) { window.addEventListener('urlchange', function (change) { GM_setValue('url', change.url); }); } 1\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", watcher, "--library", library]).status == 0)
         let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
         defer { display.stop() }
         let marker = ProcessProbe.newMarker()
@@ -102,6 +108,8 @@ struct BrowseCommandTests {
         #expect(browsing.process.terminationStatus == 128 + SIGTERM)
         let values = try PageScriptBinary.run(["scripts", "values", "Later", "--library", library])
         #expect(values.standardOutput == "late\t42\n", "\(values.standardError)")
+        let watched = try PageScriptBinary.run(["scripts", "values", "Watcher", "--library", library])
+        #expect(watched.standardOutput.contains("\(base)/shop/cart"), "\(watched.standardOutput) \(watched.standardError)")
         let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
         #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
     }

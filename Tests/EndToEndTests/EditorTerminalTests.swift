@@ -207,6 +207,78 @@ struct EditorKeysTerminalTests {
         "data",
     ]
 
+    /// The line keys, replace, a key that does nothing, reloading, and Ctrl-R on a running
+    /// script: cancelled, the page recovered, and the next run answers.
+    @Test(arguments: ["webkit", "chromium"])
+    func lineKeysReplaceAndCancellingARun(engine: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let command = "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
+        let terminal = try TmuxSession(command: command, columns: 100, rows: 40, environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.waitFor(text: "Keys page")
+        for (index, line) in ["let one = 1", "let two = 2", "  let three = 3"].enumerated() {
+            if index > 0 { try terminal.press("Enter") }
+            try terminal.type(line)
+        }
+        try terminal.waitFor(text: "let three = 3")
+        func row(_ text: String, in rows: [String]) -> Int? { rows.firstIndex { $0.contains(text) } }
+
+        // Ctrl-K deletes the line, Ctrl-Z brings it back.
+        try terminal.press("C-k")
+        try terminal.waitFor { rows in row("let three", in: rows) == nil }
+        try terminal.press("C-z")
+        try terminal.waitFor(text: "  let three = 3")
+        // Shift-Tab dedents it, Alt-↑ moves it above the line before, Ctrl-D duplicates it.
+        try terminal.press("BTab")
+        try terminal.waitFor { rows in row("let three", in: rows) != nil && row("  let three", in: rows) == nil }
+        try terminal.press("M-Up")
+        try terminal.waitFor { rows in (row("let three", in: rows) ?? 99) < (row("let two", in: rows) ?? 0) }
+        try terminal.press("C-d")
+        try terminal.waitFor { rows in rows.filter { $0.contains("let three = 3") }.count == 2 }
+        // Ctrl-\ replaces: "let" by "var", Alt-A every match.
+        try terminal.press("C-\\")
+        try terminal.type("let")
+        try terminal.press("Tab")
+        try terminal.type("var")
+        try terminal.press("M-a")
+        let replaced = try terminal.waitFor(text: "Replaced 4 matches")
+        #expect(!replaced.contains { $0.contains("let one") || $0.contains("let two") || $0.contains("let three") },
+                "\(replaced.joined(separator: "\n"))")
+        #expect(replaced.filter { $0.contains("var three = 3") }.count == 2, "\(replaced.joined(separator: "\n"))")
+        try terminal.press("Escape")
+        // A key bound to nothing says so.
+        try terminal.press("F12")
+        try terminal.waitFor(text: "does nothing here. F1 lists the keys.")
+        // F5 reloads the page.
+        try terminal.press("F5")
+        try terminal.waitFor(text: "Reloaded the page.")
+
+        // Ctrl-R on a script that never returns, Ctrl-R again: cancel it. The page is replaced and
+        // the next run answers.
+        try terminal.press("C-a")
+        try terminal.type("while (true) {}")
+        try terminal.press("C-r")
+        Thread.sleep(forTimeInterval: 1)
+        try terminal.press("C-r")
+        try terminal.waitFor(text: "Cancel it?")
+        try terminal.press("y")
+        try terminal.waitFor(text: "The script was stopped", timeout: 60)
+        try terminal.press("Escape")
+        try terminal.press("C-a")
+        try terminal.type("document.title + ' ' + 6 * 7")
+        try terminal.press("C-r")
+        try terminal.waitFor(text: "Keys page 42", timeout: 30)
+
+        try terminal.press("C-q")
+        try terminal.waitFor(text: "Quit anyway?")
+        try terminal.press("y")
+        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        Thread.sleep(forTimeInterval: 0.3)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
+        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+    }
+
     @Test(arguments: ["webkit", "chromium"])
     func keysOfTheEditorInARealTerminal(engine: String) throws {
         defer { try? FileManager.default.removeItem(atPath: library); server.stop() }

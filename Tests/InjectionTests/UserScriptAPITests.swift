@@ -145,7 +145,8 @@ struct UserScriptAPITests {
                            margin: getComputedStyle(document.querySelector("#list")).marginLeft,
                            word: document.querySelector("#target").dataset.word,
                            added: document.querySelector("#list #added")?.textContent,
-                           fromUserscript: window.fromUserscript, fromAddedScript: window.fromAddedScript, title: document.title })
+                           fromUserscript: window.fromUserscript, fromAddedScript: window.fromAddedScript, title: document.title,
+                           urlchangeReady: window.onurlchange === null })
                         """)
                     return .success(results)
                 } catch {
@@ -171,12 +172,12 @@ struct UserScriptAPITests {
             #expect(activity.notifications.map { $0.text } == ["Saved"])
             #expect(activity.clipboard.map { $0.data } == ["copied text"])
             #expect(activity.openedTabs == ["https://example.com/"])
-            #expect(activity.unprovidedGrants == ["GM_cookie", "window.onurlchange"])
+            #expect(activity.unprovidedGrants == ["GM_cookie"])
             #expect(results["reports"]?.console.map(\.message) == ["logged with GM_log"])
             #expect(results["menu"]?.console.map(\.message) == ["logged with GM_log", "hello from the menu"])
             #expect(results["effects"]?.value == [
                 "color": "rgb(1, 2, 3)", "margin": "7px", "word": "from the API", "added": "added item", "fromUserscript": 43, "fromAddedScript": 84,
-                "title": "late: from the API",
+                "title": "late: from the API", "urlchangeReady": true,
             ])
             let store = ScriptValueStore(libraryDirectory: library)
             let kept = try store.values(of: "values-script")

@@ -5,8 +5,10 @@ import UserScripts
 /// Every userscript gets `GM_info` and `unsafeWindow` (the managers give them even with
 /// `@grant none`). Each granted `GM_*` function is given under its name; any `GM.*` grant gives the
 /// `GM` object with the promise forms. A script with no `@grant` line at all is read as
-/// Tampermonkey reads it: it gets the API names its text uses. A grant PageScript does not provide
-/// (`GM_cookie`, `window.onurlchange`, ...) is listed in ``unprovided``, to be reported once per run.
+/// Tampermonkey reads it: it gets the API names its text uses. `@grant window.onurlchange` asks
+/// for Tampermonkey's `urlchange` event on single-page navigations (``watchesURL``). A grant
+/// PageScript does not provide (`GM_cookie`, ...) is listed in ``unprovided``, to be reported once
+/// per run.
 ///
 /// ```swift
 /// let grants = GMGrants(script: stored.script)
@@ -18,6 +20,10 @@ public struct GMGrants: Sendable, Hashable {
     public let names: [String]
     /// The `@grant` values PageScript does not provide, in file order, each once.
     public let unprovided: [String]
+    /// Whether the script asked for `window.onurlchange`: `window.onurlchange` is `null` when it
+    /// starts, and a `urlchange` event with the new `url` follows each `history.pushState`,
+    /// `replaceState` or hash change where PageScript follows the page (`pagescript browse`).
+    public let watchesURL: Bool
 
     /// The `GM_*` functions PageScript provides.
     public static let functions = [
@@ -48,8 +54,11 @@ public struct GMGrants: Sendable, Hashable {
         var unprovided: [String] = []
         let asked = grants.isEmpty ? Self.used(in: text) : grants
         var wantsPromises = false
+        var watchesURL = false
         for grant in asked {
-            if Self.functions.contains(grant) {
+            if grant == "window.onurlchange" {
+                watchesURL = true
+            } else if Self.functions.contains(grant) {
                 if !names.contains(grant) { names.append(grant) }
             } else if grant == "GM" || grant.hasPrefix("GM.") && Self.promiseMembers.contains(String(grant.dropFirst(3))) {
                 wantsPromises = true
@@ -60,6 +69,7 @@ public struct GMGrants: Sendable, Hashable {
         if wantsPromises { names.append("GM") }
         self.names = names
         self.unprovided = unprovided
+        self.watchesURL = watchesURL
     }
 
     /// The API names `text` mentions: `GM_x` functions PageScript has, and `GM` when `GM.` appears.

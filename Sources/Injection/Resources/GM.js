@@ -296,6 +296,9 @@ var PageScriptGM = (function() {
             var listenerCount = 0;
             var menu = builtIns.create(null);
             var resources = setup.resources !== null && typeof setup.resources === "object" ? setup.resources : {};
+            // @grant window.onurlchange: Tampermonkey's feature test (`window.onurlchange === null`)
+            // holds, and PageScript dispatches `urlchange` where it follows the page.
+            if (setup.watchesURL === true && window.onurlchange === undefined) { window.onurlchange = null; }
 
             function changed(key, oldText, newText) {
                 for (var at = 0; at < listeners.length; at++) {

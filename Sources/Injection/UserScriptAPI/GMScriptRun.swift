@@ -36,6 +36,6 @@ public struct GMScriptRun: Sendable {
 
     /// What the page half is sent with the run: `{"values", "info", "resources"}`.
     var requestData: JSONValue {
-        ["values": values.object, "info": info, "resources": resources]
+        ["values": values.object, "info": info, "resources": resources, "watchesURL": .bool(grants.watchesURL)]
     }
 }

@@ -8,13 +8,14 @@ struct GMGrantsTests {
         (["none"], ["GM_info", "unsafeWindow"], []),
         (["GM.getValue", "GM_addStyle", "GM.xmlHttpRequest"], ["GM_info", "unsafeWindow", "GM_addStyle", "GM"], []),
         (["GM_cookie", "window.onurlchange", "GM_cookie", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow"],
-         ["GM_cookie", "window.onurlchange"]),
+         ["GM_cookie"]),
         (["GM.cookie"], ["GM_info", "unsafeWindow"], ["GM.cookie"]),
     ])
     func grantsGiveTheirNames(grants: [String], names: [String], unprovided: [String]) {
         let read = GMGrants(grants: grants, text: "GM_xmlhttpRequest({})")
         #expect(read.names == names)
         #expect(read.unprovided == unprovided)
+        #expect(read.watchesURL == grants.contains("window.onurlchange"))
     }
 
     @Test func aScriptWithoutGrantsGetsTheNamesItUses() {
