@@ -268,6 +268,22 @@ struct EditorKeysTerminalTests {
         try terminal.type("document.title + ' ' + 6 * 7")
         try terminal.press("C-r")
         try terminal.waitFor(text: "Keys page 42", timeout: 30)
+        try terminal.waitFor(text: "run 2 (2 of 2)")
+        // Alt-R runs the last script again; F6 and ← go back to the run before.
+        try terminal.press("M-r")
+        try terminal.waitFor(text: "run 3 (3 of 3)", timeout: 30)
+        try terminal.press("F6")
+        try terminal.press("Left")
+        try terminal.waitFor(text: "run 2 (2 of 3)")
+        try terminal.press("F6")
+        try terminal.press("Escape")
+        // Ctrl-W deletes the word before the cursor; Ctrl-L selects the line, which typing replaces.
+        try terminal.press("C-End")
+        try terminal.press("C-w")
+        try terminal.waitFor { rows in rows.contains { $0.contains("6 * ") } && !rows.contains { $0.contains("6 * 7") } }
+        try terminal.press("C-l")
+        try terminal.type("1 + 1")
+        try terminal.waitFor { rows in rows.contains { $0.contains("1 + 1") } && !rows.contains { $0.contains("document.title +") } }
 
         try terminal.press("C-q")
         try terminal.waitFor(text: "Quit anyway?")
