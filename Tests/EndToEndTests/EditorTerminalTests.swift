@@ -197,6 +197,17 @@ struct EditorKeysTerminalTests {
         library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-keys-\(UUID().uuidString)").path
     }
 
+    func editCommand(engine: String) -> String {
+        "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
+    }
+
+    func expectNothingLeft() {
+        Thread.sleep(forTimeInterval: 0.3)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
+        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+    }
+
     static let script = [
         "const data = {a: 1, nested: {list: [1, 2, 3], deep: {x: 'y'}}}",
         "console.table([{name: 'alpha', n: 1}, {name: 'beta', n: 22}])",
@@ -212,8 +223,7 @@ struct EditorKeysTerminalTests {
     @Test(arguments: ["webkit", "chromium"])
     func lineKeysReplaceAndCancellingARun(engine: String) throws {
         defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
-        let command = "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
-        let terminal = try TmuxSession(command: command, columns: 100, rows: 40, environment: [marker.name: marker.value])
+        let terminal = try TmuxSession(command: editCommand(engine: engine), columns: 100, rows: 40, environment: [marker.name: marker.value])
         defer { terminal.kill() }
         try terminal.waitFor(text: "Keys page")
         for (index, line) in ["let one = 1", "let two = 2", "  let three = 3"].enumerated() {
@@ -289,17 +299,13 @@ struct EditorKeysTerminalTests {
         try terminal.waitFor(text: "Quit anyway?")
         try terminal.press("y")
         try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
-        Thread.sleep(forTimeInterval: 0.3)
-        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
-            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
-        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+        expectNothingLeft()
     }
 
     @Test(arguments: ["webkit", "chromium"])
     func keysOfTheEditorInARealTerminal(engine: String) throws {
         defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
-        let command = "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
-        let terminal = try TmuxSession(command: command, columns: 100, rows: 50, environment: [marker.name: marker.value])
+        let terminal = try TmuxSession(command: editCommand(engine: engine), columns: 100, rows: 50, environment: [marker.name: marker.value])
         defer { terminal.kill() }
         try terminal.waitFor(text: "Keys page")
         for (index, line) in Self.script.enumerated() {
@@ -369,9 +375,6 @@ struct EditorKeysTerminalTests {
         try terminal.waitFor(text: "Quit anyway?")
         try terminal.press("y")
         try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
-        Thread.sleep(forTimeInterval: 0.3)
-        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
-            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
-        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+        expectNothingLeft()
     }
 }
