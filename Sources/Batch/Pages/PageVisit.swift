@@ -52,32 +52,38 @@ enum PageVisit {
         }
     }
 
-    /// Opens `address` on `session` and runs `script` there, all within `timeout` seconds.
-    static func visit(address: String, script: BatchScript, on session: WebDriverSession, timeout: Double) async -> VisitOutcome {
-        let started = Date()
-        let context: PageContext
-        do {
-            context = try await PageSession(session: session, scriptTimeout: timeout).open(address, loadTimeout: timeout)
-        } catch {
-            return outcome(of: error, url: address, title: nil, libraryMode: script.isLibrary, phase: .loading)
-        }
-        let httpStatus = await documentStatus(on: session, timeout: timeout)
-        if let httpStatus, httpStatus >= 400 {
-            let page = BatchRecord.failedPage(status: .httpError, message: "the server answered \(httpStatus); the script was not run",
-                                              url: context.url, title: context.title, libraryMode: script.isLibrary)
-            return .finished(status: .httpError, page: page, httpStatus: httpStatus, sessionReusable: true)
-        }
-        let page = PageSession(session: session, scriptTimeout: max(1, timeout - Date().timeIntervalSince(started)))
+    /// Opens `address` on `page` and runs `script` there: a single script within `timeout` seconds
+    /// for the load and the run together; library scripts after the load, each within `timeout`.
+    ///
+    /// A single script goes through ``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``:
+    /// the navigation and one call per page. Library scripts differ per page, so those pages are
+    /// opened first and their scripts chosen by the address the page ended at.
+    static func visit(address: String, script: BatchScript, on page: PageSession, timeout: Double) async -> VisitOutcome {
         switch script {
         case let .code(code):
             do {
-                let result = try await page.run(script: code)
-                return .finished(status: result.error == nil ? .ok : .scriptError, page: result.json, httpStatus: httpStatus, sessionReusable: true)
+                switch try await page.openAndRun(address, script: code, timeout: timeout, skippingHTTPErrors: true) {
+                case let .ran(result, httpStatus):
+                    return .finished(status: result.error == nil ? .ok : .scriptError, page: result.json, httpStatus: httpStatus, sessionReusable: true)
+                case let .skipped(context, httpStatus):
+                    return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
+                }
             } catch {
-                return outcome(of: error, url: context.url, title: context.title, libraryMode: false, phase: .running)
+                return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .running)
             }
         case let .library(library):
+            let context: PageContext
             do {
+                context = try await page.open(address, loadTimeout: timeout)
+            } catch {
+                return outcome(of: error, url: address, title: nil, libraryMode: true, phase: .loading)
+            }
+            let httpStatus = await page.documentStatus()
+            if let httpStatus, httpStatus >= 400 {
+                return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: true)
+            }
+            do {
+                // Each script may take `timeout` seconds (the session's own limit, set once).
                 let run = try await LibraryRun.runMatching(library: library, on: page)
                 return libraryOutcome(context: context, results: run.results, httpStatus: httpStatus)
             } catch {
@@ -86,19 +92,10 @@ enum PageVisit {
         }
     }
 
-    /// The HTTP status of the page's main document, from Navigation Timing's `responseStatus`;
-    /// `nil` where the engine does not report it (WebKitGTK 2.50 does not). Nothing is requested
-    /// again to find out: a second request could be answered differently (a server without
-    /// `HEAD`, a rate limit) and would double the load on the site. The page could lie about its
-    /// own status; nothing but the record depends on it.
-    private static func documentStatus(on session: WebDriverSession, timeout: Double) async -> Int? {
-        let script = """
-            try { var entry = performance.getEntriesByType("navigation")[0]; var status = entry && entry.responseStatus; \
-            return typeof status === "number" ? status : null; } catch (error) { return null; }
-            """
-        guard let status = try? await session.executeScript(script, timeout: min(timeout, 10)).intValue,
-              (100...599).contains(status) else { return nil }
-        return status
+    private static func httpErrorOutcome(context: PageContext, httpStatus: Int, libraryMode: Bool) -> VisitOutcome {
+        let page = BatchRecord.failedPage(status: .httpError, message: "the server answered \(httpStatus); the script was not run",
+                                          url: context.url, title: context.title, libraryMode: libraryMode)
+        return .finished(status: .httpError, page: page, httpStatus: httpStatus, sessionReusable: true)
     }
 
     private static func libraryOutcome(context: PageContext, results: [LibraryScriptResult], httpStatus: Int?) -> VisitOutcome {

@@ -1,4 +1,5 @@
 import Foundation
+import Injection
 import SystemSupport
 import WebDriver
 
@@ -117,6 +118,9 @@ public final class BatchRunner: Sendable {
     /// next worker with a session.
     private func work(slot: Int) async {
         var current: OpenedSession?
+        // One page session per browser session, so that what is set once per session (the
+        // driver's script timeout, Chromium's CSP bypass) is set once.
+        var openedPage: PageSession?
         while !state.isStopping {
             if current == nil {
                 if let (entry, reason) = await feed.nextInvalid() {
@@ -126,58 +130,61 @@ public final class BatchRunner: Sendable {
                 }
                 guard await feed.hasWork(), let opened = await acquireSession(slot: slot) else { return }
                 current = opened
+                openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout, driverScriptTimeout: configuration.timeout)
             }
-            guard let session = current else { return }
-            var page: PageAttempts
+            guard let session = current, let page = openedPage else { return }
+            var attempt: PageAttempts
             switch await feed.next() {
             case let .entry(entry):
                 await sink.waitForRoom(before: entry.index)
                 guard !state.isStopping else { return }
                 switch PageVisit.address(of: entry) {
                 case let .page(address):
-                    page = PageAttempts(entry: entry, address: address, startedAt: Date(), attempts: 0, uncountedLosses: 0)
+                    attempt = PageAttempts(entry: entry, address: address, startedAt: Date(), attempts: 0, uncountedLosses: 0)
                 case let .invalid(reason):
                     await submitInvalid(entry, reason: reason)
                     continue
                 }
             case let .retry(retry):
-                page = retry
+                attempt = retry
             case .end:
                 return
             case let .failed(failure):
                 stop(.failed(failure))
                 return
             }
-            page.attempts += 1
+            attempt.attempts += 1
             state.attemptStarts(slot: slot)
-            var outcome = await PageVisit.visit(address: page.address, script: script, on: session.session, timeout: configuration.timeout)
+            var outcome = await PageVisit.visit(address: attempt.address, script: script, on: page, timeout: configuration.timeout)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
             if state.isAbandoning || Task.isCancelled { return }
             if let memoryKill { outcome = .sessionLost(reason: memoryKill, charged: true) }
             switch outcome {
             case let .finished(status, pageFields, httpStatus, reusable):
-                await submit(record(for: page, status: status, page: pageFields, httpStatus: httpStatus, engine: session.engine))
+                await submit(record(for: attempt, status: status, page: pageFields, httpStatus: httpStatus, engine: session.engine))
                 if !reusable {
                     await retire(slot: slot)
                     current = nil
+                    openedPage = nil
                 }
             case let .sessionLost(reason, charged):
                 await retire(slot: slot)
                 current = nil
-                if !charged, page.uncountedLosses < Self.uncountedLossLimit {
-                    page.uncountedLosses += 1
-                    page.attempts -= 1
+                openedPage = nil
+                if !charged, attempt.uncountedLosses < Self.uncountedLossLimit {
+                    attempt.uncountedLosses += 1
+                    attempt.attempts -= 1
                 }
-                if page.attempts <= configuration.retries {
+                if attempt.attempts <= configuration.retries {
                     state.retrying()
-                    await feed.putBack(page)
+                    await feed.putBack(attempt)
                     continue
                 }
-                let message = page.attempts == 1 ? "the browser tab or session died: \(reason)"
-                    : "the browser tab or session died on all \(page.attempts) attempts, the last time: \(reason)"
-                let failed = BatchRecord.failedPage(status: .crashed, message: message, url: page.address, title: nil, libraryMode: script.isLibrary)
-                await submit(record(for: page, status: .crashed, page: failed, httpStatus: nil, engine: session.engine))
+                let message = attempt.attempts == 1 ? "the browser tab or session died: \(reason)"
+                    : "the browser tab or session died on all \(attempt.attempts) attempts, the last time: \(reason)"
+                let failed = BatchRecord.failedPage(status: .crashed, message: message, url: attempt.address, title: nil, libraryMode: script.isLibrary)
+                await submit(record(for: attempt, status: .crashed, page: failed, httpStatus: nil, engine: session.engine))
             case let .fatal(reason):
                 stop(.failed(.pageScript(reason)))
                 return

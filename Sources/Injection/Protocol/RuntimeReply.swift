@@ -44,6 +44,10 @@ struct RuntimeReply: Sendable {
     /// Whether the request did not arrive as text (the page's `JSON.parse` replaced it).
     var requestLost: Bool { json["requestLost"] == .bool(true) }
     var refusedAt: String? { json["refused"]?.stringValue }
+    /// The main document's HTTP status, when the run checked the load and the engine reports it.
+    var loadStatus: Int? { json["load"]?["status"]?.intValue }
+    /// Why the run skipped its scripts after checking the load (`error-page`, `http-status`), if it did.
+    var skippedLoad: String? { json["load"]?["skipped"]?.stringValue }
     /// What the page's userscripts ask of PageScript: `{"run","script","type":"value","change"}` and
     /// `{"run","script","type":"xhr","request","details"}`, in the order they asked.
     var work: [JSONValue] { json["work"]?.arrayValue ?? [] }

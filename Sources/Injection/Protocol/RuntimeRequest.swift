@@ -8,14 +8,15 @@ import WebDriver
 ///   run the body's scripts in order; `requiredURL` (or `null`) is the address the page must still
 ///   have; `deadline` the milliseconds after which the runtime gives up waiting for a script's
 ///   value and replies with what it has; `dialogs` `"accept"` or `"dismiss"`; each script's
-///   `parameters` are the names its function takes and `ranges` the body lines its code covers.
+///   `parameters` are the names its function takes and `ranges` the body lines its code covers;
+///   an optional `loadCheck` (``LoadCheck``).
 /// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
 ///   lost it), at once or when the run finishes.
 enum RuntimeRequest {
     static let context: JSONValue = ["kind": "context"]
 
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
-                    scripts: [PreparedScript], body: ScriptBody) -> JSONValue {
+                    scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
             var members: [(key: String, value: JSONValue)] = [
                 ("parameters", .array(script.parameters.map { .string($0) })),
@@ -24,14 +25,27 @@ enum RuntimeRequest {
             if let userScript = script.userScript { members.append(("gm", userScript.requestData)) }
             return .object(members)
         }
-        return [
-            "kind": "run",
-            "run": .string(id),
-            "requiredURL": requiredURL.map { .string($0) } ?? .null,
-            "deadline": deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null,
-            "dialogs": .string(dialogs.rawValue),
-            "scripts": .array(entries),
+        var request: [(key: String, value: JSONValue)] = [
+            ("kind", "run"),
+            ("run", .string(id)),
+            ("requiredURL", requiredURL.map { .string($0) } ?? .null),
+            ("deadline", deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null),
+            ("dialogs", .string(dialogs.rawValue)),
+            ("scripts", .array(entries)),
         ]
+        if let loadCheck {
+            request.append(("loadCheck", ["requested": .string(loadCheck.requested), "skipsHTTPErrors": .bool(loadCheck.skipsHTTPErrors)]))
+        }
+        return .object(request)
+    }
+
+    /// What a run sent with the installation, right after a navigation, checks before its scripts
+    /// start: the runtime skips them on the browser's error page (the document is not the
+    /// `requested` address's), and, when `skipsHTTPErrors`, on a page the server answered with a
+    /// status of 400 or more. The reply's `load` says the status and what was skipped.
+    struct LoadCheck: Sendable {
+        let requested: String
+        let skipsHTTPErrors: Bool
     }
 
     /// Responses to `GM_xmlhttpRequest` calls (`{"request": n, "response": {...}}`) for the page

@@ -76,11 +76,43 @@ struct ScriptBody: Sendable {
     /// first line makes an error whose position tells the runtime where the driver puts a body's
     /// first line.
     static func install(entry: RuntimeEntry) throws(InjectionError) -> String {
-        "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
-            + (try ActionScript.compactSource())
-            + "\n" + (try ActionScript.userscriptAPISource())
-            + "\nreturn ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), arguments, PageScriptGM);\n//# sourceURL="
-            + runtimeSourceName
+        try installationPrefix().text + installationCall(entry: entry, request: "arguments") + "\n//# sourceURL=" + runtimeSourceName
+    }
+
+    /// The body that installs Action.js under `entry` and then runs `scripts` through it, in one
+    /// call: a document-start script, or the first run in a document just navigated to. The
+    /// installation answers a context request of its own, which is dropped; the body returns the
+    /// run's reply. The scripts' placements count the installation's lines.
+    static func installingAndRunning(_ scripts: [PreparedScript], entry: RuntimeEntry) throws(InjectionError) -> ScriptBody {
+        let prefix = try installationPrefix()
+        let installation = prefix.text + installationCall(entry: entry, request: "[" + contextRequestLiteral + "]") + "\n"
+        let run = run(scripts, entry: entry)
+        // The prefix's lines, then the line that installs.
+        let offset = prefix.lineCount + 1
+        return ScriptBody(text: installation + run.text, placements: run.placements.map {
+            Placement(firstLine: $0.firstLine + offset, lineCount: $0.lineCount)
+        })
+    }
+
+    /// The installation's first line (the calibration), Action.js and the GM API's page half,
+    /// ending with a line break: the same for every page, so built (and its line breaks counted)
+    /// once.
+    private static func installationPrefix() throws(InjectionError) -> (text: String, lineCount: Int) {
+        try cachedInstallationPrefix.get()
+    }
+
+    private static let cachedInstallationPrefix: Result<(text: String, lineCount: Int), InjectionError> = Result {
+        () throws(InjectionError) -> (text: String, lineCount: Int) in
+        let text = "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
+            + (try ActionScript.compactSource()) + "\n" + (try ActionScript.userscriptAPISource()) + "\n"
+        return (text, JavaScriptLines.count(in: text) - 1)
+    }
+
+    private static let contextRequestLiteral = JSONValue.string(RuntimeRequest.context.serialized).serialized
+
+    private static func installationCall(entry: RuntimeEntry, request: String) -> String {
+        (request == "arguments" ? "return " : "")
+            + "ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), \(request), PageScriptGM);"
     }
 
     /// `body` (made for `entry`) with `request` written into it instead of passed as the call's

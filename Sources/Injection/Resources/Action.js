@@ -925,6 +925,13 @@ var Action = (function() {
             timer: null
         };
         remember(session, run);
+        if (request.loadCheck) {
+            run.load = loadCheck(request.loadCheck);
+            if (run.load.skipped !== null) {
+                finishRun(run, session, "done");
+                return run;
+            }
+        }
         if (request.requiredURL !== null && window.location.href !== request.requiredURL) {
             run.refused = window.location.href;
             finishRun(run, session, "done");
@@ -935,6 +942,26 @@ var Action = (function() {
         }
         runScript(run, request, factories, 0, session);
         return run;
+    }
+
+    // For a run sent with the installation right after a navigation: the main document's HTTP
+    // status (Navigation Timing's responseStatus, where the engine reports it) and whether the
+    // run is skipped because the browser shows its error page instead of the requested address,
+    // or, when asked, because the server answered with an error status.
+    function loadCheck(check) {
+        var builtIns = captured();
+        var status = null;
+        try {
+            var entry = performance.getEntriesByType("navigation")[0];
+            status = entry && typeof entry.responseStatus === "number" && entry.responseStatus >= 100 ? entry.responseStatus : null;
+        } catch (error) {
+            status = null;
+        }
+        var url = builtIns.documentURL(document);
+        var requested = "" + check.requested;
+        var errorPage = builtIns.slice(url, 0, 13) === "chrome-error:" || (url === "about:blank" && builtIns.slice(requested, 0, 6) !== "about:");
+        var skipped = errorPage ? "error-page" : (check.skipsHTTPErrors === true && status !== null && status >= 400 ? "http-status" : null);
+        return { status: status, skipped: skipped };
     }
 
     // Whether a run carries a userscript's data (the GM API's values and files).
@@ -1022,7 +1049,7 @@ var Action = (function() {
         wakeWaiters(run);
     }
 
-    // The reply: {"pagescript":1,"run","state","lineOffset","realm","context","refused"?,"scripts":[...]}.
+    // The reply: {"pagescript":1,"run","state","lineOffset","realm","context","refused"?,"load"?,"scripts":[...]}.
     // A script's entry has its outcome once it finished; a script still running (when the run
     // timed out or is collected early) has only its console and dialogs so far.
     function replyText(run, session) {
@@ -1030,6 +1057,10 @@ var Action = (function() {
             ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" + (captured().isFresh ? "\"fresh\"" : "\"page\"") +
             ",\"context\":" + run.context;
         if (run.refused !== undefined) { text += ",\"refused\":" + quote(run.refused); }
+        if (run.load !== undefined) {
+            text += ",\"load\":{\"status\":" + (run.load.status === null ? "null" : run.load.status) + ",\"skipped\":" +
+                (run.load.skipped === null ? "null" : quote(run.load.skipped)) + "}";
+        }
         text += ",\"scripts\":[";
         for (var index = 0; index < run.scripts.length; index++) {
             var script = run.scripts[index];

@@ -96,15 +96,7 @@ extension PageSession {
     /// Execute Script body, so the runtime's line offset is the same as for later calls).
     static func documentStartSource(_ prepared: PreparedScript, run id: String, url: String, entry: RuntimeEntry,
                                     dialogs: DialogPolicy, deadline: Double) throws(InjectionError) -> (source: String, body: ScriptBody) {
-        let installation = "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
-            + (try ActionScript.compactSource()) + "\n" + (try ActionScript.userscriptAPISource())
-            + "\nExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), ["
-            + JSONValue.string(RuntimeRequest.context.serialized).serialized + "], PageScriptGM);\n"
-        let run = ScriptBody.run([prepared], entry: entry)
-        let offset = JavaScriptLines.count(in: installation) - 1
-        let body = ScriptBody(text: installation + run.text, placements: run.placements.map {
-            ScriptBody.Placement(firstLine: $0.firstLine + offset, lineCount: $0.lineCount)
-        })
+        let body = try ScriptBody.installingAndRunning([prepared], entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: url, deadline: deadline, dialogs: dialogs, scripts: [prepared], body: body)
         let source = "(function () {\nif (window.top !== window || location.href !== " + JSONValue.string(url).serialized + ") { return; }\n"
             + ScriptBody.embedding(request, in: body.text, entry: entry) + "\n})();"

@@ -63,6 +63,15 @@ public final class PageSession: Sendable {
     ///   not load within `loadTimeout` seconds.
     public func open(_ url: String, loadTimeout: Double = 60) async throws(InjectionError) -> PageContext {
         let started = Date()
+        try await navigate(to: url, loadTimeout: loadTimeout)
+        let context = try await loadedContext(requested: url, reply: try await install().reply)
+        state.update { $0.lastLoadDuration = Date().timeIntervalSince(started) }
+        return context
+    }
+
+    /// Navigates to `url` (lifting the page's Content-Security-Policy first, on Chromium) and
+    /// forgets the runtime of the document left behind.
+    func navigate(to url: String, loadTimeout: Double) async throws(InjectionError) {
         await lowerContentSecurityPolicy()
         do {
             try await session.navigate(to: url, timeout: loadTimeout + Self.transportMargin)
@@ -74,7 +83,7 @@ public final class PageSession: Sendable {
                  let .protocolError(code: .insecureCertificate, message, _):
                 throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: message))
             case .protocolError(code: .unexpectedAlertOpen, _, _):
-                // A dialog the page opened while loading; the installation below answers it.
+                // A dialog the page opened while loading; the installation answers it.
                 break
             default:
                 throw .webDriver(error)
@@ -86,7 +95,12 @@ public final class PageSession: Sendable {
             state.usesDevTools = false
             state.requestInBody = false
         }
-        var reply = try await install().reply
+    }
+
+    /// The context of the document a navigation to `requested` left, from an installed runtime's
+    /// `reply`; or, when that document is the browser's error page, why the page did not load.
+    func loadedContext(requested url: String, reply: RuntimeReply) async throws(InjectionError) -> PageContext {
+        var reply = reply
         // WebKit fills its blank error page a moment after the navigation returns.
         for _ in 0..<Self.errorPageWaits where LoadFailure.isErrorPage(requested: url, documentURL: reply.documentURL ?? "")
             && (reply.errorPageText ?? "").allSatisfy(\.isWhitespace) {
@@ -96,9 +110,7 @@ public final class PageSession: Sendable {
         if let reason = LoadFailure.reason(requested: url, documentURL: reply.documentURL ?? "", pageText: reply.errorPageText) {
             throw .navigationFailed(url: url, reason: reason)
         }
-        let context = try reply.context()
-        state.update { $0.lastLoadDuration = Date().timeIntervalSince(started) }
-        return context
+        return try reply.context()
     }
 
     /// The page's URL and title now.
@@ -197,7 +209,7 @@ public final class PageSession: Sendable {
         await session.delete(timeout: 3)
     }
 
-    private func result(of reply: RuntimeReply, script: PreparedScript, body: ScriptBody, requiredURL: String?, seconds: Double) throws(InjectionError) -> ScriptResult {
+    func result(of reply: RuntimeReply, script: PreparedScript, body: ScriptBody, requiredURL: String?, seconds: Double) throws(InjectionError) -> ScriptResult {
         if let moved = reply.refusedAt {
             throw .pageChanged(expected: requiredURL ?? "", actual: moved)
         }

@@ -1,0 +1,121 @@
+import Foundation
+import WebDriver
+
+extension PageSession {
+    /// How ``openAndRun(_:script:mode:timeout:skippingHTTPErrors:)`` went on a page that loaded.
+    public enum LoadedRun: Sendable {
+        /// The script ran; `httpStatus` is the main document's HTTP status where the engine
+        /// reports it (Chromium does; WebKitGTK 2.50 does not).
+        case ran(ScriptResult, httpStatus: Int?)
+        /// The server answered with an error status (400 or more), so the script was not run.
+        case skipped(PageContext, httpStatus: Int)
+    }
+
+    /// Navigates to `url` and runs `script` there, as ``open(_:loadTimeout:)`` then
+    /// ``run(script:requiredURL:mode:timeout:)`` would, in two round trips instead of three or
+    /// four: the navigation, then one Execute Script that installs the runtime and runs the
+    /// script, after checking in the page that the browser is not showing its error page and,
+    /// with `skippingHTTPErrors`, that the server did not answer with an error status.
+    ///
+    /// What `pagescript batch` does on every page. A script the engine cannot compile, or a page
+    /// that breaks the combined call, falls back to the separate installation and run, with the
+    /// same outcome.
+    ///
+    /// ```swift
+    /// let page = PageSession(session: session, scriptTimeout: 30)
+    /// if case let .ran(result, status) = try await page.openAndRun(url, script: "document.title", timeout: 30) { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The page to open.
+    ///   - script: The JavaScript.
+    ///   - mode: How the text is read.
+    ///   - timeout: Seconds for the whole visit: the page's load, then the script in what is left
+    ///     (at least one second).
+    ///   - skippingHTTPErrors: Whether a page the server answered with 400 or more is skipped.
+    /// - Throws: ``InjectionError/navigationFailed(url:reason:)`` and
+    ///   ``InjectionError/loadTimedOut(url:seconds:)`` as ``open(_:loadTimeout:)`` does, then what
+    ///   ``run(script:requiredURL:mode:timeout:)`` throws.
+    public func openAndRun(_ url: String, script: String, mode: ScriptMode = .console, timeout: Double,
+                           skippingHTTPErrors: Bool = false) async throws(InjectionError) -> LoadedRun {
+        let started = Date()
+        try await navigate(to: url, loadTimeout: timeout)
+        let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
+        let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors)
+        guard let prepared = try? PreparedScript(script, mode: mode), prepared.userScript == nil, !state.read(\.usesDevTools) else {
+            return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
+        }
+        // The driver's limit stays the visit's whole time, so it is set once per session; the
+        // runtime's own deadline is what the load left.
+        try await setDriverScriptTimeout(timeout + Self.driverGrace)
+        let seconds = remaining()
+        let id = state.update { state -> String in
+            state.runCount += 1
+            return "run-\(state.runCount)"
+        }
+        let entry = RuntimeEntry.random()
+        let body = try ScriptBody.installingAndRunning([prepared], entry: entry)
+        let request = RuntimeRequest.run(id: id, requiredURL: nil, deadline: seconds, dialogs: dialogs, scripts: [prepared], body: body,
+                                         loadCheck: check)
+        let sentAt = Date().timeIntervalSince1970 * 1000
+        let reply: RuntimeReply
+        switch try await execute(body.text, entry: entry, request: request, timeout: timeout + Self.driverGrace + Self.transportMargin) {
+        case let .reply(received):
+            reply = received
+        case .timedOut:
+            state.update { $0.entry = entry }
+            throw .timedOut(seconds: seconds)
+        case let .interrupted(reason):
+            // A dialog, or a page that broke the driver's reply: the run is collected when the
+            // runtime got installed, and everything is done separately when it did not.
+            await answerOpenDialog()
+            guard try await isInstalled(entry, since: sentAt) else {
+                return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
+            }
+            state.update { $0.entry = entry }
+            reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
+        case .compileFailed, .notInstalled:
+            return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
+        }
+        state.update { $0.entry = entry }
+        if reply.skippedLoad != nil {
+            let context = try await loadedContext(requested: url, reply: reply)
+            if let status = reply.loadStatus, status >= 400, skippingHTTPErrors { return .skipped(context, httpStatus: status) }
+            return .ran(try await run(prepared, timeout: remaining()), httpStatus: reply.loadStatus)
+        }
+        return .ran(try result(of: reply, script: prepared, body: body, requiredURL: nil, seconds: seconds), httpStatus: reply.loadStatus)
+    }
+
+    /// The slow way: the installation, the load checks, and the run, each a call of its own.
+    private func openThenRun(_ url: String, script: String, mode: ScriptMode, check: RuntimeRequest.LoadCheck,
+                             seconds: Double) async throws(InjectionError) -> LoadedRun {
+        let context = try await loadedContext(requested: url, reply: try await install().reply)
+        let status = await documentStatus()
+        if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
+        return .ran(try await run(script: script, mode: mode, timeout: seconds), httpStatus: status)
+    }
+
+    /// Whether the runtime under `entry` is in the page's current document, or the document
+    /// started after `sentAt` (milliseconds since 1970): either way, the call sent then reached
+    /// the runtime, and must not be sent again.
+    private func isInstalled(_ entry: RuntimeEntry, since sentAt: Double) async throws(InjectionError) -> Bool {
+        let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.context,
+                                        timeout: scriptTimeout + Self.transportMargin)
+        if case let .notInstalled(documentStart) = outcome { return (documentStart ?? 0) >= sentAt }
+        return true
+    }
+
+    /// The HTTP status of the page's main document, from Navigation Timing's `responseStatus`;
+    /// `nil` where the engine does not report it. Nothing is requested again to find out: a
+    /// second request could be answered differently and would double the load on the site. The
+    /// page could lie about its own status; only the record and the skip depend on it.
+    public func documentStatus() async -> Int? {
+        let script = """
+            try { var entry = performance.getEntriesByType("navigation")[0]; var status = entry && entry.responseStatus; \
+            return typeof status === "number" ? status : null; } catch (error) { return null; }
+            """
+        guard let status = try? await session.executeScript(script, timeout: min(scriptTimeout, 10)).intValue,
+              (100...599).contains(status) else { return nil }
+        return status
+    }
+}

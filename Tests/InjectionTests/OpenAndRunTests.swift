@@ -1,0 +1,79 @@
+import Foundation
+@testable import Injection
+import Testing
+import TestSupport
+import WebDriver
+
+/// `PageSession.openAndRun` (the batch's two-round-trip visit: navigate, then install and run in
+/// one call) gives what `open` then `run` give, on both engines: the value and console, an error's
+/// line in the user's script, a syntax error, dialogs the page opens, error pages and HTTP errors.
+@Suite(.serialized)
+struct OpenAndRunTests {
+    @Test(arguments: PageFixtures.engines)
+    func aVisitReportsWhatOpenThenRunReports(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Start</title>"),
+            "/shop": LoopbackResponse(html: "<title>Shop</title><p id=price>12</p>"),
+            "/alerting": LoopbackResponse(html: "<title>Alerting</title><script>alert('welcome')</script>"),
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            let shop = try ran(await page.openAndRun(server.url("/shop"), script: "console.log('reading');\n+document.getElementById('price').textContent * 2", timeout: 10))
+            #expect(shop.result.value == .integer(24))
+            #expect(shop.result.context.title == "Shop")
+            #expect(shop.result.console.map(\.message) == ["reading"])
+            #expect(engine == .webkit || shop.httpStatus == 200, "Chromium reports the document's status")
+            #expect(page.state.read(\.entry) != nil, "the runtime installed by the visit serves later runs")
+            #expect(try await page.run(script: "document.title").value == .string("Shop"))
+
+            let thrown = try ran(await page.openAndRun(server.url("/shop"), script: "var a = 1;\n\nthrow new Error('boom at ' + a)", timeout: 10))
+            #expect(thrown.result.error?.message == "boom at 1")
+            #expect(thrown.result.error?.line == 3, "the line counts the user's script, not the installation before it")
+
+            let broken = try ran(await page.openAndRun(server.url("/"), script: "var x = ;", timeout: 10))
+            #expect(broken.result.error?.name == "SyntaxError")
+            #expect(broken.result.context.title == "Start")
+
+            let alerted = try ran(await page.openAndRun(server.url("/alerting"), script: "document.title", timeout: 10))
+            #expect(alerted.result.value == .string("Alerting"))
+        }
+    }
+
+    @Test(arguments: PageFixtures.engines)
+    func errorPagesAndErrorStatusesAreNotRunOn(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<title>Fine</title>")])
+        defer { server.stop() }
+        let closedPort = try LoopbackServer(responses: [:])
+        let refused = closedPort.url("/")
+        closedPort.stop()
+        try await PageFixtures.onPage(engine, server) { page in
+            let marker = "window.pagescriptVisited = true; document.title"
+            await #expect {
+                _ = try await page.openAndRun(refused, script: marker, timeout: 10)
+            } throws: { error in
+                guard case let .navigationFailed(url, reason) = error as? InjectionError else { return false }
+                return url == refused && reason.contains("refused")
+            }
+            let missing = try await page.openAndRun(server.url("/missing"), script: marker, timeout: 10, skippingHTTPErrors: true)
+            switch (engine, missing) {
+            case let (.chromium, .skipped(context, status)):
+                #expect(status == 404)
+                #expect(context.url == server.url("/missing"))
+                #expect(try await page.run(script: "window.pagescriptVisited === true").value == .bool(false), "the script did not run")
+            case (.webkit, .ran):
+                // WebKitGTK does not report the status: the page is run on like any other.
+                break
+            default:
+                Issue.record("\(engine): \(missing)")
+            }
+            #expect(try ran(await page.openAndRun(server.url("/"), script: "document.title", timeout: 10)).result.value == .string("Fine"))
+        }
+    }
+
+    private func ran(_ visit: PageSession.LoadedRun) throws -> (result: ScriptResult, httpStatus: Int?) {
+        guard case let .ran(result, httpStatus) = visit else {
+            throw InjectionError.pageInterfered(reason: "the visit was skipped: \(visit)")
+        }
+        return (result, httpStatus)
+    }
+}
