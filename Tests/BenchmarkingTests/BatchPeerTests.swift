@@ -7,17 +7,10 @@ import Testing
 /// answer into seconds per page and refuses one that skipped pages, and, where the bench's
 /// environment has Playwright, the Playwright peer runs a few loopback pages two at once.
 struct BatchPeerTests {
-    private static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pagescript-batch-peer-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test(arguments: [("playwright", PlaywrightBatchPeer.script), ("selenium", SeleniumBatchPeer.script)])
     func thePeerScriptCompiles(name: String, source: String) throws {
         let python = try #require(ExecutableLocator.find("python3"))
-        let folder = try Self.scratchFolder()
+        let folder = try ScratchFolder.make("pagescript-batch-peer-test")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("\(name).py").path(percentEncoded: false)
         try Data(source.utf8).write(to: URL(fileURLWithPath: path))
@@ -40,34 +33,28 @@ struct BatchPeerTests {
         var missing: Int
     }
 
+    /// Runs ``answeringScript`` over four pages through the shared runner.
+    private static func runAnsweringPeer(jobs: Int, missing: Int) throws -> Double {
+        let python = try #require(ExecutableLocator.find("python3"))
+        let folder = try ScratchFolder.make("pagescript-batch-peer-test")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try BatchPeerScript.secondsPerPage(
+            source: answeringScript, path: folder.appendingPathComponent("peer.py").path(percentEncoded: false), python: python,
+            label: "answering peer", urls: (0..<4).map { "http://127.0.0.1:9/page/\($0)" },
+            configuration: AnsweringConfiguration(jobs: jobs, missing: missing), environment: nil)
+    }
+
     @Test
     func theRunnerDividesTheScriptsWindowByItsPages() throws {
-        let python = try #require(ExecutableLocator.find("python3"))
-        let folder = try Self.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let urls = (0..<4).map { "http://127.0.0.1:9/page/\($0)" }
-        let perPage = try BatchPeerScript.secondsPerPage(
-            source: Self.answeringScript, path: folder.appendingPathComponent("peer.py").path(percentEncoded: false), python: python,
-            label: "answering peer", urls: urls, configuration: AnsweringConfiguration(jobs: 6, missing: 0), environment: nil)
-        #expect(perPage == 1.5)
+        #expect(try Self.runAnsweringPeer(jobs: 6, missing: 0) == 1.5)
     }
 
     @Test
     func aScriptThatReadFewerPagesThanItWasGivenFails() throws {
-        let python = try #require(ExecutableLocator.find("python3"))
-        let folder = try Self.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let urls = (0..<4).map { "http://127.0.0.1:9/page/\($0)" }
-        do throws(BenchmarkError) {
-            _ = try BatchPeerScript.secondsPerPage(
-                source: Self.answeringScript, path: folder.appendingPathComponent("peer.py").path(percentEncoded: false), python: python,
-                label: "answering peer", urls: urls, configuration: AnsweringConfiguration(jobs: 1, missing: 1), environment: nil)
+        do {
+            _ = try Self.runAnsweringPeer(jobs: 1, missing: 1)
             Issue.record("a run that skipped a page was accepted")
-        } catch {
-            guard case let .processFailed(command, status, _) = error else {
-                Issue.record("unexpected error: \(error)")
-                return
-            }
+        } catch let BenchmarkError.processFailed(command, status, _) {
             #expect(command == "answering peer")
             #expect(status.contains("3 of 4"))
         }
@@ -75,7 +62,7 @@ struct BatchPeerTests {
 
     @Test(.enabled(if: BatchPeerTests.benchHasPlaywright, "the bench's environment has no Playwright here (run `pagescript bench` once)"))
     func playwrightReadsLoopbackPagesTwoAtOnceOnTheSystemChromium() throws {
-        let folder = try Self.scratchFolder()
+        let folder = try ScratchFolder.make("pagescript-batch-peer-test")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = try BatchBenchmark.startSite()
         defer { pages.site.stop() }
