@@ -13,7 +13,8 @@ import WebDriver
 /// - `--jobs 1` against the protocol floor: one session, and for each page a bare navigation and
 ///   one Execute Script (`return document.title`), nothing else (aim 1.2x).
 /// - `--jobs` 1, 2 and 4 against each peer running the same pages with as many at once:
-///   Selenium for Python with a thread pool (aim: 1.5 times its throughput), and any other
+///   Selenium for Python with a thread pool (aim: 1.5 times its throughput), Playwright for
+///   Python with as many pages at once on Chromium (aim: its throughput), and any other
 ///   ``BatchThroughputPeer``.
 ///
 /// PageScript runs in this process through ``BatchRunner``, exactly as `pagescript batch

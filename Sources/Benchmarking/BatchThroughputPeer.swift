@@ -3,10 +3,10 @@ import WebDriver
 /// Another tool running the work of `pagescript batch` (open each page, read its title) with
 /// several pages at once, for the batch throughput rows of the table.
 ///
-/// ``SeleniumBatchPeer`` is Selenium for Python with a thread pool. A Playwright for Python peer
-/// (the same number of pages open at once, on Chromium) conforms here and is added to
-/// ``BatchBenchmark/rows(engine:site:peers:repetitions:)``'s `peers`; its rows then appear with
-/// no other change.
+/// ``SeleniumBatchPeer`` is Selenium for Python with a thread pool; ``PlaywrightBatchPeer`` is
+/// Playwright for Python with as many pages open at once in one browser, on Chromium. Another
+/// peer conforms here and is added to ``BatchBenchmark/rows(engine:urls:peers:repetitions:)``'s
+/// `peers`; its rows then appear with no other change.
 public protocol BatchThroughputPeer: Sendable {
     /// How rows name the peer running `jobs` pages at once, e.g. "Selenium 4.51.0 (Python), 4 threads".
     func name(jobs: Int) -> String

@@ -10,6 +10,8 @@ import WebDriver
 public struct BenchmarkOptions: Sendable {
     /// The engines whose rows are measured.
     public var engines: [Engine] = [.webkit, .chromium]
+    /// The groups of rows measured; all of them by default.
+    public var sections: Set<BenchmarkSection> = Set(BenchmarkSection.allCases)
     /// Timed repetitions of each warm measurement (round trips on a warm session).
     public var repetitions: Int
     /// Timed repetitions of each cold measurement (engine start, process start).
@@ -18,12 +20,19 @@ public struct BenchmarkOptions: Sendable {
     public var batches: Int
     /// Runs of each batch throughput measurement (200 pages each).
     public var batchRepetitions: Int
-    /// Whether Selenium for Python is measured as the peer (it needs `python3` and, once, PyPI).
+    /// Whether Selenium and Playwright for Python are measured as peers (they need `python3`
+    /// and, once, PyPI).
     public var includesPeer = true
     /// The `pagescript` executable timed as a process: the benchmark's own, normally.
     public var pagescriptExecutable: String
     /// The folder of Selenium's virtual environment.
     public var peerFolder: URL
+
+    /// Whether Selenium and Playwright are set up: when they are included and a selected section
+    /// compares with them (`peers` or `batch`).
+    public var needsPeers: Bool {
+        includesPeer && !sections.isDisjoint(with: [.peers, .batch])
+    }
 
     /// The defaults, or fewer repetitions for a quick look.
     ///

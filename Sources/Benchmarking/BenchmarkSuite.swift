@@ -13,89 +13,117 @@ import WebDriver
 /// 5. keystrokes in fields and the editor, against budgets (``KeystrokeBenchmark``);
 /// 6. peak memory of `pagescript run` with a 1,000-script library vs Selenium, per engine
 ///    (``MemoryBenchmark``);
-/// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor and
-///    Selenium's thread pool, per engine (``BatchBenchmark``).
+/// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor,
+///    Selenium's thread pool and (on Chromium) Playwright's async pages, per engine
+///    (``BatchBenchmark``).
 ///
-/// The in-process rows (4, 5) are measured first, before any browser runs beside them.
+/// ``BenchmarkOptions/sections`` picks groups of rows (``BenchmarkSection``); the peers are set
+/// up only when a selected section compares with them. The in-process rows (4, 5) are measured
+/// first, before any browser runs beside them.
 ///
 /// ```swift
 /// let rows = try await BenchmarkSuite.run(BenchmarkOptions(quick: true)) { note in print(note) }
 /// print(ComparisonTable.render(rows))
 /// ```
 public enum BenchmarkSuite {
-    /// Measures every row.
+    /// Measures the rows of every section `options` selects.
     ///
     /// - Parameters:
     ///   - options: What to measure and how often.
     ///   - progress: Told what is being measured, for the user; the table comes back at the end.
     /// - Throws: ``BenchmarkError``, ``EngineError`` or the page's error when a row cannot be measured.
     public static func run(_ options: BenchmarkOptions, progress: @Sendable (String) -> Void) async throws -> [ComparisonRow] {
+        let sections = options.sections
         let fixture = try BenchmarkFixture.make()
         defer { fixture.remove() }
         let peers = try preparePeers(options, progress: progress)
 
-        progress("site matching and library load")
-        let matching = try MatchingBenchmark.rows(
-            batches: options.batches, loadRepetitions: options.batches, libraryFolder: fixture.libraryWithoutMatch,
-            largeLibraryFolder: fixture.largeLibrary)
-        progress("keystrokes")
-        let keystrokes = KeystrokeBenchmark.rows(batches: options.batches)
+        var matching: [ComparisonRow] = []
+        if sections.contains(.matching) {
+            progress("site matching and library load")
+            matching = try MatchingBenchmark.rows(
+                batches: options.batches, loadRepetitions: options.batches, libraryFolder: fixture.libraryWithoutMatch,
+                largeLibraryFolder: fixture.largeLibrary)
+        }
+        var keystrokes: [ComparisonRow] = []
+        if sections.contains(.keystrokes) {
+            progress("keystrokes")
+            keystrokes = KeystrokeBenchmark.rows(batches: options.batches)
+        }
 
         var floors: [ComparisonRow] = []
         var peerRows: [ComparisonRow] = []
         var memory: [ComparisonRow] = []
         for engine in options.engines {
-            progress("\(engine): warm and cold runs against the driver")
-            floors += try await RunBenchmark.rows(
-                engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
-            floors += try await UserScriptBenchmark.rows(
-                engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions,
-                libraryFolder: fixture.folder.appendingPathComponent("gm-values", isDirectory: true))
-            progress("\(engine): cold processes against the protocol floor and the peers, warm runs against the peers")
-            let outcome = try await PeerBenchmark.measure(
-                engine: engine, pageURL: fixture.pageURL, peers: peers, pagescript: options.pagescriptExecutable,
-                repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
-            peerRows += outcome.rows
-            let phases = outcome.floorPhases.map { "\($0.name) \(ComparisonTable.format($0.seconds, unit: .seconds))" }
-            progress("\(engine): the floor's cold run, median per phase: \(phases.joined(separator: ", "))")
-            let seleniumMemory = outcome.seleniumPeakMemory
-            progress("\(engine): peak memory with a 1,000-script library")
-            memory += try MemoryBenchmark.rows(
-                engine: engine, fixture: fixture, pagescript: options.pagescriptExecutable,
-                repetitions: options.coldRepetitions, seleniumPeakMemory: seleniumMemory)
+            if sections.contains(.runs) {
+                progress("\(engine): warm and cold runs against the driver")
+                floors += try await RunBenchmark.rows(
+                    engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
+                floors += try await UserScriptBenchmark.rows(
+                    engine: engine, pageURL: fixture.pageURL, repetitions: options.repetitions,
+                    libraryFolder: fixture.folder.appendingPathComponent("gm-values", isDirectory: true))
+            }
+            var seleniumMemory: Measurement?
+            if let floor = peers.floor {
+                progress("\(engine): cold processes against the protocol floor and the peers, warm runs against the peers")
+                let outcome = try await PeerBenchmark.measure(
+                    engine: engine, pageURL: fixture.pageURL,
+                    peers: PeerBenchmark.Peers(floor: floor, selenium: peers.selenium, playwright: peers.playwright),
+                    pagescript: options.pagescriptExecutable, repetitions: options.repetitions, coldRepetitions: options.coldRepetitions)
+                peerRows += outcome.rows
+                let phases = outcome.floorPhases.map { "\($0.name) \(ComparisonTable.format($0.seconds, unit: .seconds))" }
+                progress("\(engine): the floor's cold run, median per phase: \(phases.joined(separator: ", "))")
+                seleniumMemory = outcome.seleniumPeakMemory
+            }
+            if sections.contains(.memory) {
+                progress("\(engine): peak memory with a 1,000-script library")
+                memory += try MemoryBenchmark.rows(
+                    engine: engine, fixture: fixture, pagescript: options.pagescriptExecutable,
+                    repetitions: options.coldRepetitions, seleniumPeakMemory: seleniumMemory)
+            }
         }
         var batch: [ComparisonRow] = []
-        let pages = try BatchBenchmark.startSite()
-        defer { pages.site.stop() }
-        let batchPeers: [any BatchThroughputPeer] = peers.selenium.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
-        for engine in options.engines {
-            progress("\(engine): batch throughput over \(BatchBenchmark.pageCount) pages")
-            batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
+        if sections.contains(.batch) {
+            let pages = try BatchBenchmark.startSite()
+            defer { pages.site.stop() }
+            var batchPeers: [any BatchThroughputPeer] = peers.selenium.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
+            switch peers.playwright {
+            case let .success(playwright): batchPeers.append(PlaywrightBatchPeer(playwright: playwright))
+            case let .failure(error): progress("the batch rows leave Playwright out: \(error)")
+            case nil: break
+            }
+            for engine in options.engines {
+                progress("\(engine): batch throughput over \(BatchBenchmark.pageCount) pages")
+                batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
+            }
         }
         return floors + peerRows + batch + matching + keystrokes + memory
     }
 
-    /// The floor, always; Selenium and Playwright unless the peers are skipped. The floor runs on
-    /// Selenium's Python, or on the system's `python3` without it (it needs only the standard
-    /// library). Playwright that cannot be installed is reported in its rows, not thrown.
-    private static func preparePeers(_ options: BenchmarkOptions, progress: (String) -> Void) throws(BenchmarkError) -> PeerBenchmark.Peers {
-        guard options.includesPeer else {
-            guard let python = ExecutableLocator.find("python3") else {
-                throw .peerUnavailable(reason: "python3 is not on PATH, and the protocol floor runs on it")
-            }
-            return PeerBenchmark.Peers(
-                floor: try ProtocolFloor.prepare(python: python, folder: options.peerFolder), selenium: nil, playwright: nil)
-        }
-        let selenium = try SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
+    /// The floor when the `peers` section is measured; Selenium and Playwright when the options
+    /// need them (see ``BenchmarkOptions/needsPeers``). The floor runs on Selenium's Python, or
+    /// on the system's `python3` without it (it needs only the standard library). Playwright
+    /// that cannot be installed is reported in its rows, not thrown.
+    private static func preparePeers(
+        _ options: BenchmarkOptions, progress: (String) -> Void
+    ) throws(BenchmarkError) -> (floor: ProtocolFloor?, selenium: SeleniumPeer?, playwright: Result<PlaywrightPeer, BenchmarkError>?) {
+        var selenium: SeleniumPeer?
         var playwright: Result<PlaywrightPeer, BenchmarkError>?
-        if options.engines.contains(.chromium) {
-            do throws(BenchmarkError) {
-                playwright = .success(try PlaywrightPeer.prepare(python: selenium.python, folder: options.peerFolder, progress: progress))
-            } catch {
-                playwright = .failure(error)
+        if options.needsPeers {
+            let installed = try SeleniumPeer.prepare(in: options.peerFolder, progress: progress)
+            selenium = installed
+            if options.engines.contains(.chromium) {
+                do throws(BenchmarkError) {
+                    playwright = .success(try PlaywrightPeer.prepare(python: installed.python, folder: options.peerFolder, progress: progress))
+                } catch {
+                    playwright = .failure(error)
+                }
             }
         }
-        return PeerBenchmark.Peers(
-            floor: try ProtocolFloor.prepare(python: selenium.python, folder: options.peerFolder), selenium: selenium, playwright: playwright)
+        guard options.sections.contains(.peers) else { return (nil, selenium, playwright) }
+        guard let python = selenium?.python ?? ExecutableLocator.find("python3") else {
+            throw .peerUnavailable(reason: "python3 is not on PATH, and the protocol floor runs on it")
+        }
+        return (try ProtocolFloor.prepare(python: python, folder: options.peerFolder), selenium, playwright)
     }
 }

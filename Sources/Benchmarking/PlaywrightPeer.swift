@@ -18,7 +18,8 @@ import WebDriver
 public struct PlaywrightPeer: Sendable {
     /// The installed Playwright's version.
     public let version: String
-    private let script: PythonScript
+    /// The one-page peer script, in the folder the batch peer's script goes beside it.
+    let script: PythonScript
 
     /// Installs Playwright into the virtual environment of `python` unless it is there, and
     /// writes the peer script into `folder`.
@@ -89,14 +90,20 @@ public struct PlaywrightPeer: Sendable {
     }
 
     private func run(mode: String, pageURL: String, repetitions: Int) throws(BenchmarkError) -> (run: MeasuredProcess, reply: Reply) {
+        let chromium = try Self.chromium()
+        let configuration = Configuration(
+            browser: chromium.browser, arguments: chromium.arguments, url: pageURL, script: "1", repetitions: repetitions)
+        return try script.run(Reply.self, arguments: [mode], configuration: configuration, environment: nil,
+                              timeout: mode == "cold" ? 120 : 600)
+    }
+
+    /// The system Chromium and PageScript's arguments for it, as Playwright's `launch` takes
+    /// them: without `--headless`, which Playwright adds itself along with its own profile folder.
+    static func chromium() throws(BenchmarkError) -> (browser: String, arguments: [String]) {
         guard let browser = ExecutableLocator.find("chromium") else {
             throw .peerUnavailable(reason: "chromium is not on PATH; \(Engine.chromium.installHint)")
         }
-        // Playwright adds its own headless switch and profile folder.
-        let arguments = BrowserEngine.chromiumArguments.filter { !$0.hasPrefix("--headless") }
-        let configuration = Configuration(browser: browser, arguments: arguments, url: pageURL, script: "1", repetitions: repetitions)
-        return try script.run(Reply.self, arguments: [mode], configuration: configuration, environment: nil,
-                              timeout: mode == "cold" ? 120 : 600)
+        return (browser, BrowserEngine.chromiumArguments.filter { !$0.hasPrefix("--headless") })
     }
 
     /// The peer: what a Playwright user writes, plus timing for the warm mode.

@@ -35,21 +35,13 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
     /// At least 1.5 times Selenium's throughput: at most two thirds of its time per page.
     public var aim: Double? { 1 / 1.5 }
 
-    /// What the script is told, as one JSON argument.
+    /// What the script is told, as one JSON argument (the pages come in a file of their own).
     private struct Configuration: Encodable {
         var engine: String
         var driver: String
         var browser: String?
         var arguments: [String]
-        var urls: String
         var jobs: Int
-        var output: String
-    }
-
-    /// What the script writes to its output file.
-    private struct Reply: Decodable {
-        var seconds: Double
-        var pages: Int
     }
 
     public func secondsPerPage(engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> Double {
@@ -57,24 +49,8 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         guard supports(engine), let driver = ExecutableLocator.find(driverName) else {
             throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
         }
-        let folder = URL(fileURLWithPath: selenium.scriptPath).deletingLastPathComponent().path
-        let scriptPath = folder + "/pagescript-batch-peer.py"
-        let stem = NSTemporaryDirectory() + "pagescript-batch-peer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let listPath = stem + ".txt"
-        let outputPath = stem + ".json"
-        defer {
-            unlink(listPath)
-            unlink(outputPath)
-        }
-        do {
-            try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
-            try Data(urls.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: listPath))
-        } catch {
-            throw .fixture(reason: "the Selenium batch peer's files: \(error)")
-        }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumArguments,
-            urls: listPath, jobs: jobs, output: outputPath)
+            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumArguments, jobs: jobs)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
         if engine == .webkit {
@@ -84,20 +60,10 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         } else {
             configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
         }
-        let argument: String
-        do {
-            argument = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
-        } catch {
-            throw .fixture(reason: "the Selenium batch peer's configuration: \(error)")
-        }
-        let label = "Selenium \(engine) batch, \(jobs) threads"
-        let run = try MeasuredProcess.run(
-            executable: selenium.python, arguments: [scriptPath, argument], environment: environment, timeout: 600, label: label)
-        guard let data = FileManager.default.contents(atPath: outputPath),
-              let reply = try? JSONDecoder().decode(Reply.self, from: data), reply.pages == urls.count else {
-            throw .processFailed(command: label, status: "no reply, or pages missing", output: run.output)
-        }
-        return reply.seconds / Double(reply.pages)
+        let folder = URL(fileURLWithPath: selenium.scriptPath).deletingLastPathComponent().path
+        return try BatchPeerScript.secondsPerPage(
+            source: Self.script, path: folder + "/pagescript-batch-peer.py", python: selenium.python,
+            label: "Selenium \(engine) batch, \(jobs) threads", urls: urls, configuration: configuration, environment: environment)
     }
 
     /// The peer: a Selenium user's thread pool, plus the timing.
@@ -120,8 +86,8 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         # Every path is explicit; make sure Selenium Manager can never be reached for a download.
         selenium_manager.SeleniumManager.binary_paths = refuse_download
 
-        configuration = json.loads(sys.argv[1])
-        with open(configuration["urls"]) as listing:
+        list_path, configuration, output_path = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
+        with open(list_path) as listing:
             urls = [line.strip() for line in listing if line.strip()]
         pages = queue.Queue()
         for url in urls:
@@ -187,7 +153,7 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
                 shared_service.stop()
         if failures:
             raise SystemExit("workers failed: " + "; ".join(failures))
-        with open(configuration["output"], "w") as output:
+        with open(output_path, "w") as output:
             json.dump({"seconds": max(ends) - min(starts), "pages": len(titles)}, output)
 
         """#

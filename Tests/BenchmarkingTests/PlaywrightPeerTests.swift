@@ -7,17 +7,10 @@ import Testing
 /// the bench reports as an unavailable peer (its rows say so) rather than failing; where the
 /// bench's environment has it, it runs the script on the system Chromium and stops it.
 struct PlaywrightPeerTests {
-    private static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pagescript-playwright-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test
     func aPythonThatCannotInstallPlaywrightMakesThePeerUnavailable() throws {
         let python = try #require(ExecutableLocator.find("python3"))
-        let folder = try Self.scratchFolder()
+        let folder = try ScratchFolder.make("pagescript-playwright-test")
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = folder.appendingPathComponent("venv").path(percentEncoded: false)
         _ = try MeasuredProcess.run(executable: python, arguments: ["-m", "venv", "--without-pip", environment], timeout: 120, label: "venv")
@@ -37,7 +30,7 @@ struct PlaywrightPeerTests {
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: PlaywrightPeerTests.benchPython), "the bench's environment is not set up here"))
     func theBenchEnvironmentsPlaywrightRunsTheScriptOnTheSystemChromium() throws {
-        let folder = try Self.scratchFolder()
+        let folder = try ScratchFolder.make("pagescript-playwright-test")
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("page.html")
         try Data("<!doctype html><title>Peer</title>\n".utf8).write(to: page)

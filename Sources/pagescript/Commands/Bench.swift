@@ -11,13 +11,20 @@ struct Bench: AsyncParsableCommand {
         discussion: """
             Takes a few minutes. The peer rows install Selenium and Playwright for Python from PyPI into \
             $XDG_CACHE_HOME/pagescript/bench-venv (~/.cache/...) the first time (Playwright drives the \
-            system Chromium; no browser is downloaded); --skip-peer leaves them out. The bare-protocol \
-            floor needs only python3. The cold-process rows time this pagescript executable: run a \
-            release build.
+            system Chromium; no browser is downloaded); --skip-peer leaves them out, and they are not \
+            set up when --sections selects neither peers nor batch. The bare-protocol floor needs only \
+            python3. The cold-process rows time this pagescript executable: run a release build.
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Engines to measure.", valueName: "engine"))
     var engines: [Engine] = [.webkit, .chromium]
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Groups of rows to measure: matching (and library load), keystrokes, runs (warm and cold, GM API), peers (cold processes vs the floor, Selenium, Playwright; warm runs vs the peers), memory (without peers: no Selenium baseline), batch.",
+            valueName: "section"))
+    var sections: [BenchmarkSection] = BenchmarkSection.allCases
 
     @Option(name: .long, help: ArgumentHelp("Repetitions of each warm measurement (default 50; 10 with --quick).", valueName: "count"))
     var repetitions: Int?
@@ -49,6 +56,7 @@ struct Bench: AsyncParsableCommand {
         }
         var options = BenchmarkOptions(quick: quick, pagescriptExecutable: Bundle.main.executablePath ?? CommandLine.arguments[0])
         options.engines = engines
+        options.sections = Set(sections)
         options.includesPeer = !skipPeer
         if let repetitions { options.repetitions = repetitions }
         if let coldRepetitions { options.coldRepetitions = coldRepetitions }
@@ -58,3 +66,5 @@ struct Bench: AsyncParsableCommand {
         printOutput(json ? BenchmarkReport(rows: rows).json : ComparisonTable.render(rows))
     }
 }
+
+extension BenchmarkSection: ExpressibleByArgument {}
