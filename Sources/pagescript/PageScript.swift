@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SystemSupport
 import TerminalText
 
 /// The `pagescript` command: run your own JavaScript on web pages in real browser engines.
@@ -8,7 +9,7 @@ struct PageScript: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pagescript",
         abstract: "Run your own JavaScript on web pages, in real browser engines.",
-        version: "0.1.0",
+        version: ProductVersion.current,
         subcommands: [Run.self, BatchCommand.self, Edit.self, Browse.self, Scripts.self, Examples.self, Match.self, Engines.self, Bench.self]
     )
 

@@ -973,6 +973,14 @@ var Action = (function() {
         return false;
     }
 
+    // The session's userscript API, made on first use; null where the runner sent none.
+    function userscriptAPIOf(session) {
+        if (session.gm === null && session.makeUserscriptAPI !== null) {
+            session.gm = session.makeUserscriptAPI({ captured: captured, quote: quote, thrownText: thrownText });
+        }
+        return session.gm;
+    }
+
     function runScript(run, request, factories, index, session) {
         if (run.state !== "running") { return; }
         if (index >= factories.length) {
@@ -984,7 +992,8 @@ var Action = (function() {
         run.scripts[index] = script;
         var dialogs = scriptDialogs(script, request.dialogs === "accept");
         var console = scriptConsole(script, session);
-        var api = description.gm && session.gm ? session.gm.make(description.gm, scriptHooks(run, index, script, session, console)) : null;
+        var gm = description.gm ? userscriptAPIOf(session) : null;
+        var api = gm ? gm.make(description.gm, scriptHooks(run, index, script, session, console)) : null;
         script.api = api;
         var names = description.parameters;
         var values = [];
@@ -1239,10 +1248,12 @@ var Action = (function() {
         // in its closure. Returns the reply to the request in parameters[0] (normally "context").
         install: function(calibration, name, key, parameters, userscriptAPI) {
             var action = this;
-            var session = { lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), late: [], gm: null };
-            if (typeof userscriptAPI === "function") {
-                session.gm = userscriptAPI({ captured: captured, quote: quote, thrownText: thrownText });
-            }
+            // The userscript API is made when a run first needs it: most runs do not, and making
+            // it costs WebKit as much as the rest of the installation.
+            var session = {
+                lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), late: [], gm: null,
+                makeUserscriptAPI: typeof userscriptAPI === "function" ? userscriptAPI : null
+            };
             var entry = function(given, parameters, compiledScripts) {
                 if (given !== key) { return undefined; }
                 return action.answer(session, parameters[0], compiledScripts);

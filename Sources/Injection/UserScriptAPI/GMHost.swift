@@ -1,5 +1,6 @@
 import Foundation
 import GMAPI
+import SystemSupport
 import UserScripts
 import WebDriver
 
@@ -21,7 +22,7 @@ import WebDriver
 /// ```
 public final class GMHost: Sendable {
     /// PageScript's version, as `GM_info.version` gives it unless the host is told another.
-    public static let defaultHandlerVersion = "0.1.0"
+    public static let defaultHandlerVersion = ProductVersion.current
 
     /// The library folder values and files are kept in.
     public let libraryDirectory: URL
