@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import WebDriver
+@testable import WebDriver
 
 /// The client against real drivers and real sockets.
 @Suite(.serialized)
@@ -29,6 +29,24 @@ struct WebDriverClientTests {
             if case .unreachable = error {} else { Issue.record("expected unreachable, got \(error)") }
         }
         await client.shutdown()
+    }
+
+    /// The throwaway Chromium profile sits in memory when the machine has room there (so that
+    /// removing it does not cost a cold run hundreds of milliseconds) and is gone after stop().
+    @Test func theThrowawayChromiumProfileIsInMemoryWhereThereIsRoomAndRemovedAtStop() async throws {
+        let running = try await BrowserEngine.start(.chromium)
+        let session = try await running.newSession(timeout: 30)
+        let profile = session.capabilities["chrome"]?["userDataDir"]?.stringValue ?? ""
+        await session.delete()
+        await running.stop()
+        let expected = ThrowawayProfileFolder.path(named: "")
+        #expect(profile.hasPrefix(expected + "pagescript-chromium-profile-"), "\(profile) is not in \(expected)")
+        #expect(!FileManager.default.fileExists(atPath: profile), "the profile is removed")
+        var memory = statvfs()
+        if access("/dev/shm", W_OK) == 0, statvfs("/dev/shm", &memory) == 0,
+           UInt64(memory.f_bavail) * UInt64(memory.f_frsize) >= ThrowawayProfileFolder.minimumFreeMemoryBytes {
+            #expect(expected == "/dev/shm/", "this machine has room in memory")
+        }
     }
 
     @Test(arguments: [Engine.webkit, Engine.chromium])

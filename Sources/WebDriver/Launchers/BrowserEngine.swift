@@ -147,8 +147,9 @@ public final class BrowserEngine: Sendable {
                     profile = kept
                 } else {
                     // A profile folder of PageScript's own, removed in stop(), so that a browser
-                    // that had to be killed leaves no profile behind.
-                    profile = NSTemporaryDirectory() + "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                    // that had to be killed leaves no profile behind; in memory where there is room,
+                    // since removing it from a disk costs a cold run a few hundred milliseconds.
+                    profile = ThrowawayProfileFolder.path(named: "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
                     scratchFolders.append(profile)
                 }
                 try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
