@@ -184,8 +184,8 @@ struct EditorTerminalTests {
 }
 
 /// The keys of issue 19 in one editor session on each engine: find with its highlight, go to
-/// line, comment toggle, the help screen, a run whose panel shows a table, a group and an
-/// indented value, and the Ln/Col indicator in narrow terminals.
+/// line, comment toggle, the help screen, the Ctrl-N form, a run whose panel shows a table, a
+/// group and an indented value, and the Ln/Col indicator in narrow terminals.
 @Suite(.serialized)
 struct EditorKeysTerminalTests {
     let server: LoopbackServer
@@ -218,8 +218,9 @@ struct EditorKeysTerminalTests {
         "data",
     ]
 
-    /// The line keys, replace, a key that does nothing, reloading, and Ctrl-R on a running
-    /// script: cancelled, the page recovered, and the next run answers.
+    /// The line keys, replace, a key that does nothing, reloading, Alt-W, Alt-D, F3 and
+    /// Shift-F3, and Ctrl-R on a running script: cancelled, the page recovered, and the next run
+    /// answers.
     @Test(arguments: ["webkit", "chromium"])
     func lineKeysReplaceAndCancellingARun(engine: String) throws {
         defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
@@ -262,6 +263,46 @@ struct EditorKeysTerminalTests {
         // F5 reloads the page.
         try terminal.press("F5")
         try terminal.waitFor(text: "Reloaded the page.")
+
+        // The lines are now: var one, var three, var three, var two. Ctrl-G puts the cursor on
+        // a word. Alt-W selects the word at the cursor, which typing replaces; pressed again,
+        // the selection grows over the next word too.
+        func goTo(_ place: String, status: String) throws {
+            try terminal.press("C-g")
+            try terminal.requireScreen(text: "Go to line")
+            try terminal.type(place)
+            try terminal.press("Enter")
+            try terminal.requireScreen(text: status)
+        }
+        try goTo("4:6", status: "Ln 4, Col 6")
+        try terminal.press("M-w")
+        try terminal.type("deux")
+        try terminal.requireScreen("Alt-W: two replaced") { rows in rows.contains { $0.contains("var deux = 2") } && !rows.contains { $0.contains("two") } }
+        try goTo("1:1", status: "Ln 1, Col 1")
+        try terminal.press("M-w", "M-w")
+        try terminal.type("uno")
+        try terminal.requireScreen("Alt-W twice: var one replaced") { rows in rows.contains { $0.contains("uno = 1") } && !rows.contains { $0.contains("var one") } }
+        // Alt-D deletes the word after the cursor.
+        try goTo("2:1", status: "Ln 2, Col 1")
+        try terminal.press("M-d")
+        try terminal.requireScreen("Alt-D: var deleted") { rows in rows.filter { $0.contains("var three = 3") }.count == 1 && rows.contains { $0.hasSuffix(" three = 3") && !$0.contains("var") } }
+        // F3 with the find bar closed finds the last search's next match, round the end;
+        // Shift-F3 the one before.
+        try goTo("1:1", status: "Ln 1, Col 1")
+        // Ctrl-F starts from the last search ("let"); Ctrl-U clears it.
+        try terminal.press("C-f", "C-u")
+        try terminal.type("three")
+        try terminal.requireScreen("the first match") { rows in rows.contains { $0.contains("1 of 2") } && rows.contains { $0.contains("Ln 2,") } }
+        try terminal.press("Escape")
+        try terminal.requireScreen("the find bar closed") { rows in !rows.contains { $0.contains("1 of 2") } }
+        try terminal.press("F3")
+        try terminal.requireScreen(text: "Ln 3, Col 10")
+        try terminal.press("F3")
+        let wrapped = try terminal.requireScreen(text: "Searched past the end: back at the top.")
+        #expect(wrapped.contains { $0.contains("Ln 2, Col 7") }, "\(wrapped.joined(separator: "\n"))")
+        try terminal.press("S-F3")
+        let back = try terminal.requireScreen(text: "Searched past the top: back at the end.")
+        #expect(back.contains { $0.contains("Ln 3, Col 10") }, "\(back.joined(separator: "\n"))")
 
         // Ctrl-R on a script that never returns, Ctrl-R again: cancel it. The page is replaced and
         // the next run answers.
@@ -347,6 +388,57 @@ struct EditorKeysTerminalTests {
         try terminal.press("Escape")
         try terminal.waitFor { rows in !rows.contains { $0.contains("Keys (Esc closes") } }
 
+        // Ctrl-N, the form that saves a new script (it does not touch the page, but costs only
+        // keystrokes here, so it runs on both engines). Submitted invalid, it shows every
+        // field's problem whole, wrapped under the field.
+        try terminal.press("C-n")
+        try terminal.requireScreen(text: "Save as a new script")
+        try terminal.press("Tab", "C-u")
+        try terminal.type("www.google.* https://example.com")
+        try terminal.press("Tab")
+        try terminal.type("nope")
+        try terminal.press("Enter")
+        let invalid = try terminal.requireScreen(text: "Give the script a name.")
+        let form = try Self.dialog(titled: "Save as a new script", in: invalid)
+        let problems = [
+            "www.google.*: `www.google.*` is refused: it has no scheme: a match pattern starts with `*://`, `http://`, `https://` or `file://`. Did you mean `*://*.google.com/*`?",
+            "https://example.com: `https://example.com` is refused: it has no path: add `/*` after the host to cover the whole site. Did you mean `https://example.com/*`?",
+            "nope: `nope` is refused: it has no scheme: a match pattern starts with `*://`, `http://`, `https://` or `file://`",
+        ]
+        let formText = form.joined().filter { $0 != " " }
+        for problem in problems {
+            #expect(formText.contains(problem.filter { $0 != " " }), "not shown whole: \(problem)\n\(form.joined(separator: "\n"))")
+            let start = try #require(form.firstIndex { $0.contains(String(problem.prefix(24))) }, "\(form.joined(separator: "\n"))")
+            #expect(!form[start].contains(String(problem.suffix(12))), "not wrapped: \(form[start])")
+        }
+
+        // "On demand" (← from the first run-at; Shift-Tab from the name goes round to it) sets
+        // the pattern fields aside; the script is saved with no @match and no @run-at.
+        try terminal.type("On demand form")
+        try terminal.press("BTab", "Left")
+        let onDemand = try terminal.requireScreen(text: "On demand: no patterns and no run-at")
+        #expect(onDemand.filter { $0.contains("(not used: on demand)") }.count == 2, "\(onDemand.joined(separator: "\n"))")
+        try terminal.press("Enter")
+        try terminal.requireScreen(text: "Saved as Script “On demand form”")
+        let onDemandFile = try #require(try scriptFiles().first { try contents($0).contains("On demand form") })
+        let onDemandHeader = try contents(onDemandFile).components(separatedBy: "\n")
+        #expect(!onDemandHeader.contains { $0.contains("@match") || $0.contains("@run-at") || $0.contains("@exclude") },
+                "\(onDemandHeader.joined(separator: "\n"))")
+
+        // The exclude field: the script keeps the site's pattern and the exclusion.
+        try terminal.press("C-n")
+        try terminal.requireScreen(text: "Save as a new script")
+        try terminal.type("Excluding form")
+        try terminal.press("Tab", "Tab")
+        try terminal.type("*://127.0.0.1/private/*")
+        try terminal.press("Enter")
+        try terminal.requireScreen(text: "Saved as Script “Excluding form”")
+        let excludingFile = try #require(try scriptFiles().first { try contents($0).contains("Excluding form") })
+        let excludingHeader = try contents(excludingFile).components(separatedBy: "\n")
+        #expect(excludingHeader.contains { $0.contains("@exclude-match") && $0.hasSuffix(" *://127.0.0.1/private/*") },
+                "\(excludingHeader.joined(separator: "\n"))")
+        #expect(excludingHeader.contains { $0.contains("@match") && $0.contains("127.0.0.1") }, "\(excludingHeader.joined(separator: "\n"))")
+
         // Ctrl-R: the panel shows console.table as a table, the group's line indented under
         // it, not the commented-out line, and the value as indented JSON.
         try terminal.press("C-r")
@@ -371,10 +463,33 @@ struct EditorKeysTerminalTests {
         let narrower = try terminal.waitFor { rows in rows.contains { $0.hasSuffix("5:12") } }
         #expect(narrower.last { !$0.isEmpty }?.hasSuffix("5:12") == true, "\(narrower.joined(separator: "\n"))")
 
+        // The text was saved under a name with Ctrl-N: Ctrl-Q quits without asking.
         try terminal.press("C-q")
-        try terminal.waitFor(text: "Quit anyway?")
-        try terminal.press("y")
-        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        try terminal.requireScreen("the end of the editor", timeout: 15) { _ in (try? terminal.hasExited()) == true }
         expectNothingLeft()
+    }
+
+    func scriptFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: library).filter { $0.hasSuffix(".user.js") }.sorted()
+    }
+
+    func contents(_ file: String) throws -> String {
+        try String(contentsOfFile: library + "/" + file, encoding: .utf8)
+    }
+
+    /// The inside of the box titled `title` on `screen`, one string per row: the text between
+    /// its borders, without what the editor shows on either side.
+    static func dialog(titled title: String, in screen: [String]) throws -> [String] {
+        let top = try #require(screen.firstIndex { $0.contains(title) }, "no “\(title)” box: \(screen.joined(separator: "\n"))")
+        let topRow = Array(screen[top])
+        let left = try #require(topRow.firstIndex(of: "┌"))
+        let right = try #require(topRow.lastIndex(of: "┐"))
+        var rows: [String] = []
+        for line in screen[(top + 1)...] {
+            let row = Array(line)
+            guard row.count > right, row[left] == "│" else { break }
+            rows.append(String(row[(left + 1)..<right]))
+        }
+        return rows
     }
 }

@@ -393,6 +393,24 @@ struct EditorPickerTests {
         #expect(!form.isSaving)
     }
 
+    /// A field the user never touched shows its problem too: the first Enter lists them all.
+    @Test func everyProblemShowsOnTheFirstSubmit() {
+        var settings = Self.settings
+        settings.defaultMatchPatterns = ["example.com"]
+        var state = EditorState.make("code", formSettings: settings)
+        state.control("n")
+        #expect(state.press(.enter) == [])
+        let rows = state.screenRows()
+        #expect(rows.contains { $0.contains("Give the script a name.") }, "\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains("example.com: missing scheme") }, "\(rows.joined(separator: "\n"))")
+        state.type("Mine")
+        guard case .form(let form) = state.overlay else {
+            Issue.record("the form should stay open")
+            return
+        }
+        #expect(form.name.text == "Mine", "the cursor is not in the first field with a problem")
+    }
+
     @Test func emptyNameIsAProblemOnSubmit() {
         var state = EditorState.make("code", formSettings: Self.settings)
         state.control("n")

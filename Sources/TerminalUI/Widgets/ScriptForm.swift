@@ -117,23 +117,22 @@ struct ScriptForm: Sendable {
     }
 
     private mutating func submit() -> Action {
+        // Every field in use shows its problem at once, not one field per Enter; the cursor
+        // goes to the first.
         name.markEdited()
-        if name.problem != nil {
-            focus = .name
+        var invalid = name.problem == nil ? [] : [Field.name]
+        if !isOnDemand {
+            patterns.markEdited()
+            excludes.markEdited()
+            if patterns.problem != nil { invalid.append(.patterns) }
+            if excludes.problem != nil { invalid.append(.excludes) }
+        }
+        if let first = invalid.first {
+            focus = first
             return .none
         }
         if isOnDemand {
             return .submit(NamedScript(name: name.text.trimmingCharacters(in: .whitespaces), code: "", matchPatterns: [], runAt: nil))
-        }
-        patterns.markEdited()
-        excludes.markEdited()
-        if patterns.problem != nil {
-            focus = .patterns
-            return .none
-        }
-        if excludes.problem != nil {
-            focus = .excludes
-            return .none
         }
         return .submit(NamedScript(name: name.text.trimmingCharacters(in: .whitespaces), code: "",
                                    matchPatterns: FieldValidator.splitPatterns(patterns.text),

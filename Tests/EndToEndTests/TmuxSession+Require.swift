@@ -1,0 +1,21 @@
+import Testing
+import TestSupport
+
+extension TmuxSession {
+    /// Waits for `condition` on the screen and fails the test, showing the screen, when it
+    /// never holds: ``TmuxSession/waitFor(timeout:_:)`` alone returns the last screen on a
+    /// timeout, which checks nothing.
+    @discardableResult
+    func requireScreen(_ what: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+                       _ condition: ([String]) -> Bool) throws -> [String] {
+        let screen = try waitFor(timeout: timeout, condition)
+        try #require(condition(screen), "\(what) never showed:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        return screen
+    }
+
+    /// Waits until some row contains `text`, and fails the test when none does in time.
+    @discardableResult
+    func requireScreen(text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try requireScreen("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { rows in rows.contains { $0.contains(text) } }
+    }
+}
