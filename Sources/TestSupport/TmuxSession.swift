@@ -64,19 +64,25 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["display-message", "-t", name, "-p", "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
-    /// Waits up to `timeout` seconds for `condition` on the screen's text; returns the last screen.
+    /// Waits up to `timeout` seconds for `condition` on the screen's text and returns the screen
+    /// that meets it; throws, showing the last screen, when none does in time (so a wait is a
+    /// check that can fail).
     @discardableResult
     public func waitFor(timeout: Double = 20, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last = try screen()
-        while !condition(last), Date() < deadline {
+        while !condition(last) {
+            guard Date() < deadline else {
+                throw TmuxError(message: "the screen did not show what was waited for within \(timeout) s; it shows:\n"
+                    + last.joined(separator: "\n"))
+            }
             Thread.sleep(forTimeInterval: 0.1)
             last = try screen()
         }
         return last
     }
 
-    /// Waits until some row contains `text`; returns the screen.
+    /// Waits until some row contains `text` and returns the screen; throws when none does in time.
     @discardableResult
     public func waitFor(text: String, timeout: Double = 20) throws -> [String] {
         try waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }

@@ -25,7 +25,10 @@ struct EditorClipboardTests {
         let ran = try terminal.waitFor(text: "The script put text on the clipboard")
         #expect(terminal.clipboard() == "copied by Clipboard page", "\(ran)")
 
+        // The typed script was never saved: the editor asks before quitting.
         try terminal.press("C-q")
+        try terminal.waitFor(text: "Quit anyway?")
+        try terminal.press("y")
         try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
     }
 }

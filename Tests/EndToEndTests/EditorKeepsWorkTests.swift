@@ -130,7 +130,11 @@ struct EditorKeepsWorkTests {
         for browser in browsers {
             if let pid = Int32(browser.split(separator: " ")[0]) { kill(pid, SIGKILL) }
         }
-        let told = try terminal.waitFor(text: "your unsaved script was kept in")
+        // The message comes after the editor left the screen, so it wraps with the terminal:
+        // looked for across rows, without the spaces a wrap can trim.
+        let told = try terminal.waitFor { rows in
+            rows.joined().replacingOccurrences(of: " ", with: "").contains("yourunsavedscriptwaskeptin")
+        }
         #expect(told.joined().contains(".recovery/"), "\(told)")
         #expect(recoveryCopies() == ["let unsaved = 'keep me'"])
         expectNothingLeft()
