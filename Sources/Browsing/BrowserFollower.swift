@@ -82,6 +82,12 @@ public struct BrowserFollower: Sendable {
         var windows = Set((try? await page.session.windowHandles(timeout: 10)) ?? [])
         // Just moved to another window: its document may have been seen (and its scripts run) before.
         var adopting = false
+        // The runtimes of windows left for another one, by window: what their scripts queue
+        // meanwhile is served on return.
+        var runtimes: [String: PageSession.InstalledRuntime] = [:]
+        func leaveWindow() async {
+            if let here = try? await page.session.windowHandle(timeout: 5) { runtimes[here] = page.installedRuntime }
+        }
         while !isStopped(), !Task.isCancelled {
             // The probe waits in the page for up to `interval`: a page that is idle needs no
             // pause of its own, one that is loading or being left is looked at again at once.
@@ -110,7 +116,9 @@ public struct BrowserFollower: Sendable {
                         await runScripts(in: &document, host: host, report: report)
                     } else if let opened = try await newWindow(known: &windows) {
                         // The user opened a tab or a window (it is in front): follow it.
+                        await leaveWindow()
                         try await page.session.switchToWindow(opened, timeout: 10)
+                        page.resumeRuntime(nil)
                         (address, document, adopting) = (nil, DocumentRuns(), true)
                         continue
                     }
@@ -119,7 +127,9 @@ public struct BrowserFollower: Sendable {
                         document.tabsToOpen.removeFirst()
                         let tab = try await page.session.newWindow(timeout: 10)
                         windows.insert(tab)
+                        await leaveWindow()
                         try await page.session.switchToWindow(tab, timeout: 10)
+                        page.resumeRuntime(nil)
                         report(.tabOpened(url: url))
                         try await page.session.navigate(to: url, timeout: 60)
                         (address, document, adopting) = (nil, DocumentRuns(), false)
@@ -134,7 +144,8 @@ public struct BrowserFollower: Sendable {
             } catch {
                 if error.meansTheSessionIsGone {
                     // The followed window was closed: follow one that is left, if any.
-                    guard let left = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
+                    guard let (left, now) = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
+                    page.resumeRuntime(runtimes[now])
                     (windows, address, document, adopting) = (left, nil, DocumentRuns(), true)
                     continue
                 }
@@ -175,12 +186,12 @@ public struct BrowserFollower: Sendable {
         return handles.last { !known.contains($0) }
     }
 
-    /// Moves the session to the last window still open; the windows open, or `nil` when none
-    /// is left (or the browser is gone).
-    private func switchToRemainingWindow() async -> Set<String>? {
+    /// Moves the session to the last window still open; the windows open and the one moved to,
+    /// or `nil` when none is left (or the browser is gone).
+    private func switchToRemainingWindow() async -> (open: Set<String>, current: String)? {
         guard let handles = try? await page.session.windowHandles(timeout: 5), let last = handles.last,
               (try? await page.session.switchToWindow(last, timeout: 5)) != nil else { return nil }
-        return Set(handles)
+        return (Set(handles), last)
     }
 
     /// Runs what matches the browser's address now and has not run in this document, and

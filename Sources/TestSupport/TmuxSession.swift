@@ -40,6 +40,13 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")
     }
 
+    /// Everything the pane has shown, its scrollback included, with rows that wrapped joined
+    /// back into the lines the program wrote: for a message printed after a full-screen program
+    /// left, which may have scrolled and wrapped.
+    public func transcript() throws -> String {
+        try tmux(["capture-pane", "-t", name, "-p", "-J", "-S", "-"])
+    }
+
     /// The screen's text with its colours and attributes as SGR escape sequences, one string
     /// per row, for checking what is highlighted.
     public func styledScreen() throws -> [String] {

@@ -130,12 +130,16 @@ struct EditorKeepsWorkTests {
         for browser in browsers {
             if let pid = Int32(browser.split(separator: " ")[0]) { kill(pid, SIGKILL) }
         }
-        // The message comes after the editor left the screen, so it wraps with the terminal:
-        // looked for across rows, without the spaces a wrap can trim.
-        let told = try terminal.waitFor { rows in
-            rows.joined().replacingOccurrences(of: " ", with: "").contains("yourunsavedscriptwaskeptin")
+        // The message comes after the editor left the screen, so it may wrap and scroll: it is
+        // looked for in the pane's whole transcript.
+        let deadline = Date().addingTimeInterval(20)
+        var told = try terminal.transcript()
+        while !told.contains("your unsaved script was kept in"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            told = try terminal.transcript()
         }
-        #expect(told.joined().contains(".recovery/"), "\(told)")
+        #expect(told.contains("your unsaved script was kept in"), "\(told)")
+        #expect(told.contains(".recovery/"), "\(told)")
         #expect(recoveryCopies() == ["let unsaved = 'keep me'"])
         expectNothingLeft()
     }

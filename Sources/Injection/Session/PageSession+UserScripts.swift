@@ -217,3 +217,36 @@ extension PageSession {
                             dialogs: result.dialogs, userscript: activity)
     }
 }
+
+extension PageSession {
+    /// The runtime installed in the document a window shows, kept while the session follows
+    /// another window, and handed back with ``resumeRuntime(_:)`` on return, so that the work
+    /// that document's userscripts queued meanwhile (a value written from a timer) is served by
+    /// the runtime that holds it rather than lost to a new installation.
+    public struct InstalledRuntime: Sendable {
+        let entry: RuntimeEntry
+    }
+
+    /// The runtime in the current document, if one was installed there.
+    public var installedRuntime: InstalledRuntime? {
+        state.read(\.entry).map(InstalledRuntime.init)
+    }
+
+    /// Uses `runtime` (from ``installedRuntime`` of the window the session is back on) for the
+    /// current document; `nil` installs afresh when needed.
+    ///
+    /// ```swift
+    /// let left = page.installedRuntime
+    /// try await page.session.switchToWindow(popup)
+    /// // …
+    /// try await page.session.switchToWindow(original)
+    /// page.resumeRuntime(left)
+    /// ```
+    public func resumeRuntime(_ runtime: InstalledRuntime?) {
+        state.update { state in
+            state.entry = runtime?.entry
+            state.usesDevTools = false
+            state.requestInBody = false
+        }
+    }
+}

@@ -12,6 +12,17 @@ extension WebDriverSession {
         return handles
     }
 
+    /// `GET /session/{id}/window`: the handle of the window or tab commands go to now.
+    ///
+    /// ```swift
+    /// let here = try await session.windowHandle()
+    /// ```
+    public func windowHandle(timeout: Double? = nil) async throws(WebDriverError) -> String {
+        let value = try await command(.GET, "/window", body: nil, name: "get window handle", timeout: timeout)
+        guard let handle = value.stringValue else { throw .malformedReply(command: "get window handle", reason: "not a string") }
+        return handle
+    }
+
     /// `POST /session/{id}/window`: makes the window or tab `handle` the one commands go to.
     /// chromedriver also brings that tab to the front.
     public func switchToWindow(_ handle: String, timeout: Double? = nil) async throws(WebDriverError) {
