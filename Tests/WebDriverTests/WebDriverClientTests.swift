@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 import TestSupport
 @testable import WebDriver
@@ -47,6 +48,24 @@ struct WebDriverClientTests {
            UInt64(memory.f_bavail) * UInt64(memory.f_frsize) >= ThrowawayProfileFolder.minimumFreeMemoryBytes {
             #expect(expected == "/dev/shm/", "this machine has room in memory")
         }
+    }
+
+    /// A profile a killed PageScript left behind (its process is gone) is removed when the next
+    /// Chromium starts; one whose process still runs is kept. (A finished child's id stands for
+    /// a process that is gone: a real SIGKILL of a run is in the terminal tests.)
+    @Test func profilesLeftByProcessesThatAreGoneAreRemoved() throws {
+        let prefix = "pagescript-test-profile-\(UInt32.random(in: 0...UInt32.max))-"
+        let gone = try ChildProcess.launch(executable: "/bin/true", arguments: [])
+        while gone.pollExit() == nil { Thread.sleep(forTimeInterval: 0.01) }
+        let abandoned = ThrowawayProfileFolder.path(named: "\(prefix)\(gone.processID)-1")
+        let live = ThrowawayProfileFolder.path(named: "\(prefix)\(getpid())-2")
+        for folder in [abandoned, live] {
+            try FileManager.default.createDirectory(atPath: folder + "/Default", withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(atPath: live) }
+        ThrowawayProfileFolder.removeAbandoned(prefix: prefix)
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(FileManager.default.fileExists(atPath: live))
     }
 
     @Test(arguments: [Engine.webkit, Engine.chromium])

@@ -149,7 +149,8 @@ public final class BrowserEngine: Sendable {
                     // A profile folder of PageScript's own, removed in stop(), so that a browser
                     // that had to be killed leaves no profile behind; in memory where there is room,
                     // since removing it from a disk costs a cold run a few hundred milliseconds.
-                    profile = ThrowawayProfileFolder.path(named: "pagescript-chromium-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+                    ThrowawayProfileFolder.removeAbandoned(prefix: Self.throwawayProfilePrefix)
+                    profile = ThrowawayProfileFolder.path(named: "\(Self.throwawayProfilePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
                     scratchFolders.append(profile)
                 }
                 try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
@@ -281,6 +282,9 @@ public final class BrowserEngine: Sendable {
             throw .remoteUnavailable(endpoint: client.endpoint.absoluteString, reason: error.description)
         }
     }
+
+    /// How PageScript's one-run Chromium profile folders are named, before the process id.
+    static let throwawayProfilePrefix = "pagescript-chromium-profile-"
 
     /// Stops everything this engine started and releases its connections. Idempotent.
     public func stop() async {

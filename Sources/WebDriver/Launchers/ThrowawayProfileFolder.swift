@@ -23,6 +23,21 @@ enum ThrowawayProfileFolder {
         (inMemoryBase() ?? NSTemporaryDirectory()) + name
     }
 
+    /// Removes the folders called `prefix` followed by a process id and `-…` that a process no
+    /// longer running left behind, in `/dev/shm` and in the temporary folder: a `pagescript` that
+    /// was killed (SIGKILL, a closed terminal) cannot remove its own, and one in memory holds
+    /// memory until it goes. A folder whose process id belongs to a running process is kept.
+    static func removeAbandoned(prefix: String) {
+        for base in ["/dev/shm/", NSTemporaryDirectory()] {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { continue }
+            for name in names where name.hasPrefix(prefix) {
+                guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+                      kill(pid, 0) != 0, errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(atPath: base + name)
+            }
+        }
+    }
+
     private static func inMemoryBase() -> String? {
         let base = "/dev/shm/"
         var info = statvfs()
