@@ -3,7 +3,7 @@
 /// theirs).
 ///
 /// ```swift
-/// print(ProductVersion.current) // "0.1.0"
+/// let version = ProductVersion.current // "0.1.0"
 /// ```
 public enum ProductVersion {
     /// The version of this build.

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `pagescript edit` in a real terminal (tmux) against real engines and a loopback page.
 @Suite(.serialized)
-struct EditorTerminalTests {
+struct EditorTerminalTests: EditorInTmux {
     let server: LoopbackServer
     let library: String
     let marker = ProcessProbe.newMarker()
@@ -13,17 +13,6 @@ struct EditorTerminalTests {
     init() throws {
         server = try LoopbackServer(pages: ["/": "<!doctype html><title>Editor page</title><p>text</p>"])
         library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-edit-\(UUID().uuidString)").path
-    }
-
-    func editCommand(engine: String) -> String {
-        "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
-    }
-
-    func expectNothingLeft() {
-        Thread.sleep(forTimeInterval: 0.3)
-        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
-            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
-        #expect(leftovers.isEmpty, "still running: \(leftovers)")
     }
 
     @Test(arguments: ["webkit", "chromium"])
@@ -187,7 +176,7 @@ struct EditorTerminalTests {
 /// line, comment toggle, the help screen, the Ctrl-N form, a run whose panel shows a table, a
 /// group and an indented value, and the Ln/Col indicator in narrow terminals.
 @Suite(.serialized)
-struct EditorKeysTerminalTests {
+struct EditorKeysTerminalTests: EditorInTmux {
     let server: LoopbackServer
     let library: String
     let marker = ProcessProbe.newMarker()
@@ -195,17 +184,6 @@ struct EditorKeysTerminalTests {
     init() throws {
         server = try LoopbackServer(pages: ["/": "<!doctype html><title>Keys page</title><p>text</p>"])
         library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-keys-\(UUID().uuidString)").path
-    }
-
-    func editCommand(engine: String) -> String {
-        "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
-    }
-
-    func expectNothingLeft() {
-        Thread.sleep(forTimeInterval: 0.3)
-        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
-            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
-        #expect(leftovers.isEmpty, "still running: \(leftovers)")
     }
 
     static let script = [
@@ -493,5 +471,26 @@ struct EditorKeysTerminalTests {
             rows.append(String(row[(left + 1)..<right]))
         }
         return rows
+    }
+}
+
+/// What the editor's tmux suites share: a loopback page, a library folder and a marker that
+/// finds every process a test's editor started.
+protocol EditorInTmux {
+    var server: LoopbackServer { get }
+    var library: String { get }
+    var marker: (name: String, value: String) { get }
+}
+
+extension EditorInTmux {
+    func editCommand(engine: String) -> String {
+        "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine \(engine)"
+    }
+
+    func expectNothingLeft() {
+        Thread.sleep(forTimeInterval: 0.3)
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
+        #expect(leftovers.isEmpty, "still running: \(leftovers)")
     }
 }

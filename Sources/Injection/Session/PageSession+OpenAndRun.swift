@@ -42,7 +42,7 @@ extension PageSession {
         try await navigate(to: url, loadTimeout: timeout)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
         let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors)
-        guard let prepared = try? PreparedScript(script, mode: mode), prepared.userScript == nil, !state.read(\.usesDevTools) else {
+        guard let prepared = try? PreparedScript(script, mode: mode), prepared.userScript == nil else {
             return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
         }
         // The driver's limit stays the visit's whole time, so it is set once per session; the
