@@ -45,6 +45,30 @@ struct JSONValueTests {
     @Test func decodesSurrogatePairsAndReplacesLoneOnes() throws {
         #expect(try JSONValue(parsing: #""\ud83d\ude00""#) == .string("😀"))
         #expect(try JSONValue(parsing: #""a\ud800b""#) == .string("a\u{FFFD}b"))
+        #expect(try JSONValue(parsing: #""\ud800\u0041""#) == .string("\u{FFFD}A"))
+        #expect(try JSONValue(parsing: #""\udc00x""#) == .string("\u{FFFD}x"))
+    }
+
+    @Test(arguments: [
+        (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
+        (#""é\"日本\"👍\\end""#, "é\"日本\"👍\\end"),
+        (#""\u00e9\u65e5x""#, "é日x"),
+        (#""plain é 日本""#, "plain é 日本"),
+    ])
+    func decodesEveryEscapeBetweenRunsOfText(text: String, expected: String) throws {
+        #expect(try JSONValue(parsing: text) == .string(expected))
+    }
+
+    /// A runtime reply is JSON inside a JSON string: tens of thousands of escaped quotes in one
+    /// string, which must come back whole (the parser once copied the text so far at each one).
+    @Test func decodesAStringOfManyEscapes() throws {
+        let inner = "[" + (0..<70_000).map { #"{"$node":"<div#n\#($0).row>"}"# }.joined(separator: ",") + "]"
+        let outer = JSONValue.object([("value", .string(inner))]).serialized
+        let parsed = try JSONValue(parsing: outer)
+        #expect(parsed["value"]?.stringValue == inner)
+        let nodes = try JSONValue(parsing: try #require(parsed["value"]?.stringValue))
+        #expect(nodes.arrayValue?.count == 70_000)
+        #expect(nodes.arrayValue?.last == ["$node": "<div#n69999.row>"])
     }
 
     @Test func everyW3CErrorCodeIsKnown() {

@@ -49,8 +49,11 @@ private struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) {
-            index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
         }
     }
 
@@ -129,60 +132,38 @@ private struct JSONParser {
         }
     }
 
+    /// A string's text, gathered as UTF-8 bytes and decoded once: runs without escapes are copied
+    /// whole, so a long string with many escapes (a runtime reply is JSON inside a JSON string)
+    /// costs time in proportion to its length.
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        let start = index
+        var buffer: [UInt8] = []
         var runStart = index
-        func flushRun(_ parser: JSONParser, into scalars: inout String.UnicodeScalarView, from start: Int) {
-            if start < parser.index {
-                scalars.append(contentsOf: String(decoding: parser.bytes[start..<parser.index], as: UTF8.self).unicodeScalars)
-            }
-        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flushRun(self, into: &scalars, from: runStart)
-                index += 1
-                return String(scalars)
+                defer { index += 1 }
+                if runStart == start { return String(decoding: bytes[start..<index], as: UTF8.self) }
+                buffer.append(contentsOf: bytes[runStart..<index])
+                return String(decoding: buffer, as: UTF8.self)
             }
             if byte < 0x20 { throw fail("control character in a string") }
             if byte == UInt8(ascii: "\\") {
-                flushRun(self, into: &scalars, from: runStart)
+                if buffer.isEmpty { buffer.reserveCapacity(index - start + 64) }
+                buffer.append(contentsOf: bytes[runStart..<index])
                 index += 1
                 guard index < bytes.count else { throw fail("unterminated escape") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    let unit = try parseHex4()
-                    if (0xD800...0xDBFF).contains(unit) {
-                        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                            index += 2
-                            let low = try parseHex4()
-                            if (0xDC00...0xDFFF).contains(low) {
-                                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-                            } else {
-                                scalars.append("\u{FFFD}")
-                                scalars.append(Unicode.Scalar(low) ?? "\u{FFFD}")
-                            }
-                        } else {
-                            // A lone surrogate (JavaScript strings allow them): keep a visible stand-in.
-                            scalars.append("\u{FFFD}")
-                        }
-                    } else if (0xDC00...0xDFFF).contains(unit) {
-                        scalars.append("\u{FFFD}")
-                    } else {
-                        scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
-                    }
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"): try appendEscapedScalar(to: &buffer)
                 default:
                     throw fail("unknown escape")
                 }
@@ -192,6 +173,29 @@ private struct JSONParser {
             index += 1
         }
         throw fail("unterminated string")
+    }
+
+    /// The scalar of a `\u` escape (a surrogate pair when one follows), as UTF-8; a lone
+    /// surrogate (JavaScript strings allow them) becomes a visible stand-in, U+FFFD.
+    mutating func appendEscapedScalar(to buffer: inout [UInt8]) throws(JSONParseError) {
+        let unit = try parseHex4()
+        var scalar: Unicode.Scalar = "\u{FFFD}"
+        var following: Unicode.Scalar?
+        if (0xD800...0xDBFF).contains(unit) {
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                index += 2
+                let low = try parseHex4()
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)) ?? "\u{FFFD}"
+                } else {
+                    following = Unicode.Scalar(low) ?? "\u{FFFD}"
+                }
+            }
+        } else if let plain = Unicode.Scalar(unit) {
+            scalar = plain
+        }
+        UTF8.encode(scalar) { buffer.append($0) }
+        if let following { UTF8.encode(following) { buffer.append($0) } }
     }
 
     mutating func parseHex4() throws(JSONParseError) -> UInt16 {
