@@ -25,12 +25,23 @@ struct PublicSuffixPattern: Hashable, Sendable, CustomStringConvertible {
     /// Whether a page at `url` is on a host this pattern names, judged with `suffixes`, and its
     /// scheme, port and path match.
     func matches(_ url: PageURL, pathAndQuery: UnsafeBufferPointer<UInt8>, suffixes: PublicSuffixList) -> Bool {
-        hostMatches(url.host, suffixes: suffixes) && base.matchesIgnoringHost(url, pathAndQuery: pathAndQuery)
+        matches(url, pathAndQuery: pathAndQuery, publicSuffix: Self.publicSuffix(of: url.host, in: suffixes))
     }
 
-    func hostMatches(_ host: URLHost, suffixes: PublicSuffixList) -> Bool {
-        guard case .domain(let domain) = host, let suffix = suffixes.publicSuffix(of: domain),
-              domain.utf8.count > suffix.utf8.count + 1 else { return false }
+    /// The same, with the page host's public suffix already looked up (``publicSuffix(of:in:)``),
+    /// for a matcher that tries many patterns on one page.
+    func matches(_ url: PageURL, pathAndQuery: UnsafeBufferPointer<UInt8>, publicSuffix: Substring?) -> Bool {
+        hostMatches(url.host, publicSuffix: publicSuffix) && base.matchesIgnoringHost(url, pathAndQuery: pathAndQuery)
+    }
+
+    /// The public suffix of a domain host; `nil` for an IP address or a host the list gives none.
+    static func publicSuffix(of host: URLHost, in suffixes: PublicSuffixList) -> Substring? {
+        guard case .domain(let domain) = host else { return nil }
+        return suffixes.publicSuffix(of: domain)
+    }
+
+    private func hostMatches(_ host: URLHost, publicSuffix suffix: Substring?) -> Bool {
+        guard case .domain(let domain) = host, let suffix, domain.utf8.count > suffix.utf8.count + 1 else { return false }
         let registered = domain.utf8.dropLast(suffix.utf8.count + 1)
         guard domain.utf8[registered.endIndex] == UInt8(ascii: ".") else { return false }
         let before = Substring(registered)

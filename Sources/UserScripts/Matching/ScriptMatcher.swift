@@ -44,11 +44,15 @@ public struct ScriptMatcher: Sendable {
         public var pattern: SitePattern { tables.patterns[Int(patternIndex)] }
     }
 
-    /// Where a pattern is: plain numbers, so walking a bucket copies no references.
+    /// Where a pattern is, and which check settles it once its bucket has chosen it: plain
+    /// numbers, so walking a bucket copies no references and reads one contiguous array.
     private struct Posting: Sendable {
         let script: Int32
         let rule: Int32
         let pattern: Int32
+        /// Patterns whose remaining check is the same (`*://` and `/issues/*` on different
+        /// hosts) share it, and a lookup works its answer out once.
+        let check: Int32
 
         /// Script, then rule: the order matches are reported in.
         var order: Int64 { Int64(script) << 32 | Int64(rule) }
@@ -71,6 +75,13 @@ public struct ScriptMatcher: Sendable {
     /// table `payload` indexes.
     private enum CheckKind: UInt8, Sendable {
         case matchPattern, expression, publicSuffix
+    }
+
+    /// What a match pattern still checks once its host is accepted: equal keys share a check.
+    private struct MatchPatternCheck: Hashable {
+        let scheme: MatchPattern.SchemeRule
+        let port: Int?
+        let path: String
     }
 
     private let tables: Tables
@@ -109,6 +120,8 @@ public struct ScriptMatcher: Sendable {
         var anyHost: [Posting] = []
         var checkKinds: [CheckKind] = []
         var checkPayloads: [Int32] = []
+        var matchPatternChecks: [MatchPatternCheck: Int32] = [:]
+        var expressionChecks: [Int32: Int32] = [:]
         var schemeRules: [MatchPattern.SchemeRule] = []
         var ports: [Int32] = []
         var globs: [PathGlob] = []
@@ -139,36 +152,53 @@ public struct ScriptMatcher: Sendable {
             exclusionStarts.append(Int32(exclusionIDs.count))
             for (ruleIndex, rule) in included.enumerated() {
                 for pattern in rule.patterns {
-                    let posting = Posting(script: script, rule: Int32(ruleIndex), pattern: Int32(patterns.count))
-                    patterns.append(pattern)
+                    func newCheck(_ kind: CheckKind, payload: Int) -> Int32 {
+                        checkKinds.append(kind)
+                        checkPayloads.append(Int32(payload))
+                        return Int32(checkKinds.count - 1)
+                    }
+                    let check: Int32
                     let hosts: [MatchPattern.HostRule]
                     switch pattern.form {
                     case .matchPattern(let compiled):
-                        checkKinds.append(.matchPattern)
-                        checkPayloads.append(Int32(globs.count))
-                        schemeRules.append(compiled.scheme)
-                        ports.append(Int32(compiled.port ?? -1))
-                        globs.append(compiled.path)
+                        let key = MatchPatternCheck(scheme: compiled.scheme, port: compiled.port, path: compiled.path.text)
+                        if let existing = matchPatternChecks[key] {
+                            check = existing
+                        } else {
+                            check = newCheck(.matchPattern, payload: globs.count)
+                            matchPatternChecks[key] = check
+                            schemeRules.append(compiled.scheme)
+                            ports.append(Int32(compiled.port ?? -1))
+                            globs.append(compiled.path)
+                        }
                         hosts = [compiled.host]
                     case .regularExpression(let expression, let proven):
-                        checkKinds.append(.expression)
+                        let position: Int32
                         if let existing = expressionIDs[expression.text] {
-                            checkPayloads.append(existing)
+                            position = existing
                         } else {
-                            let position = Int32(expressions.count)
+                            position = Int32(expressions.count)
                             expressions.append(expression)
                             expressionIDs[expression.text] = position
-                            checkPayloads.append(position)
+                        }
+                        if let existing = expressionChecks[position] {
+                            check = existing
+                        } else {
+                            check = newCheck(.expression, payload: Int(position))
+                            expressionChecks[position] = check
                         }
                         hosts = proven
                     case .publicSuffix(let suffixPattern):
-                        checkKinds.append(.publicSuffix)
-                        checkPayloads.append(Int32(suffixPatterns.count))
+                        check = newCheck(.publicSuffix, payload: suffixPatterns.count)
                         suffixPatterns.append(suffixPattern)
-                        byRegisteredLabel[String(suffixPattern.registeredLabel), default: []].append(posting)
                         hosts = []
                     case .exclusionExpression, .exclusionGlob, .exclusionPattern:
                         preconditionFailure("an exclusion pattern in an inclusion rule")
+                    }
+                    let posting = Posting(script: script, rule: Int32(ruleIndex), pattern: Int32(patterns.count), check: check)
+                    patterns.append(pattern)
+                    if case .publicSuffix(let suffixPattern) = pattern.form {
+                        byRegisteredLabel[String(suffixPattern.registeredLabel), default: []].append(posting)
                     }
                     for host in hosts {
                         switch host {
@@ -207,7 +237,7 @@ public struct ScriptMatcher: Sendable {
 
     /// The scripts whose rules match `url`, each once, in the order they were given.
     public func matches(_ url: PageURL) -> [Match] {
-        var lookup = Lookup(url: url, expressionCount: expressions.count, exclusionCount: distinctExclusions.count)
+        var lookup = Lookup(url: url, checkCount: checkKinds.count, exclusionCount: distinctExclusions.count)
         var pathAndQuery = url.pathAndQuery
         let hits = pathAndQuery.withUTF8 { candidates(for: url, pathAndQuery: $0, lookup: &lookup) }
         guard !hits.isEmpty else { return [] }
@@ -215,20 +245,20 @@ public struct ScriptMatcher: Sendable {
     }
 
     /// What one lookup works out once: the address in the forms expressions and exclusion globs
-    /// run on, and the answers of expressions and exclusions that several scripts share.
+    /// run on, and the answers of checks and exclusions that several patterns share.
     private struct Lookup {
         let url: PageURL
         private var hrefBytes: [UInt8]?
         private var lowercasedForms: [[UInt8]]?
         /// 0: not asked yet, 1: no, 2: yes.
-        var expressionAnswers: [UInt8]
+        var checkAnswers: [UInt8]
         var exclusionAnswers: [UInt8]
-        var suffixes: PublicSuffixList?
-        var suffixesRead = false
+        /// The page host's public suffix, looked up the first time a `.tld` pattern needs it.
+        var publicSuffix: Substring??
 
-        init(url: PageURL, expressionCount: Int, exclusionCount: Int) {
+        init(url: PageURL, checkCount: Int, exclusionCount: Int) {
             self.url = url
-            expressionAnswers = expressionCount == 0 ? [] : [UInt8](repeating: 0, count: expressionCount)
+            checkAnswers = checkCount == 0 ? [] : [UInt8](repeating: 0, count: checkCount)
             exclusionAnswers = exclusionCount == 0 ? [] : [UInt8](repeating: 0, count: exclusionCount)
         }
 
@@ -277,27 +307,31 @@ public struct ScriptMatcher: Sendable {
     }
 
     private func accepts(_ posting: Posting, _ url: PageURL, _ pathAndQuery: UnsafeBufferPointer<UInt8>, _ lookup: inout Lookup) -> Bool {
-        let index = Int(posting.pattern)
-        let payload = Int(checkPayloads[index])
-        switch checkKinds[index] {
+        let check = Int(posting.check)
+        let known = lookup.checkAnswers[check]
+        if known != 0 { return known == 2 }
+        let accepted = settle(check, url, pathAndQuery, &lookup)
+        lookup.checkAnswers[check] = accepted ? 2 : 1
+        return accepted
+    }
+
+    /// The answer of one check for the page, the first time a lookup needs it.
+    private func settle(_ check: Int, _ url: PageURL, _ pathAndQuery: UnsafeBufferPointer<UInt8>, _ lookup: inout Lookup) -> Bool {
+        let payload = Int(checkPayloads[check])
+        switch checkKinds[check] {
         case .matchPattern:
             guard schemeRules[payload].accepts(url.scheme) else { return false }
             let required = ports[payload]
             guard required == -1 || Int(required) == url.effectivePort ?? -1 else { return false }
             return globs[payload].matches(bytes: pathAndQuery)
         case .expression:
-            if lookup.expressionAnswers[payload] == 0 {
-                let matched = lookup.href().withUnsafeBufferPointer { expressions[payload].matches($0) }
-                lookup.expressionAnswers[payload] = matched ? 2 : 1
-            }
-            return lookup.expressionAnswers[payload] == 2
+            return lookup.href().withUnsafeBufferPointer { expressions[payload].matches($0) }
         case .publicSuffix:
-            if !lookup.suffixesRead {
-                lookup.suffixes = try? PublicSuffixList.shared(at: publicSuffixListPath).get()
-                lookup.suffixesRead = true
+            if lookup.publicSuffix == nil {
+                let suffixes = try? PublicSuffixList.shared(at: publicSuffixListPath).get()
+                lookup.publicSuffix = .some(suffixes.flatMap { PublicSuffixPattern.publicSuffix(of: url.host, in: $0) })
             }
-            guard let suffixes = lookup.suffixes else { return false }
-            return suffixPatterns[payload].matches(url, pathAndQuery: pathAndQuery, suffixes: suffixes)
+            return suffixPatterns[payload].matches(url, pathAndQuery: pathAndQuery, publicSuffix: lookup.publicSuffix ?? nil)
         }
     }
 
@@ -325,6 +359,7 @@ public struct ScriptMatcher: Sendable {
 
     private func matches(hits: [Posting], url: PageURL, lookup: inout Lookup) -> [Match] {
         var matches: [Match] = []
+        matches.reserveCapacity(hits.count)
         var previous: Int32 = -1
         for hit in hits where hit.script != previous {
             previous = hit.script

@@ -47,6 +47,10 @@ struct ScriptMatcherTests {
         let schemes = ["*", "http", "https"]
         let ports = ["", ":*", ":8080", ":443", ":80"]
         let paths = ["/*", "/", "/a*", "/a/*", "/*?x=*"]
+        let includes = [
+            "*://*.example.tld/*", "http://example.tld/a*", "*://*.b.example.tld/*", "https://*.example.tld:8080/*",
+            #"/^https?:\/\/(www\.)?example\.com\/a/"#, #"/^http:\/\/example\.org\//"#,
+        ]
         func pick(_ choices: [String]) -> String {
             choices[Int.random(in: 0..<choices.count, using: &generator)]
         }
@@ -58,6 +62,9 @@ struct ScriptMatcherTests {
                 lines.append("@match \(pattern)")
             }
             if Int.random(in: 0..<5, using: &generator) == 0 { lines.append("@match <all_urls>") }
+            // `.tld` globs and proven expressions: checks the matcher shares between scripts and
+            // answers once per lookup (the host's public suffix included).
+            if Int.random(in: 0..<4, using: &generator) == 0 { lines.append("@include \(pick(includes))") }
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 lines.append("@exclude-match *://\(pick(hostRules))/a*")
             }
