@@ -751,7 +751,10 @@ public final class ScriptLibrary: @unchecked Sendable {
     /// Rebuilds the library order, the ID index and the matcher from the cached files.
     private func rebuild() {
         cache.orderIsStale = false
-        var scripts: [(name: String, record: Record)] = []
+        // Records are gathered once and ordered through their positions: sorting the records
+        // themselves would copy each (and retain everything in it) at every swap.
+        var names: [String] = []
+        var records: [Record] = []
         var problems: [LibraryProblem] = []
         var owners: [ScriptID: String] = [:]
         for name in cache.files.keys.sorted() {
@@ -768,17 +771,19 @@ public final class ScriptLibrary: @unchecked Sendable {
                     continue
                 }
                 owners[record.id] = name
-                scripts.append((name, record))
+                names.append(name)
+                records.append(record)
             }
         }
-        let keyed = scripts.map { (key: $0.record.interpretation.name.lowercased(), entry: $0) }
-        let sorted = keyed.sorted { lhs, rhs in
-            lhs.key != rhs.key ? lhs.key < rhs.key : lhs.entry.record.id < rhs.entry.record.id
-        }.map(\.entry)
-        cache.order = sorted.map(\.name)
+        let keys = records.map { $0.interpretation.name.lowercased() }
+        let order = records.indices.sorted { lhs, rhs in
+            keys[lhs] != keys[rhs] ? keys[lhs] < keys[rhs] : records[lhs].id < records[rhs].id
+        }
+        cache.order = order.map { names[$0] }
         cache.problems = problems
-        cache.fileByID = Dictionary(uniqueKeysWithValues: sorted.map { ($0.record.id, $0.name) })
-        cache.matcher = ScriptMatcher(sorted.map { (id: $0.record.id, rules: $0.record.interpretation.rules) }, publicSuffixListPath: publicSuffixListPath)
+        cache.fileByID = Dictionary(uniqueKeysWithValues: order.map { (records[$0].id, names[$0]) })
+        cache.matcher = ScriptMatcher(order.lazy.map { (id: records[$0].id, rules: records[$0].interpretation.rules) },
+                                      publicSuffixListPath: publicSuffixListPath)
     }
 
     /// A temporary file left by a writer that was killed is removed once the writer is gone.

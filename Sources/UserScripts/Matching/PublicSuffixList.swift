@@ -40,27 +40,36 @@ public final class PublicSuffixList: Sendable {
         } catch {
             throw PublicSuffixListError(path: path, reason: error.isNotFound ? "it does not exist" : "it cannot be read (\(error.message))")
         }
-        try self.init(text: String(decoding: bytes, as: UTF8.self), path: path)
+        try self.init(bytes: bytes, path: path)
     }
 
     /// Reads the list from its text; `path` names it in errors.
-    init(text: String, path: String) throws(PublicSuffixListError) {
+    convenience init(text: String, path: String) throws(PublicSuffixListError) {
+        try self.init(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Reads the list from its UTF-8, line by line as bytes (it is read at a process's first
+    /// `.tld` lookup, so its 10,000 lines must not cost a character-by-character walk).
+    init(bytes: [UInt8], path: String) throws(PublicSuffixListError) {
         var rules: Set<String> = []
         var wildcardParents: Set<String> = []
         var exceptions: Set<String> = []
         var inICANNSection = false
         var sawSection = false
-        for line in text.split(whereSeparator: \.isNewline) {
-            if line.hasPrefix("// ===BEGIN ICANN DOMAINS===") {
+        let begin = Array("// ===BEGIN ICANN DOMAINS===".utf8)
+        let end = Array("// ===END ICANN DOMAINS===".utf8)
+        for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            if line.starts(with: begin) {
                 inICANNSection = true
                 sawSection = true
                 continue
             }
-            if line.hasPrefix("// ===END ICANN DOMAINS===") { break }
-            guard inICANNSection, !line.hasPrefix("//"), let rule = line.split(whereSeparator: \.isWhitespace).first else { continue }
-            if rule.hasPrefix("!") {
+            if line.starts(with: end) { break }
+            guard inICANNSection, !line.starts(with: [0x2F, 0x2F]),
+                  let rule = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).first else { continue }
+            if rule.first == UInt8(ascii: "!") {
                 if let name = Self.canonical(rule.dropFirst()) { exceptions.insert(name) }
-            } else if rule.hasPrefix("*.") {
+            } else if rule.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]) {
                 if let name = Self.canonical(rule.dropFirst(2)) { wildcardParents.insert(name) }
             } else if let name = Self.canonical(rule) {
                 rules.insert(name)
@@ -75,8 +84,16 @@ public final class PublicSuffixList: Sendable {
     }
 
     /// A rule as hosts are compared: lowercase ASCII, internationalised labels in Punycode.
-    private static func canonical(_ rule: Substring) -> String? {
-        try? IDNA.toASCII(String(rule))
+    static func canonical(_ rule: ArraySlice<UInt8>) -> String? {
+        // Most rules are lowercase letters, digits, `-` and `.`, already canonical; the rest
+        // (uppercase, non-ASCII, Punycode to check) go through IDNA.
+        let plain = rule.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        let text = String(decoding: rule, as: UTF8.self)
+        if plain, !text.contains("xn--"), !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..") { return text }
+        return try? IDNA.toASCII(text)
     }
 
     /// The ICANN public suffix of a canonical domain name, or `nil` when no rule of the section

@@ -67,6 +67,27 @@ struct PublicSuffixListTests {
         #expect(try library.problems().contains { $0.path == missing && $0.reason.contains("match no page") })
     }
 
+    /// Plain rules skip IDNA when the list is read; every rule of the system's list must come out
+    /// as IDNA would make it, and rules IDNA changes or refuses must still go through it.
+    @Test(arguments: [
+        "com", "co.uk", "kawasaki.jp", "xn--p1ai", "EXAMPLE.com", "ümlaut.de", "a..b", ".com", "com.", "ab--cd.com", "-start.com",
+    ])
+    func plainRulesAreReadAsIDNAReadsThem(rule: String) {
+        #expect(PublicSuffixList.canonical(ArraySlice(rule.utf8)) == (try? IDNA.toASCII(rule)))
+    }
+
+    @Test func everyRuleOfTheSystemListIsReadAsIDNAReadsIt() throws {
+        let text = try String(contentsOfFile: PublicSuffixList.systemPath, encoding: .utf8)
+        var compared = 0
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("//") {
+            guard var rule = line.split(whereSeparator: \.isWhitespace).first else { continue }
+            if rule.hasPrefix("!") { rule = rule.dropFirst() } else if rule.hasPrefix("*.") { rule = rule.dropFirst(2) }
+            #expect(PublicSuffixList.canonical(ArraySlice(rule.utf8)) == (try? IDNA.toASCII(String(rule))), "\(rule)")
+            compared += 1
+        }
+        #expect(compared > 5_000)
+    }
+
     @Test func aFileWithoutAnICANNSectionIsRefused() {
         #expect(throws: PublicSuffixListError.self) { try PublicSuffixList(text: "com\nnet\n", path: "flat") }
     }

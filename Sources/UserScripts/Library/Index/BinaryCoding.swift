@@ -61,6 +61,9 @@ struct BinaryReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position: Int
+    /// Expressions compiled so far, by text: a library repeats the same `@exclude /.../` in many
+    /// scripts, and one compiled expression serves them all.
+    var compiledExpressions: [String: URLRegex] = [:]
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0) {
         self.bytes = bytes

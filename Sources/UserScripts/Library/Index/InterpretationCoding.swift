@@ -268,8 +268,12 @@ extension BinaryReader {
     }
 
     private mutating func readExpression() throws(Corrupt) -> URLRegex {
+        let text = try readString()
+        if let compiled = compiledExpressions[text] { return compiled }
         do {
-            return try URLRegex(try readString())
+            let compiled = try URLRegex(text)
+            compiledExpressions[text] = compiled
+            return compiled
         } catch {
             throw Corrupt()
         }

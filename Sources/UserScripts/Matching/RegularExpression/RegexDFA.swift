@@ -22,14 +22,16 @@ final class RegexDFA: @unchecked Sendable {
     private let instructions: [RegexProgram.Instruction]
     private let start: Int
     private let searching: Bool
-    /// Each ASCII byte's class: bytes every set of the program treats alike share one.
-    private let classOf: [UInt8]
-    private let classCount: Int
-    /// One byte of each class, to work out the class's transitions.
-    private let representatives: [UInt8]
 
     /// Guards what is built as it is used: matchers are shared between threads.
     private let lock = NSLock()
+    /// Each ASCII byte's class: bytes every set of the program treats alike share one. Worked
+    /// out on the first match, so that loading a library with thousands of expressions, of which
+    /// a page checks a few, costs nothing here.
+    private var classOf: [UInt8] = []
+    private var classCount = 0
+    /// One byte of each class, to work out the class's transitions.
+    private var representatives: [UInt8] = []
     private var states: [State] = []
     private var stateIDs: [[Int]: Int32] = [:]
     /// `states.count * classCount` entries; -1 until worked out.
@@ -39,34 +41,44 @@ final class RegexDFA: @unchecked Sendable {
 
     /// An automaton for `instructions`, or `nil` when the program needs the NFA.
     init?(instructions: [RegexProgram.Instruction], start: Int, searching: Bool) {
-        var sets: [ASCIISet] = []
         for instruction in instructions {
             switch instruction {
-            case .byte(let set, _): sets.append(set)
             case .lookahead, .assertion(.wordBoundary, _), .assertion(.notWordBoundary, _): return nil
-            case .split, .assertion, .match: break
-            }
-        }
-        var signatures: [[Bool]: UInt8] = [:]
-        var classOf = [UInt8](repeating: 0, count: 128)
-        var representatives: [UInt8] = []
-        for byte in 0..<128 {
-            let signature = sets.map { $0.contains(UInt8(byte)) }
-            if let existing = signatures[signature] {
-                classOf[byte] = existing
-            } else {
-                let id = UInt8(truncatingIfNeeded: representatives.count)
-                guard representatives.count < 255 else { return nil }
-                signatures[signature] = id
-                classOf[byte] = id
-                representatives.append(UInt8(byte))
+            case .byte, .split, .assertion, .match: break
             }
         }
         self.instructions = instructions
         self.start = start
         self.searching = searching
+    }
+
+    /// Splits the ASCII bytes into classes by refining one class with each byte set of the
+    /// program in turn: two bytes share a class when every set holds both or neither.
+    private func workOutByteClasses() {
+        var classOf = [UInt8](repeating: 0, count: 128)
+        var classCount = 1
+        for instruction in instructions {
+            guard case .byte(let set, _) = instruction else { continue }
+            var renumbered = [Int16](repeating: -1, count: classCount * 2)
+            var count = 0
+            for byte in 0..<128 {
+                let key = Int(classOf[byte]) * 2 + (set.contains(UInt8(byte)) ? 1 : 0)
+                if renumbered[key] < 0 {
+                    renumbered[key] = Int16(count)
+                    count += 1
+                }
+                classOf[byte] = UInt8(renumbered[key])
+            }
+            classCount = count
+        }
+        var representatives = [UInt8](repeating: 0, count: classCount)
+        var seen = [Bool](repeating: false, count: classCount)
+        for byte in 0..<128 where !seen[Int(classOf[byte])] {
+            seen[Int(classOf[byte])] = true
+            representatives[Int(classOf[byte])] = UInt8(byte)
+        }
         self.classOf = classOf
-        classCount = representatives.count
+        self.classCount = classCount
         self.representatives = representatives
     }
 
@@ -77,6 +89,7 @@ final class RegexDFA: @unchecked Sendable {
         defer { lock.unlock() }
         guard !gaveUp else { return nil }
         if initial < 0 {
+            workOutByteClasses()
             guard let first = state(for: closure(of: [start], atStart: true)) else { return nil }
             initial = first
         }
