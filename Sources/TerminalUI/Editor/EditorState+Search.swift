@@ -3,11 +3,18 @@ import Foundation
 extension EditorState {
     // MARK: The find bar
 
-    /// Ctrl-F and Ctrl-\: opens the bar with the selected text (on one line) or the last search.
+    /// Ctrl-F and Ctrl-\: opens the bar with the selected text (on one line) or the last search,
+    /// offered: typing replaces it, Enter searches it again. Ctrl-F in the open bar offers its
+    /// query again, as a browser's find bar selects its text.
     mutating func openFindBar(replacing: Bool) {
         if case .find(var bar) = prompt {
             if replacing, bar.replacement == nil {
+                let wasOffered = bar.isQueryOffered
                 bar = FindBar(query: bar.query.text, replacing: true, matchCase: bar.matchCase, origin: bar.origin)
+                bar.isQueryOffered = wasOffered
+            }
+            if !replacing {
+                bar.isQueryOffered = !bar.query.text.isEmpty
             }
             bar.focus = replacing ? .replacement : .query
             prompt = .find(bar)
