@@ -154,11 +154,8 @@ extension EditorState {
 
     /// Which match `match` is, counting from the top (1-based).
     private mutating func ordinal(of match: TextRange, needle: [UInt8]) -> Int {
-        var count = 0
-        for row in 0..<match.start.row {
-            count += searchIndex.matches(of: needle, inRow: row, lines: buffer.lines).count
-            if count >= FindBar.countLimit { return 0 }
-        }
+        let count = searchIndex.count(of: needle, lines: buffer.lines, limit: FindBar.countLimit, inRowsBefore: match.start.row)
+        if count >= FindBar.countLimit { return 0 }
         let onRow = searchIndex.matches(of: needle, inRow: match.start.row, lines: buffer.lines)
         return count + onRow.filter { $0.lowerBound <= match.start.column }.count
     }
