@@ -2,14 +2,15 @@ import Foundation
 import SystemSupport
 
 /// The document's lines as UTF-8 bytes, folded for a case-insensitive search, so that finding
-/// the next match scans bytes with `memchr` instead of comparing grapheme clusters.
+/// the next match scans bytes instead of comparing grapheme clusters.
 ///
 /// Lines are converted the first time a search reaches them and forgotten when an edit touches
 /// them (``replaceRows(_:insertedCount:)``), so a search over a 10,000-line script converts the
 /// script once and then only the lines that changed. For going to the next match and counting,
 /// the converted lines are also kept joined in one buffer (rebuilt from them after an edit), which
 /// a SIMD scan crosses without stopping at each line: the next match 5,000 lines away costs one
-/// pass over those bytes, not 5,000 line lookups. Each line remembers which character every
+/// pass over those bytes, not 5,000 line lookups; and the matches of the needle last counted are
+/// listed until the next edit, so stepping through them is a binary search. Each line remembers which character every
 /// byte belongs to when the two differ (anything but ASCII), so a match maps back to whole
 /// characters, and a match that would start or end inside a character is no match. Both sides
 /// are compared in Unicode's composed form (NFC), so `é` typed as one code point finds an `é`
@@ -132,9 +133,10 @@ struct SearchIndex: Sendable {
     /// The first match at or after `position` (forward), or the last one before it (backward),
     /// going round the document's end; `nil` when there is none.
     ///
-    /// The joined buffer is scanned for the needle's bytes; only a row where they occur is
-    /// looked at closely (``matches(of:inRow:lines:)``, which also refuses matches that cut a
-    /// character), so the rows in between cost no more than their bytes.
+    /// With the needle's matches listed, this is a binary search. Otherwise (more matches than
+    /// ``listLimit``) the joined buffer is scanned for the needle's bytes; only a row where they
+    /// occur is looked at closely (``matches(of:inRow:lines:)``, which also refuses matches that
+    /// cut a character), so the rows in between cost no more than their bytes.
     mutating func next(_ needle: [UInt8], from position: TextPosition, forward: Bool, lines: [[Character]]) -> TextRange? {
         guard !needle.isEmpty, !lines.isEmpty else { return nil }
         if let matches = listedMatches(of: needle, lines: lines) {
@@ -233,11 +235,12 @@ struct SearchIndex: Sendable {
     private mutating func joinedLines(_ lines: [[Character]]) -> Joined {
         if let joined, joined.rowStarts.count == lines.count { return joined }
         var bytes: [UInt8] = []
+        // A byte a character and one for each line feed, which covers ASCII; others grow it.
+        bytes.reserveCapacity(lines.reduce(lines.count) { $0 + $1.count })
         var rowStarts: [Int] = []
         rowStarts.reserveCapacity(lines.count)
         for row in lines.indices {
             let line = line(row, in: lines)
-            if bytes.isEmpty { bytes.reserveCapacity((line.bytes.count + 1) * lines.count * 5 / 4) }
             rowStarts.append(bytes.count)
             bytes.append(contentsOf: line.bytes)
             bytes.append(0x0A)
