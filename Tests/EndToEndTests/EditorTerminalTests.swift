@@ -267,8 +267,9 @@ struct EditorKeysTerminalTests: EditorInTmux {
         // F3 with the find bar closed finds the last search's next match, round the end;
         // Shift-F3 the one before.
         try goTo("1:1", status: "Ln 1, Col 1")
-        // Ctrl-F starts from the last search ("let"); Ctrl-U clears it.
-        try terminal.press("C-f", "C-u")
+        // Ctrl-F offers the last search ("let"): typing replaces it.
+        try terminal.press("C-f")
+        try terminal.requireScreen("the last search offered") { rows in rows.contains { $0.contains("Find") && $0.contains("let") } }
         try terminal.type("three")
         try terminal.requireScreen("the first match") { rows in rows.contains { $0.contains("1 of 2") } && rows.contains { $0.contains("Ln 2,") } }
         try terminal.press("Escape")
@@ -315,6 +316,11 @@ struct EditorKeysTerminalTests: EditorInTmux {
         try terminal.press("C-l")
         try terminal.type("1 + 1")
         try terminal.waitFor { rows in rows.contains { $0.contains("1 + 1") } && !rows.contains { $0.contains("document.title +") } }
+        // Ctrl-Z takes the typing back; Ctrl-Y brings it back on screen.
+        try terminal.press("C-z")
+        try terminal.requireScreen("the typing undone") { rows in !rows.contains { $0.contains("1 + 1") } }
+        try terminal.press("C-y")
+        try terminal.requireScreen("the typing redone") { rows in rows.contains { $0.contains("1 + 1") } && !rows.contains { $0.contains("document.title +") } }
 
         try terminal.press("C-q")
         try terminal.waitFor(text: "Quit anyway?")
@@ -346,6 +352,17 @@ struct EditorKeysTerminalTests: EditorInTmux {
                                     "\(styled.joined(separator: "\n"))")
         #expect(lastLine.range(of: #"\x1B\[[0-9;]*43[0-9;]*m(\x1B\[[0-9;]*m)*data"#, options: .regularExpression) != nil,
                 "the match is not highlighted: \(lastLine.debugDescription)")
+        // Ctrl-F again offers the query, which typing replaces. "Data" finds both "data" in any
+        // case; Alt-C (match case, shown in the bar) skips them; pressed again, it finds them.
+        try terminal.press("C-f")
+        try terminal.type("Data")
+        try terminal.requireScreen("“Data” in any case") { rows in
+            rows.contains { $0.contains("Find     Data ") && $0.contains("of 2") && $0.contains("[aa] any case") }
+        }
+        try terminal.press("M-c")
+        try terminal.requireScreen("“Data” matching case") { rows in rows.contains { $0.contains("No match") && $0.contains("[Aa] case") } }
+        try terminal.press("M-c")
+        try terminal.requireScreen("“Data” in any case again") { rows in rows.contains { $0.contains("of 2") && $0.contains("[aa] any case") } }
         try terminal.press("Escape")
         try terminal.waitFor { rows in !rows.contains { $0.contains("1 of 2") } }
 

@@ -89,6 +89,95 @@ struct EditorFindTests {
         #expect(state.selection.range.start == .at(0, 0))
     }
 
+    /// Ctrl-F after a search offers it: the first character typed replaces it instead of being
+    /// added to it, as in micro and the browsers.
+    @Test func typingReplacesTheOfferedLastSearch() {
+        var state = Self.finding("foo", in: "foo bar\nbar foo")
+        state.press(.escape)
+        state.control("f")
+        guard case .find(let offered) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(offered.query.text == "foo" && offered.isQueryOffered)
+        state.type("bar")
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.query.text == "bar")
+        #expect(!bar.isQueryOffered)
+        #expect(state.selection.range == TextRange(.at(0, 4), .at(0, 7)))
+    }
+
+    @Test func backspaceClearsTheOfferedSearchAndTypingThenAdds() {
+        var state = Self.finding("foo", in: "foo xy")
+        state.press(.escape)
+        state.control("f")
+        state.press(.backspace)
+        guard case .find(let cleared) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(cleared.query.text == "")
+        state.type("xy")
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.query.text == "xy")
+        #expect(state.selection.range == TextRange(.at(0, 4), .at(0, 6)))
+    }
+
+    /// Enter with nothing typed searches the offered text again: the next match.
+    @Test func enterSearchesTheOfferedTextAgain() {
+        var state = Self.finding("ab", in: "ab\nab\nab")
+        state.press(.escape)
+        state.moveCursor(to: .zero, extending: false)
+        state.control("f")
+        #expect(state.selection.range.start == .at(0, 0))
+        state.press(.enter)
+        #expect(state.selection.range.start == .at(1, 0))
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.query.text == "ab")
+        #expect(bar.status == "2 of 3")
+    }
+
+    /// The arrows accept the offered text for editing: typing then adds to it.
+    @Test func anArrowKeepsTheOfferedTextForEditing() {
+        var state = Self.finding("ab", in: "ab abc")
+        state.press(.escape)
+        state.control("f")
+        state.press(.end)
+        state.type("c")
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.query.text == "abc")
+    }
+
+    @Test func aPasteReplacesTheOfferedText() {
+        var state = Self.finding("ab", in: "ab cd")
+        state.press(.escape)
+        state.control("f")
+        _ = state.handle(.paste("cd"))
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.query.text == "cd")
+        #expect(state.selection.range == TextRange(.at(0, 3), .at(0, 5)))
+    }
+
+    /// The offered text is drawn selected, and no longer once it is edited.
+    @Test func theOfferedTextIsDrawnSelected() throws {
+        var state = Self.finding("ab", in: "ab")
+        state.press(.escape)
+        state.control("f")
+        func queryStyle() throws -> CellStyle {
+            let frame = EditorScreen.render(state)
+            let bar = try #require(state.layout.bar)
+            let row = (0..<frame.grid.width).map { frame.grid[$0, bar.y].character }
+            let x = try #require(row.indices.dropLast().first { row[$0] == "a" && row[$0 + 1] == "b" })
+            return frame.grid[x, bar.y].style
+        }
+        #expect(try queryStyle().background == EditorView.selectionBackground)
+        state.press(.end)
+        #expect(try queryStyle().background == nil)
+    }
+
+    /// Ctrl-F in the open bar offers what was typed, as a browser's find bar selects it.
+    @Test func ctrlFAgainOffersTheTypedQuery() {
+        var state = Self.finding("ab", in: "ab cd")
+        state.control("f")
+        state.type("cd")
+        guard case .find(let bar) = state.prompt else { Issue.record("no find bar"); return }
+        #expect(bar.query.text == "cd")
+    }
+
     @Test func altCSwitchesToMatchingCase() {
         var state = Self.finding("Foo", in: "foo Foo")
         #expect(state.selection.range.start == .at(0, 0))

@@ -411,6 +411,31 @@ struct EditorPickerTests {
         #expect(form.name.text == "Mine", "the cursor is not in the first field with a problem")
     }
 
+    /// A problem longer than the form is wide is wrapped between words: no row of it ends or
+    /// starts inside a word.
+    @Test func formProblemsWrapAtWordBoundaries() throws {
+        let problem = "`www.google.*` is refused: it has no scheme: a match pattern starts with `*://`, `http://`, `https://` or `file://`"
+        var settings = Self.settings
+        settings.matchPatterns = .patternList { _ in problem }
+        settings.defaultMatchPatterns = ["www.google.*"]
+        var state = EditorState.make("code", columns: 60, rows: 30, formSettings: settings)
+        state.control("n")
+        state.type("Mine")
+        #expect(state.press(.enter) == [])
+        let rows = state.screenRows()
+        let first = try #require(rows.firstIndex { $0.contains("www.google.*: `www.google.*`") }, "\(rows.joined(separator: "\n"))")
+        let start = try #require(rows[first].range(of: "www.google.*: `")).lowerBound
+        let column = rows[first].distance(from: rows[first].startIndex, to: start)
+        var lines: [String] = []
+        for row in rows[first...] {
+            let line = String(Array(row).dropFirst(column).prefix { $0 != "│" }).trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { break }
+            lines.append(line)
+        }
+        #expect(lines.count > 2, "\(rows.joined(separator: "\n"))")
+        #expect(lines.joined(separator: " ") == "www.google.*: " + problem, "\(lines)")
+    }
+
     @Test func emptyNameIsAProblemOnSubmit() {
         var state = EditorState.make("code", formSettings: Self.settings)
         state.control("n")

@@ -69,6 +69,38 @@ struct FrameRendererTests {
         #expect(output == "\u{1B}[1;2H\u{1B}[0;1;31mb\u{1B}[0m")
     }
 
+    struct SGR: Sendable, CustomStringConvertible {
+        var style: CellStyle
+        var sequence: String
+        var description: String { sequence.debugDescription }
+    }
+
+    static let sgrVectors: [SGR] = [
+        SGR(style: .plain, sequence: "\u{1B}[0m"),
+        SGR(style: CellStyle(attributes: [.bold, .dim, .italic, .underline, .reverse]), sequence: "\u{1B}[0;1;2;3;4;7m"),
+        SGR(style: CellStyle(foreground: .brightBlack, background: .blue), sequence: "\u{1B}[0;90;44m"),
+        SGR(style: CellStyle(foreground: .white, background: .brightWhite), sequence: "\u{1B}[0;37;107m"),
+        SGR(style: CellStyle(foreground: .indexed(208), background: .indexed(7)), sequence: "\u{1B}[0;38;5;208;48;5;7m"),
+        SGR(style: CellStyle(foreground: .rgb(255, 0, 10), background: .rgb(1, 22, 133), attributes: .underline),
+            sequence: "\u{1B}[0;4;38;2;255;0;10;48;2;1;22;133m"),
+    ]
+
+    /// Each style is written as one SGR sequence that starts from a reset.
+    @Test(arguments: sgrVectors)
+    func stylesAreWrittenAsSGRSequences(_ vector: SGR) {
+        var bytes: [UInt8] = []
+        vector.style.appendSGRSequence(to: &bytes)
+        #expect(Self.text(bytes) == vector.sequence)
+    }
+
+    /// Cursor moves count from 1 and write every digit.
+    @Test func cursorMovesWriteOneBasedPositions() {
+        var bytes: [UInt8] = []
+        ANSI.appendMoveCursor(x: 0, y: 99, to: &bytes)
+        ANSI.appendMoveCursor(x: 1209, y: 9, to: &bytes)
+        #expect(Self.text(bytes) == "\u{1B}[100;1H\u{1B}[10;1210H")
+    }
+
     @Test func resizeRedrawsEverything() {
         var renderer = FrameRenderer()
         _ = renderer.render(Self.grid(["hello"], width: 20), cursor: nil)

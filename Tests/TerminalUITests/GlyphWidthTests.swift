@@ -26,4 +26,14 @@ struct GlyphWidthTests {
             }
         }
     }
+
+    /// The quick ASCII test the editor uses on every character: one byte of UTF-8 or nothing
+    /// (not even for "\r\n", which `asciiValue` calls a line feed).
+    @Test(arguments: [
+        ("a", 0x61), (" ", 0x20), ("\t", 0x09), ("\u{7F}", 0x7F),
+        ("é", nil), ("e\u{301}", nil), ("\r\n", nil), ("日", nil), ("🙂", nil),
+    ] as [(Character, UInt8?)])
+    func singleByteIsTheASCIIByte(_ character: Character, _ byte: UInt8?) {
+        #expect(character.singleByte == byte)
+    }
 }

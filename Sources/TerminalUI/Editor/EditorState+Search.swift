@@ -3,11 +3,18 @@ import Foundation
 extension EditorState {
     // MARK: The find bar
 
-    /// Ctrl-F and Ctrl-\: opens the bar with the selected text (on one line) or the last search.
+    /// Ctrl-F and Ctrl-\: opens the bar with the selected text (on one line) or the last search,
+    /// offered: typing replaces it, Enter searches it again. Ctrl-F in the open bar offers its
+    /// query again, as a browser's find bar selects its text.
     mutating func openFindBar(replacing: Bool) {
         if case .find(var bar) = prompt {
             if replacing, bar.replacement == nil {
+                let wasOffered = bar.isQueryOffered
                 bar = FindBar(query: bar.query.text, replacing: true, matchCase: bar.matchCase, origin: bar.origin)
+                bar.isQueryOffered = wasOffered
+            }
+            if !replacing {
+                bar.isQueryOffered = !bar.query.text.isEmpty
             }
             bar.focus = replacing ? .replacement : .query
             prompt = .find(bar)
@@ -147,11 +154,8 @@ extension EditorState {
 
     /// Which match `match` is, counting from the top (1-based).
     private mutating func ordinal(of match: TextRange, needle: [UInt8]) -> Int {
-        var count = 0
-        for row in 0..<match.start.row {
-            count += searchIndex.matches(of: needle, inRow: row, lines: buffer.lines).count
-            if count >= FindBar.countLimit { return 0 }
-        }
+        let count = searchIndex.count(of: needle, lines: buffer.lines, limit: FindBar.countLimit, inRowsBefore: match.start.row)
+        if count >= FindBar.countLimit { return 0 }
         let onRow = searchIndex.matches(of: needle, inRow: match.start.row, lines: buffer.lines)
         return count + onRow.filter { $0.lowerBound <= match.start.column }.count
     }

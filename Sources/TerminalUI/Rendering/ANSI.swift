@@ -11,9 +11,21 @@ enum ANSI {
     static let enableBracketedPaste = "\u{1B}[?2004h"
     static let disableBracketedPaste = "\u{1B}[?2004l"
 
-    /// Moves the cursor to a zero-based column and row (CUP is one-based).
-    static func moveCursor(x: Int, y: Int) -> String {
-        "\u{1B}[\(y + 1);\(x + 1)H"
+    /// Appends the sequence that moves the cursor to a zero-based column and row (CUP is
+    /// one-based), as bytes.
+    static func appendMoveCursor(x: Int, y: Int, to output: inout [UInt8]) {
+        output.append(0x1B)
+        output.append(UInt8(ascii: "["))
+        appendDecimal(y + 1, to: &output)
+        output.append(UInt8(ascii: ";"))
+        appendDecimal(x + 1, to: &output)
+        output.append(UInt8(ascii: "H"))
+    }
+
+    /// Appends a non-negative number's decimal digits.
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &output) }
+        output.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// Puts `text` on the terminal's clipboard (OSC 52); terminals without it ignore it.

@@ -68,6 +68,19 @@ struct CellGrid: Equatable, Sendable {
         }
     }
 
+    /// Draws a character whose safety and width are already known (a ``DisplayGlyph/glyph(_:width:)``),
+    /// without ``put(_:x:y:style:clip:)``'s checks: the editor draws every character on screen
+    /// this way in each frame. Nothing is drawn unless all `width` columns fit.
+    mutating func putGlyph(_ character: Character, width columns: Int, x: Int, y: Int, style: CellStyle) {
+        guard y >= 0, y < height, x >= 0, x + columns <= width else { return }
+        if columns == 2 {
+            place(Cell(character, width: 2, style: style), x: x, y: y)
+            place(.continuation(style: style), x: x + 1, y: y)
+        } else {
+            place(Cell(character, style: style), x: x, y: y)
+        }
+    }
+
     /// Draws text from (x, y) until it ends or reaches `clip`; returns the column after it.
     @discardableResult
     mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: CellStyle, clip: Int? = nil) -> Int {
@@ -85,12 +98,14 @@ struct CellGrid: Equatable, Sendable {
     /// Stores a cell, first blanking whatever half of a wide character it would break.
     private mutating func place(_ cell: Cell, x: Int, y: Int) {
         let index = y * width + x
-        let old = cells[index]
-        if old.isContinuation, x > 0, !cell.isContinuation {
+        // Only the old cell's width is read unless it was part of a wide character, so the
+        // common case copies no character.
+        let oldWidth = cells[index].width
+        if oldWidth == 0, x > 0, !cell.isContinuation {
             cells[index - 1] = Cell(" ", style: cells[index - 1].style)
         }
-        if old.width == 2, x + 1 < width, cell.width != 2 {
-            cells[index + 1] = Cell(" ", style: old.style)
+        if oldWidth == 2, x + 1 < width, cell.width != 2 {
+            cells[index + 1] = Cell(" ", style: cells[index].style)
         }
         cells[index] = cell
     }

@@ -23,18 +23,27 @@ struct CellStyle: Hashable, Sendable {
     /// The terminal's own colours with no attributes.
     static let plain = CellStyle()
 
-    /// The complete SGR sequence for this style. It always starts from a reset so the result
-    /// does not depend on what the terminal had before.
-    var sgrSequence: String {
-        var parameters = ["0"]
-        if attributes.contains(.bold) { parameters.append("1") }
-        if attributes.contains(.dim) { parameters.append("2") }
-        if attributes.contains(.italic) { parameters.append("3") }
-        if attributes.contains(.underline) { parameters.append("4") }
-        if attributes.contains(.reverse) { parameters.append("7") }
-        if let foreground { parameters.append(foreground.sgrParameters(foreground: true)) }
-        if let background { parameters.append(background.sgrParameters(foreground: false)) }
-        return "\u{1B}[" + parameters.joined(separator: ";") + "m"
+    /// Appends the complete SGR sequence for this style to `output`, as bytes (the renderer
+    /// writes one at each change of style). It always starts from a reset so the result does
+    /// not depend on what the terminal had before.
+    func appendSGRSequence(to output: inout [UInt8]) {
+        output.append(0x1B)
+        output.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "0"))
+        if attributes.contains(.bold) { output.append(contentsOf: ";1".utf8) }
+        if attributes.contains(.dim) { output.append(contentsOf: ";2".utf8) }
+        if attributes.contains(.italic) { output.append(contentsOf: ";3".utf8) }
+        if attributes.contains(.underline) { output.append(contentsOf: ";4".utf8) }
+        if attributes.contains(.reverse) { output.append(contentsOf: ";7".utf8) }
+        if let foreground {
+            output.append(UInt8(ascii: ";"))
+            foreground.appendSGRParameters(foreground: true, to: &output)
+        }
+        if let background {
+            output.append(UInt8(ascii: ";"))
+            background.appendSGRParameters(foreground: false, to: &output)
+        }
+        output.append(UInt8(ascii: "m"))
     }
 
     /// This style with other attributes added.

@@ -15,7 +15,7 @@ enum DisplayGlyph: Hashable, Sendable {
 
     /// The glyph for `character` when it starts at display column `column`.
     init(_ character: Character, atColumn column: Int, tabWidth: Int) {
-        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+        if let byte = character.singleByte, byte >= 0x20, byte < 0x7F {
             self = .glyph(character, width: 1)
             return
         }

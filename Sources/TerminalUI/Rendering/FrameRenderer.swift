@@ -21,8 +21,12 @@ struct FrameRenderer: Sendable {
     }
 
     /// The bytes that turn the last frame into `frame` and put the cursor in place.
+    ///
+    /// The bytes are written straight into one buffer (no strings in between), and the cells are
+    /// compared through unchecked buffers: a frame after a jump rewrites most of the screen, and
+    /// this loop is then most of what a keystroke costs.
     mutating func render(_ frame: CellGrid, cursor: CursorPlacement?) -> [UInt8] {
-        var output = ""
+        var output: [UInt8] = []
         var terminalCursor: CursorPlacement?
         // Every frame ends with the style reset, so each one starts from the plain style.
         var currentStyle = CellStyle.plain
@@ -30,55 +34,67 @@ struct FrameRenderer: Sendable {
         if let previous, previous.width == frame.width, previous.height == frame.height {
             old = previous
             terminalCursor = previousCursor
+            output.reserveCapacity(256)
         } else {
             // A full redraw moves the cursor across the whole screen: hide it meanwhile so it
             // does not flicker. Small updates skip this to stay a few bytes long.
-            output += ANSI.hideCursor + ANSI.resetStyle + ANSI.clearScreen
+            output.reserveCapacity(frame.width * frame.height * 2)
+            output.append(contentsOf: (ANSI.hideCursor + ANSI.resetStyle + ANSI.clearScreen).utf8)
             cursorVisible = false
             old = nil
         }
 
-        for y in 0..<frame.height {
-            for x in 0..<frame.width {
-                let cell = frame[x, y]
-                if cell.isContinuation { continue }
-                if let old {
-                    if old[x, y] == cell { continue }
-                } else if cell == .blank {
-                    continue
+        let width = frame.width
+        frame.cells.withUnsafeBufferPointer { cells in
+            (old?.cells ?? []).withUnsafeBufferPointer { oldCells in
+                for y in 0..<frame.height {
+                    for x in 0..<width {
+                        let index = y * width + x
+                        let cell = cells[index]
+                        if cell.isContinuation { continue }
+                        if old != nil {
+                            if oldCells[index] == cell { continue }
+                        } else if cell == .blank {
+                            continue
+                        }
+                        if terminalCursor != CursorPlacement(x: x, y: y) {
+                            ANSI.appendMoveCursor(x: x, y: y, to: &output)
+                        }
+                        if currentStyle != cell.style {
+                            cell.style.appendSGRSequence(to: &output)
+                            currentStyle = cell.style
+                        }
+                        if let byte = cell.character.singleByte {
+                            output.append(byte)
+                        } else {
+                            output.append(contentsOf: cell.character.utf8)
+                        }
+                        let next = x + Int(cell.width)
+                        // At the last column the terminal's cursor is in its "pending wrap"
+                        // state, so its position is not trusted for the next cell.
+                        terminalCursor = next < width ? CursorPlacement(x: next, y: y) : nil
+                    }
                 }
-                if terminalCursor != CursorPlacement(x: x, y: y) {
-                    output += ANSI.moveCursor(x: x, y: y)
-                }
-                if currentStyle != cell.style {
-                    output += cell.style.sgrSequence
-                    currentStyle = cell.style
-                }
-                output.append(cell.character)
-                let next = x + Int(cell.width)
-                // At the last column the terminal's cursor is in its "pending wrap" state,
-                // so its position is not trusted for the next cell.
-                terminalCursor = next < frame.width ? CursorPlacement(x: next, y: y) : nil
             }
         }
         if currentStyle != .plain {
-            output += ANSI.resetStyle
+            output.append(contentsOf: ANSI.resetStyle.utf8)
         }
         if let cursor {
             if terminalCursor != cursor {
-                output += ANSI.moveCursor(x: cursor.x, y: cursor.y)
+                ANSI.appendMoveCursor(x: cursor.x, y: cursor.y, to: &output)
             }
             if cursorVisible != true {
-                output += ANSI.showCursor
+                output.append(contentsOf: ANSI.showCursor.utf8)
                 cursorVisible = true
             }
         } else if cursorVisible != false {
-            output += ANSI.hideCursor
+            output.append(contentsOf: ANSI.hideCursor.utf8)
             cursorVisible = false
         }
         previous = frame
         previousCursor = cursor
-        return Array(output.utf8)
+        return output
     }
 }
 

@@ -21,8 +21,8 @@ enum GlyphWidth {
     /// The width of a grapheme cluster: its first scalar decides, except that VS16 after an
     /// emoji base widens it to two cells (as in "❤️"), and following marks add nothing.
     static func columns(of character: Character) -> Int {
-        if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
+        if let byte = character.singleByte {
+            return byte >= 0x20 && byte < 0x7F ? 1 : 0
         }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }

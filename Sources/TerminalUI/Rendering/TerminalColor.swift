@@ -27,17 +27,22 @@ enum TerminalColor: Hashable, Sendable {
     static let brightCyan = TerminalColor.palette(14)
     static let brightWhite = TerminalColor.palette(15)
 
-    /// The SGR parameters selecting this colour as foreground or background.
-    func sgrParameters(foreground: Bool) -> String {
+    /// Appends the SGR parameters selecting this colour as foreground or background to `output`.
+    func appendSGRParameters(foreground: Bool, to output: inout [UInt8]) {
         switch self {
         case .palette(let index):
             let value = Int(index & 0x0F)
-            if value < 8 { return String((foreground ? 30 : 40) + value) }
-            return String((foreground ? 90 : 100) + value - 8)
+            ANSI.appendDecimal(value < 8 ? (foreground ? 30 : 40) + value : (foreground ? 90 : 100) + value - 8, to: &output)
         case .indexed(let index):
-            return (foreground ? "38;5;" : "48;5;") + String(index)
+            output.append(contentsOf: (foreground ? "38;5;" : "48;5;").utf8)
+            ANSI.appendDecimal(Int(index), to: &output)
         case .rgb(let red, let green, let blue):
-            return (foreground ? "38;2;" : "48;2;") + "\(red);\(green);\(blue)"
+            output.append(contentsOf: (foreground ? "38;2;" : "48;2;").utf8)
+            ANSI.appendDecimal(Int(red), to: &output)
+            output.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(Int(green), to: &output)
+            output.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(Int(blue), to: &output)
         }
     }
 }

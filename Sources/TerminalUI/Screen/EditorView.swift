@@ -105,7 +105,7 @@ enum EditorView {
                         grid.put(" ", x: area.x + column - left, y: y, style: style)
                     }
                 } else {
-                    grid.put(shown, x: x, y: y, style: style, clip: area.maxX)
+                    grid.putGlyph(shown, width: glyphWidth, x: x, y: y, style: style)
                 }
             case .tab:
                 for column in max(display, left)..<min(display + width, right) {

@@ -8,13 +8,13 @@ import JavaScriptSyntax
 /// line's UTF-16 offsets.
 enum LineTokenizer {
     /// The names the lexer reads as identifiers that the editor colours as literals.
-    private static let literalNames: Set<String> = ["undefined", "NaN", "Infinity"]
+    private static let literalNames: [[Character]] = [Array("undefined"), Array("NaN"), Array("Infinity")]
     /// The keywords the editor colours as literals.
-    private static let literalKeywords: Set<String> = ["true", "false", "null"]
+    private static let literalKeywords: [[Character]] = [Array("true"), Array("false"), Array("null")]
 
     /// The coloured spans of `line` read from `state`, and the state at its end.
     static func tokenize(_ line: [Character], from state: LexerState) -> (tokens: [SyntaxToken], end: LexerState) {
-        let text = String(line)
+        let text = string(of: line)
         let result = JavaScriptLexer.tokens(inLine: text, startingIn: state)
         guard !result.tokens.isEmpty else { return ([], result.endState) }
         let isASCII = text.utf8.count == line.count && text.utf16.count == line.count
@@ -37,15 +37,30 @@ enum LineTokenizer {
 
     /// Only the state at the end of `line`, for learning the states of lines not drawn.
     static func endState(of line: [Character], from state: LexerState) -> LexerState {
-        JavaScriptLexer.tokens(inLine: String(line), startingIn: state).endState
+        JavaScriptLexer.tokens(inLine: string(of: line), startingIn: state).endState
+    }
+
+    /// The line as a string, made from its UTF-8 bytes in one go: appending `Character`s one by
+    /// one cost more than lexing the line.
+    static func string(of line: [Character]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(line.count)
+        for character in line {
+            if let byte = character.singleByte {
+                bytes.append(byte)
+            } else {
+                bytes.append(contentsOf: character.utf8)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func kind(of token: JavaScriptToken, characters: ArraySlice<Character>) -> SyntaxKind {
         switch token.kind {
         case .keyword:
-            return characters.count <= 5 && literalKeywords.contains(String(characters)) ? .literal : .keyword
+            return isOne(of: literalKeywords, characters) ? .literal : .keyword
         case .identifier:
-            return characters.count <= 9 && literalNames.contains(String(characters)) ? .literal : .plain
+            return isOne(of: literalNames, characters) ? .literal : .plain
         case .privateName, .punctuator: return .plain
         case .number: return .number
         case .string: return .string
@@ -54,6 +69,12 @@ enum LineTokenizer {
         case .lineComment, .blockComment, .hashbang: return .comment
         case .invalid: return .invalid
         }
+    }
+
+    /// Whether `characters` spell one of `names`, compared without making a string per token
+    /// (most tokens differ from every name in length and cost one comparison).
+    private static func isOne(of names: [[Character]], _ characters: ArraySlice<Character>) -> Bool {
+        names.contains { $0.count == characters.count && $0.elementsEqual(characters) }
     }
 
     /// `offsets[i]` is the UTF-16 offset where character `i` starts; the last element is the

@@ -8,6 +8,11 @@ struct FindBar: Sendable {
     }
 
     var query: FormTextField
+    /// Whether the query is the text the bar opened with (the last search, or the selection),
+    /// not yet edited: it is drawn selected, and as in micro and the browsers' find bars the
+    /// first character typed or pasted replaces it, Backspace or Delete clears it, and Enter
+    /// searches it again.
+    var isQueryOffered: Bool
     /// The replace field, when replacing.
     var replacement: FormTextField?
     var focus: Field = .query
@@ -26,6 +31,7 @@ struct FindBar: Sendable {
 
     init(query: String, replacing: Bool, matchCase: Bool, origin: TextPosition) {
         self.query = FormTextField(label: "Find", text: query, validator: .acceptingAnything)
+        isQueryOffered = !query.isEmpty
         replacement = replacing ? FormTextField(label: "Replace", text: "", validator: .acceptingAnything) : nil
         focus = .query
         self.matchCase = matchCase
@@ -35,18 +41,43 @@ struct FindBar: Sendable {
     var rows: Int { replacement == nil ? 1 : 2 }
 
     /// Sends a field-editing key to the focused field; returns whether it used it.
+    ///
+    /// While the query is offered, a typed character replaces it and Backspace or Delete clears
+    /// it; any other key the field uses (the arrows, Home, End) accepts it for editing.
     mutating func edit(_ event: KeyEvent) -> Bool {
         switch focus {
-        case .query: return query.handle(event)
-        case .replacement: return replacement?.handle(event) ?? false
+        case .query:
+            guard isQueryOffered else { return query.handle(event) }
+            switch (event.key, event.modifiers) {
+            case (.backspace, _), (.delete, _):
+                clearOfferedQuery()
+                return true
+            case (.character, let modifiers) where modifiers.isDisjoint(with: [.control, .alt]):
+                clearOfferedQuery()
+                return query.handle(event)
+            default:
+                guard query.handle(event) else { return false }
+                isQueryOffered = false
+                return true
+            }
+        case .replacement:
+            return replacement?.handle(event) ?? false
         }
     }
 
     mutating func paste(_ text: String) {
         switch focus {
-        case .query: query.paste(text)
-        case .replacement: replacement?.paste(text)
+        case .query:
+            if isQueryOffered { clearOfferedQuery() }
+            query.paste(text)
+        case .replacement:
+            replacement?.paste(text)
         }
+    }
+
+    private mutating func clearOfferedQuery() {
+        query.replace(0..<query.text.count, with: "")
+        isQueryOffered = false
     }
 
     /// What the bar says about the matches.
@@ -65,7 +96,8 @@ struct FindBar: Sendable {
         let infoWidth = GlyphWidth.columns(of: info)
         let fieldWidth = max(10, frame.width - infoWidth - 1)
         var cursor: CursorPlacement?
-        let queryCursor = query.draw(into: &grid, x: frame.x + 1, y: frame.y, width: fieldWidth, labelWidth: 9, focused: focus == .query)
+        let queryCursor = query.draw(into: &grid, x: frame.x + 1, y: frame.y, width: fieldWidth, labelWidth: 9, focused: focus == .query,
+                                     textSelected: isQueryOffered)
         if focus == .query { cursor = queryCursor }
         let statusStyle = CellStyle(attributes: matchCount == 0 && !query.text.isEmpty ? [.reverse, .bold] : .reverse)
         grid.write(info, x: frame.maxX - infoWidth, y: frame.y, style: statusStyle, clip: frame.maxX)

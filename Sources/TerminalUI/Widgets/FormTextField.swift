@@ -91,8 +91,10 @@ struct FormTextField: Sendable {
     }
 
     /// Draws "Label  [text]" on one row, scrolled so the cursor shows; returns the cursor's
-    /// screen position.
-    func draw(into grid: inout CellGrid, x: Int, y: Int, width: Int, labelWidth: Int, focused: Bool) -> CursorPlacement? {
+    /// screen position. With `textSelected`, the text is drawn as a selection (the find bar's
+    /// offered query, which typing replaces).
+    func draw(into grid: inout CellGrid, x: Int, y: Int, width: Int, labelWidth: Int, focused: Bool,
+              textSelected: Bool = false) -> CursorPlacement? {
         let labelStyle = focused ? CellStyle(attributes: .bold) : .plain
         grid.write(label, x: x, y: y, style: labelStyle, clip: x + labelWidth)
         let fieldX = x + labelWidth
@@ -100,6 +102,7 @@ struct FormTextField: Sendable {
         guard fieldWidth > 1 else { return nil }
         let fieldStyle = CellStyle(attributes: .underline)
         grid.fill(CellRect(x: fieldX, y: y, width: fieldWidth, height: 1), style: fieldStyle)
+        let textStyle = textSelected ? fieldStyle.withBackground(EditorView.selectionBackground) : fieldStyle
         let characters = Array(text)
         let glyphs = characters.map { DisplayGlyph($0, atColumn: 0, tabWidth: 1) }
         let cursorColumn = glyphs.prefix(cursor).reduce(0) { $0 + $1.width }
@@ -113,9 +116,9 @@ struct FormTextField: Sendable {
             guard screenX + width <= fieldX + fieldWidth else { break }
             switch glyph {
             case .glyph(let character, _):
-                grid.put(character, x: screenX, y: y, style: fieldStyle)
+                grid.put(character, x: screenX, y: y, style: textStyle)
             case .escaped(let escape):
-                grid.write(escape, x: screenX, y: y, style: fieldStyle.adding(.reverse), clip: fieldX + fieldWidth)
+                grid.write(escape, x: screenX, y: y, style: textStyle.adding(.reverse), clip: fieldX + fieldWidth)
             case .tab:
                 break
             }

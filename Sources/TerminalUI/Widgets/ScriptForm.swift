@@ -139,15 +139,15 @@ struct ScriptForm: Sendable {
                                    excludePatterns: FieldValidator.splitPatterns(excludes.text), runAt: runAt))
     }
 
-    /// The problem lines under each field, wrapped to `width` columns.
+    /// The problem lines under each field, wrapped at spaces to `width` columns.
     private func problemLines(of field: FormTextField, width: Int) -> [String] {
         guard field.isEdited, let problem = field.problem else { return [] }
         return problem.split(separator: "\n").flatMap { line in
-            DisplayText.wrapped(TerminalSafeText.escaped(String(line)), toColumns: max(1, width))
+            DisplayText.wordWrapped(TerminalSafeText.escaped(String(line)), toColumns: max(1, width))
         }
     }
 
-    /// The footer: saving, the host's error, or a hint; wrapped to `width`.
+    /// The footer: saving, the host's error, or a hint; wrapped at spaces to `width`.
     private func footerLines(width: Int) -> [String] {
         let text: String
         if isSaving {
@@ -159,7 +159,7 @@ struct ScriptForm: Sendable {
         } else {
             text = "Patterns are separated by spaces. ←→ change when it runs."
         }
-        return DisplayText.wrapped(text, toColumns: max(1, width))
+        return DisplayText.wordWrapped(text, toColumns: max(1, width))
     }
 
     /// The rows the form needs inside a dialog `width` columns wide.
