@@ -42,13 +42,7 @@ struct SearchIndex: Sendable {
 
         /// The row whose bytes hold `offset` (binary search).
         func row(containing offset: Int) -> Int {
-            var low = 0
-            var high = rowStarts.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if rowStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            return low
+            rowStarts.indexOfStart(holding: offset)
         }
 
         /// Where row `row` ends: the start of the next one, or the end of the buffer.

@@ -103,12 +103,6 @@ enum LineTokenizer {
 
     /// The index of the character that contains UTF-16 offset `offset` (binary search).
     private static func index(containing offset: Int, offsets: [Int]) -> Int {
-        var low = 0
-        var high = offsets.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if offsets[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        offsets.indexOfStart(holding: offset)
     }
 }
