@@ -14,11 +14,14 @@ let package = Package(
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
+        .library(name: "DevTools", targets: ["DevTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Already resolved through async-http-client; named here for NIOWebSocket (DevTools).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
     ],
     targets: [
         .target(
@@ -62,6 +65,19 @@ let package = Package(
         ),
         .target(name: "JavaScriptSyntax"),
         .target(
+            name: "DevTools",
+            dependencies: [
+                "WebDriver",
+                "SystemSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "TerminalUI",
             dependencies: ["SystemSupport", "TextInput"]
         ),
@@ -101,6 +117,17 @@ let package = Package(
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
+        .testTarget(
+            name: "DevToolsTests",
+            dependencies: [
+                "DevTools", "WebDriver", "TestSupport", "SystemSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WebDriver", "pagescript"]),
     ]
 )
