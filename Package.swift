@@ -17,12 +17,15 @@ let package = Package(
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
         .library(name: "GMAPI", targets: ["GMAPI"]),
         .library(name: "Browsing", targets: ["Browsing"]),
+        .library(name: "DevTools", targets: ["DevTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // Already resolved through async-http-client; named here for NIOWebSocket (DevTools).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
     ],
     targets: [
         .target(
@@ -68,7 +71,7 @@ let package = Package(
         .target(
             name: "TerminalText"
         ),
-        .target(name: "Browsing", dependencies: ["Injection", "GMAPI", "UserScripts", "WebDriver"]),
+        .target(name: "Browsing", dependencies: ["Injection", "GMAPI", "UserScripts", "WebDriver", "DevTools"]),
         .target(
             name: "GMAPI",
             dependencies: [
@@ -77,6 +80,19 @@ let package = Package(
                 "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "DevTools",
+            dependencies: [
+                "WebDriver",
+                "SystemSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
@@ -136,6 +152,17 @@ let package = Package(
         .testTarget(
             name: "EditorSessionTests",
             dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "WebDriver", "SystemSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "DevToolsTests",
+            dependencies: [
+                "DevTools", "WebDriver", "TestSupport", "SystemSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
     ]
 )

@@ -25,4 +25,7 @@ public enum BrowseEvent: Sendable {
     /// ``BrowseRequest/toggleScriptsForSite`` switched `scripts` off (`isOn` false) or on again
     /// for `site`; none when no library script matches the page.
     case siteSwitched(url: String, site: Site, scripts: [StoredScript], isOn: Bool)
+    /// The browser offers DevTools, but following its tabs there failed (`reason`): the
+    /// `document-start` scripts run once each page has loaded instead.
+    case documentStartUnavailable(reason: String)
 }

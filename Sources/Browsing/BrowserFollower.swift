@@ -9,6 +9,10 @@ import WebDriver
 /// enabled scripts that match its address, each once per document and in its own scope; on a
 /// single-page navigation (`pushState`, a hash), the scripts that newly match.
 ///
+/// On Chromium, `document-start` scripts run before the page's own scripts, in every tab
+/// (``DocumentStartInterception``, on a DevTools connection of its own); elsewhere they run once
+/// the page has loaded, and say so (`ranAt: document-end`).
+///
 /// It looks at the browser with one small Execute Async Script call that waits in the page until
 /// the page has loaded, is left or changes its address (at most `interval`), over plain W3C
 /// WebDriver, so it works on every engine. It follows one window or tab at a time: the one it was
@@ -36,15 +40,19 @@ public struct BrowserFollower: Sendable {
     /// How long one look may wait in the page for something to happen, and the pause after a
     /// look that failed.
     public let interval: Duration
+    /// The address opened once following has started (so that its `document-start` scripts run
+    /// there too); `nil` to stay on the page the browser shows.
+    public let firstAddress: String?
 
     /// The pause before looking again at a page that is loading or being left: short, so a new
     /// page is seen soon after its load, yet no busy loop while a slow page loads.
     static let brief: Duration = .milliseconds(10)
 
-    public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200)) {
+    public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200), opening firstAddress: String? = nil) {
         self.page = page
         self.library = library
         self.interval = interval
+        self.firstAddress = firstAddress
     }
 
     /// Follows the browser until the window is closed or `isStopped` returns `true`, reporting
@@ -54,7 +62,21 @@ public struct BrowserFollower: Sendable {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
         let host = GMHost(libraryDirectory: library.directory)
-        let ending = await follow(host: host, requests: requests, isStopped: isStopped, report: report)
+        var interception: DocumentStartInterception?
+        switch await DocumentStartInterception.start(page: page, library: library, host: host) {
+        case let .success(started)?: interception = started
+        case let .failure(error)?: report(.documentStartUnavailable(reason: error.description))
+        case nil: break
+        }
+        if let firstAddress {
+            do {
+                _ = try await page.open(firstAddress)
+            } catch {
+                report(.failed(url: firstAddress, error: error))
+            }
+        }
+        let ending = await follow(host: host, interception: interception, requests: requests, isStopped: isStopped, report: report)
+        await interception?.stop()
         await host.shutdown()
         return ending
     }
@@ -74,7 +96,7 @@ public struct BrowserFollower: Sendable {
         var hasRuns: Bool { ranBefore || !tried.isEmpty }
     }
 
-    private func follow(host: GMHost, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
+    private func follow(host: GMHost, interception: DocumentStartInterception?, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
                         report: @Sendable (BrowseEvent) -> Void) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
@@ -104,7 +126,8 @@ public struct BrowserFollower: Sendable {
                         address = sighting.url
                         document = DocumentRuns()
                         report(.newDocument(url: sighting.url, title: sighting.title))
-                        await runScripts(in: &document, host: host, report: report)
+                        let early = await collectDocumentStartRuns(from: interception)
+                        await runScripts(in: &document, host: host, early: early, report: report)
                     } else if adopting {
                         address = sighting.url
                         document.ranBefore = true
@@ -194,11 +217,27 @@ public struct BrowserFollower: Sendable {
         return (Set(handles), last)
     }
 
-    /// Runs what matches the browser's address now and has not run in this document, and
-    /// reports what ran and what is switched off for the site.
-    private func runScripts(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
+    /// The results of the `document-start` scripts that ran in the document the followed window
+    /// shows, before its own scripts; runs not found there are given back (they are for the
+    /// document the window is about to show).
+    private func collectDocumentStartRuns(from interception: DocumentStartInterception?) async -> [ScriptID: ScriptResult] {
+        guard let interception, let window = try? await page.session.windowHandle(timeout: 5) else { return [:] }
+        let target = DocumentStartInterception.targetID(ofWindow: window)
+        let (request, runs) = interception.takeRuns(inTarget: target)
+        guard !runs.isEmpty else { return [:] }
+        page.expectDocumentStartRuns(runs)
+        let results = (try? await page.collectDocumentStartRuns()) ?? [:]
+        interception.giveBack(runs.filter { results[$0.scriptID] == nil }, request: request, inTarget: target)
+        return results
+    }
+
+    /// Runs what matches the browser's address now and has not run in this document (using the
+    /// `early` results of the `document-start` scripts that already ran), and reports what ran
+    /// and what is switched off for the site.
+    private func runScripts(in document: inout DocumentRuns, host: GMHost, early: [ScriptID: ScriptResult] = [:],
+                            report: @Sendable (BrowseEvent) -> Void) async {
         do {
-            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host)
+            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host, early: early)
             report(.ran(url: run.url, results: run.results))
             for entry in run.results {
                 document.tried.insert(entry.script.id)

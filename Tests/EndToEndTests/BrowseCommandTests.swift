@@ -121,6 +121,60 @@ struct BrowseCommandTests {
         #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
     }
 
+    /// On Chromium, browse runs `document-start` scripts before the page's own first script, in
+    /// the first page and in a popup it opens on another origin (a new tab, prepared before its
+    /// first document), each once, with their GM API served, and only where they match.
+    /// (A popup on the opener's own origin keeps the window of its first, empty document, so
+    /// what runs on new documents has run there already: its scripts run after the load.)
+    @Test func documentStartScriptsRunBeforeThePagesOwnInEveryTab() throws {
+        let probe = "document.title = (window.startedEarly ? 'early first' : 'page first') + ' on ' + location.pathname;"
+        let server = try LoopbackServer(pages: [
+            "/": """
+                <!doctype html><title>Home</title><script>\(probe)
+                var wait = setInterval(function () { if (window.ranIdle) { clearInterval(wait); window.open(location.href.replace('127.0.0.1', 'localhost') + 'popup'); } }, 100);
+                </script>
+                """,
+            "/popup": """
+                <!doctype html><title>Popup</title><script>\(probe)
+                var wait = setInterval(function () { if (window.ranIdle) { clearInterval(wait); location.href = '/unmatched'; } }, 100);
+                </script>
+                """,
+            "/unmatched": "<!doctype html><title>Unmatched</title><script>\(probe)</script>",
+        ])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-start-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let base = server.url("/").dropLast()
+        let other = base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let early = "// ==UserScript==\n// @name Early\n// @match \(base)/\n// @match \(other)/popup\n// @run-at document-start\n"
+            + "// @grant GM_setValue\n// ==/UserScript==\n"
+            + "window.startedEarly = true; GM_setValue('state ' + location.pathname, document.readyState); 'early at ' + location.pathname\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", early, "--library", library]).status == 0)
+        #expect(try PageScriptBinary.run(["scripts", "new", "Idle", "--match", "\(base)/*", "--match", "\(other)/*", "-e", "window.ranIdle = true; document.title",
+                                          "--library", library]).status == 0)
+        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        defer { display.stop() }
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing([server.url("/"), "--engine", "chromium", "--library", library],
+                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
+        let sawUnmatched = browsing.waitFor { $0.hasPrefix("ran\t") && $0.hasSuffix("on /unmatched\"") }
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        let lines = browsing.lines
+        #expect(sawUnmatched, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early at /\"") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early at /popup\"") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("\tEarly\t") }.count == 2, "\(lines)")
+        // The page's own first script saw what the document-start script set, in both tabs.
+        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early first on /\"") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early first on /popup\"") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"page first on /unmatched\"") }, "\(lines)")
+        // Its GM_setValue calls were served, made while the documents were still loading.
+        let values = try PageScriptBinary.run(["scripts", "values", "Early", "--library", library])
+        #expect(values.standardOutput == "state /\t\"loading\"\nstate /popup\t\"loading\"\n", "\(values.standardOutput) \(values.standardError)")
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+    }
+
     /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
     /// folder of its own): browse stays on the page the browser shows, runs the matching script
     /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen

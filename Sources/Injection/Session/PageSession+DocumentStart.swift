@@ -37,29 +37,48 @@ extension PageSession {
         await lowerContentSecurityPolicy()
         var installed: Set<ScriptID> = []
         for (script, id) in scripts {
-            let userScript = try await host.prepare(script, id: id)
-            guard let prepared = try? PreparedScript(script.text, mode: .userscript, userScript: userScript) else { continue }
-            let entry = RuntimeEntry.random()
-            let runID = state.update { state -> String in
-                state.runCount += 1
-                return "start-\(state.runCount)"
-            }
-            let (source, body) = try Self.documentStartSource(prepared, run: runID, url: url, entry: entry, dialogs: dialogs,
-                                                              deadline: timeout ?? scriptTimeout)
+            guard let installation = try await documentStartInstallation(of: script, id: id, url: url, host: host, timeout: timeout) else { continue }
             let reply: JSONValue
             do {
-                reply = try await session.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)], timeout: 10)
+                reply = try await session.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(installation.source)],
+                                                         timeout: 10)
             } catch {
                 continue
             }
-            state.update { state in
-                state.documentStartRuns.append(DocumentStartRun(
-                    scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body, identifier: reply["identifier"]?.stringValue))
-                state.userScriptRuns.append((runID, userScript))
-            }
+            expectDocumentStartRuns([installation.installed(as: reply["identifier"]?.stringValue)])
             installed.insert(id)
         }
         return installed
+    }
+
+    /// One `document-start` userscript made ready for a document at exactly `url`, for a caller
+    /// that adds the source to the browser itself (``DocumentStartInstallation``); `nil` when
+    /// the script's code does not parse (it then fails where it runs later, with the reason).
+    ///
+    /// The run's ID and runtime entry are fresh, so installations made for several tabs at once
+    /// never meet. Once the caller has added the source, hand the installation to
+    /// ``expectDocumentStartRuns(_:)`` on the session that will see the document.
+    public func documentStartInstallation(of script: UserScript, id: ScriptID, url: String, host: GMHost,
+                                          timeout: Double? = nil) async throws(InjectionError) -> DocumentStartInstallation? {
+        let userScript = try await host.prepare(script, id: id)
+        guard let prepared = try? PreparedScript(script.text, mode: .userscript, userScript: userScript) else { return nil }
+        let entry = RuntimeEntry.random()
+        let runID = "start-" + String(RuntimeEntry.random().key.prefix(16))
+        let (source, body) = try Self.documentStartSource(prepared, run: runID, url: url, entry: entry, dialogs: dialogs,
+                                                          deadline: timeout ?? scriptTimeout)
+        let run = DocumentStartRun(scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body, identifier: nil)
+        return DocumentStartInstallation(scriptID: id, url: url, source: source, run: run, userScript: userScript)
+    }
+
+    /// Tells the session that `installations` were added to the browser for the document about
+    /// to open, so that ``collectDocumentStartRuns()`` collects and serves their runs.
+    public func expectDocumentStartRuns(_ installations: [DocumentStartInstallation]) {
+        state.update { state in
+            for installation in installations {
+                state.documentStartRuns.append(installation.run)
+                state.userScriptRuns.append((installation.run.runID, installation.userScript))
+            }
+        }
     }
 
     /// The results of the `document-start` scripts installed for the document now open, by

@@ -80,8 +80,10 @@ struct Browse: AsyncParsableCommand {
         defer { view?.restore() }
         let ending: BrowserFollower.Ending
         do throws(PageRunner.Failure) {
-            ending = try await PageRunner.withPage(on: choice, url: address, scriptTimeout: timeout) { page, _ in
-                let follower = BrowserFollower(page: page, library: library)
+            // The follower opens the first page itself, once it follows the browser, so that the
+            // page's `document-start` scripts run there too.
+            ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout) { page, _ in
+                let follower = BrowserFollower(page: page, library: library, opening: address)
                 if let view {
                     return await follower.follow(requests: view.requests, isStopped: { stop.isClaimed }, report: view.show)
                 }
@@ -142,6 +144,8 @@ struct Browse: AsyncParsableCommand {
             }
         case let .failed(url, error):
             printOutput(["failed", "-", "-", safe(url), safe(error.description)].joined(separator: "\t"))
+        case let .documentStartUnavailable(reason):
+            printError("document-start scripts will run after each page has loaded: \(safe(reason))")
         case .menuCommandRan, .siteSwitched:
             // Only keys at a terminal ask for these, and then the terminal view shows them.
             break

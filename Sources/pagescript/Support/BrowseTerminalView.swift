@@ -104,6 +104,8 @@ final class BrowseTerminalView: @unchecked Sendable {
             write(["  ○ off for this site: \(scripts.map { safe($0.name) }.joined(separator: ", ")) (t switches them on)"])
         case let .failed(_, error):
             write(["  ✗ \(safe(error.description))"])
+        case let .documentStartUnavailable(reason):
+            write(["  ! document-start scripts will run after each page has loaded: \(safe(reason))"])
         case let .menuCommandRan(_, script, name, outcome):
             var lines = ["  ▹ \(safe(script.name)): \(safe(name))"]
             switch outcome {

@@ -1,0 +1,54 @@
+import DevTools
+import Foundation
+import Testing
+import TestSupport
+
+/// A headless Chromium started for one test with a DevTools port of its own, and a connection
+/// to it. Everything it started is stopped afterwards, and the test checks that no process
+/// carrying its environment marker is left.
+struct BrowserFixture {
+    let chromium: ChromiumProcess
+    let connection: DevToolsConnection
+
+    /// Runs `body` with a fresh browser and connection, then stops both and checks that nothing
+    /// the browser started is still running.
+    static func run<T>(_ body: (BrowserFixture) async throws -> T) async throws -> T {
+        let marker = ProcessProbe.newMarker()
+        var environment = ProcessInfo.processInfo.environment
+        environment[marker.name] = marker.value
+        let chromium = try ChromiumProcess.launch(environment: environment)
+        let result: Result<T, any Error>
+        do {
+            let connection = try await DevToolsConnection.connect(to: chromium.endpoint)
+            do {
+                result = .success(try await body(BrowserFixture(chromium: chromium, connection: connection)))
+            } catch {
+                result = .failure(error)
+            }
+            await connection.close()
+        } catch {
+            result = .failure(error)
+        }
+        chromium.stop()
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value) == [])
+        #expect(!FileManager.default.fileExists(atPath: chromium.profileFolder))
+        return try result.get()
+    }
+
+    /// A session on the tab the browser opened at start.
+    func firstPage() async throws -> DevToolsSession {
+        let page = try #require(try await connection.browser.targets().first { $0.type == "page" })
+        return try await connection.browser.attach(toTarget: page.targetID)
+    }
+}
+
+/// Polls `condition` until it holds: for page state that no event announces.
+func eventually(
+    within seconds: Double = 20, _ what: String, _ condition: @escaping @Sendable () async throws -> Bool
+) async throws {
+    try await within(seconds, what) {
+        while !(try await condition()) {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+}
