@@ -15,6 +15,10 @@ public enum BrowseRequest: Sendable, Equatable {
     /// else switch those that were off for the site on again (and run them on the page now).
     /// Uses the library's per-site switch (``ScriptLibrary/setDisabled(_:id:on:)``).
     case toggleScriptsForSite
+    /// Open the editor on the page the window shows, with the script saved for its site: the
+    /// follower stops looking at the browser while the editor runs and goes on once it ends
+    /// (see ``BrowserFollower/follow(requests:isStopped:report:edit:)``).
+    case editScript
 }
 
 /// The requests waiting for a follower, which takes them between its looks at the page, so that

@@ -55,10 +55,24 @@ public struct BrowserFollower: Sendable {
         self.firstAddress = firstAddress
     }
 
+    /// Something that edits a script on the followed page (the terminal editor in
+    /// `pagescript browse`), given the page and the GM API's host half the page's scripts use.
+    /// It returns when editing has ended; the page must be left open.
+    public typealias Editing = @Sendable (PageSession, GMHost) async -> Void
+
     /// Follows the browser until the window is closed or `isStopped` returns `true`, reporting
     /// every page and every run to `report`, and doing what is sent to `requests` between looks.
+    ///
+    /// - Parameters:
+    ///   - requests: What the user asks for; taken between looks.
+    ///   - isStopped: Asked before every look.
+    ///   - report: Told every page, run and answer to a request.
+    ///   - edit: Called for ``BrowseRequest/editScript``, between looks: the follower waits
+    ///     for it and looks at the browser again once it returns (a page that was left or
+    ///     reloaded meanwhile is a new document, whose scripts run then). Without it, the
+    ///     request is ignored.
     public func follow(requests: BrowseRequests = BrowseRequests(), isStopped: @Sendable () -> Bool,
-                       report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+                       report: @Sendable (BrowseEvent) -> Void, edit: Editing? = nil) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
         let host = GMHost(libraryDirectory: library.directory)
@@ -75,7 +89,8 @@ public struct BrowserFollower: Sendable {
                 report(.failed(url: firstAddress, error: error))
             }
         }
-        let ending = await follow(host: host, interception: interception, requests: requests, isStopped: isStopped, report: report)
+        let ending = await follow(host: host, interception: interception, requests: requests, isStopped: isStopped, report: report,
+                                  edit: edit)
         await interception?.stop()
         await host.shutdown()
         return ending
@@ -97,7 +112,7 @@ public struct BrowserFollower: Sendable {
     }
 
     private func follow(host: GMHost, interception: DocumentStartInterception?, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
-                        report: @Sendable (BrowseEvent) -> Void) async -> Ending {
+                        report: @Sendable (BrowseEvent) -> Void, edit: Editing?) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
         var document = DocumentRuns()
@@ -159,7 +174,14 @@ public struct BrowserFollower: Sendable {
                         continue
                     }
                     adopting = false
+                    var edited = false
                     for request in requests.take() {
+                        if request == .editScript {
+                            // `e` pressed twice opens the editor once.
+                            if !edited { await edit?(page, host) }
+                            edited = true
+                            continue
+                        }
                         await perform(request, in: &document, host: host, report: report)
                     }
                     if document.hasRuns { _ = try? await page.serveLateUserScriptWork() }
@@ -273,6 +295,9 @@ public struct BrowserFollower: Sendable {
             }
         case .toggleScriptsForSite:
             await toggleScriptsForSite(in: &document, host: host, report: report)
+        case .editScript:
+            // Handed to the caller's editor before requests get here.
+            break
         }
     }
 

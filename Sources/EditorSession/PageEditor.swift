@@ -77,15 +77,71 @@ public enum PageEditor {
         let page = EditorPage(opened) { address throws(PageRunner.Failure) in
             try await PageRunner.open(on: choice, url: address, scriptTimeout: scriptTimeout)
         }
-        let context = opened.context
         onPageOpen()
+        let host = GMHost(libraryDirectory: library.directory)
+        let ended = await edit(page, context: opened.context, library: library, host: host, terminal: terminal,
+                               configuration: configuration, processes: processes)
+        await host.shutdown()
+        await page.close()
+        switch ended {
+        case let .success(ending): return ending
+        case let .failure(error): throw .terminal(error)
+        }
+    }
+
+    /// Edits a script for the page `page` shows, on a page someone else opened and keeps: the
+    /// window of `pagescript browse`, in the browser the user looks at.
+    ///
+    /// It is ``edit(url:on:library:scriptTimeout:terminal:configuration:processes:onPageOpen:)``
+    /// without the opening and the closing: the editor starts with the script saved for the
+    /// page's site, runs its text on the page with Ctrl-R, and when it ends the page and its
+    /// browser are left as they are. A page a script leaves stuck is not replaced (the browser
+    /// is not the editor's to stop); the editor says so and what to do instead.
+    ///
+    /// - Parameters:
+    ///   - page: The page, which stays open after the editor ends.
+    ///   - host: The GM API's host half the page's userscripts already use, so that values and
+    ///     requests of the editor's runs and of the owner's runs are one; not shut down here.
+    ///   - library: The user's script library.
+    ///   - terminal: Where the editor reads keys and draws; the terminal must not be in raw mode
+    ///     (the editor sets it and puts it back).
+    ///   - configuration: Editor preferences.
+    ///   - processes: The local processes whose exit means the browser died.
+    /// - Throws: ``Failure/page(_:)`` when the page does not answer, ``Failure/terminal(_:)``
+    ///   when the terminal cannot be used.
+    public static func edit(
+        borrowing page: PageSession,
+        host: GMHost,
+        library: ScriptLibrary,
+        terminal: TerminalDevice = .standard,
+        configuration: EditorConfiguration = EditorConfiguration(),
+        processes: @escaping @Sendable () -> [ChildProcess] = { ChildProcessRegistry.shared.children }
+    ) async throws(Failure) -> Ending {
+        let context: PageContext
+        do throws(InjectionError) {
+            context = try await page.context()
+        } catch {
+            throw .page(.injection(error))
+        }
+        let ended = await edit(EditorPage(borrowing: page, address: context.url), context: context, library: library, host: host,
+                               terminal: terminal, configuration: configuration, processes: processes)
+        switch ended {
+        case let .success(ending): return ending
+        case let .failure(error): throw .terminal(error)
+        }
+    }
+
+    /// The editor on `page` until it ends, with its watchdog and late-work server; the page is
+    /// left open and `host` running.
+    private static func edit(_ page: EditorPage, context: PageContext, library: ScriptLibrary, host: GMHost, terminal: TerminalDevice,
+                             configuration: EditorConfiguration,
+                             processes: @escaping @Sendable () -> [ChildProcess]) async -> Result<Ending, TerminalError> {
         let busy = BusyFlag()
         let loaded = LoadedScripts()
         let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
         let notices = EditorNoticeRelay()
         let turn = PageTurn()
-        let userScripts = PageEditorHost.UserScriptSession(
-            host: GMHost(libraryDirectory: library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
+        let userScripts = PageEditorHost.UserScriptSession(host: host, turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
         let app = EditorApp(
             terminal: terminal,
             page: PageInfo(title: context.title, url: context.url),
@@ -108,12 +164,7 @@ public enum PageEditor {
         }
         watchdog.cancel()
         userScripts.lateWork.stop()
-        await userScripts.host.shutdown()
-        await page.close()
-        switch ended {
-        case let .success(ending): return ending
-        case let .failure(error): throw .terminal(error)
-        }
+        return ended
     }
 
     /// The ending of `outcome`, with a recovery copy of its text when one is needed.

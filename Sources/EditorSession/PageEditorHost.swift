@@ -75,13 +75,19 @@ enum PageEditorHost {
                 return ScriptRunResult(result)
             } catch InjectionError.timedOut(let seconds, _) {
                 // An endless loop outlasts its timeout and leaves the page deaf to every later run.
-                let context = try await busy.during { () async throws -> PageContext? in
-                    await page.answers() ? nil : try await page.replace(within: session.turn)
+                let timedOut = InjectionError.timedOut(seconds: seconds)
+                let context: PageContext?
+                do {
+                    context = try await busy.during { () async throws -> PageContext? in
+                        await page.answers() ? nil : try await page.replace(within: session.turn)
+                    }
+                } catch let refused as EditorHostError {
+                    throw EditorHostError(message: "\(timedOut) \(refused.message)")
                 }
-                guard let context else { throw EditorHostError(message: "\(InjectionError.timedOut(seconds: seconds))") }
+                guard let context else { throw EditorHostError(message: "\(timedOut)") }
                 notify(.page(PageInfo(title: context.title, url: context.url), message: nil))
-                throw EditorHostError(message: "\(InjectionError.timedOut(seconds: seconds)) The page stopped answering, so PageScript "
-                    + "opened \(context.url) again in a new browser; run again when ready.")
+                throw EditorHostError(message: "\(timedOut) The page stopped answering, so PageScript "
+                    + "stopped it and opened \(context.url) again; run again when ready.")
             } catch {
                 throw EditorHostError(message: "\(error)")
             }
@@ -130,7 +136,7 @@ enum PageEditorHost {
             recoverPage: {
                 let context = try await busy.during { try await page.replace(within: session.turn) }
                 return (PageInfo(title: context.title, url: context.url),
-                        "The script was stopped: PageScript closed the stuck page and opened \(context.url) again in a new browser.")
+                        "The script was stopped: PageScript closed the stuck page and opened \(context.url) again.")
             },
             form: ScriptFormSettings(
                 matchPatterns: .patternList { problem(with: $0) },

@@ -141,7 +141,7 @@ struct PageEditorHostTests {
         } catch {
             timeout = "\(error)"
         }
-        #expect(timeout?.contains("opened \(server.url()) again in a new browser") == true, "\(String(describing: timeout))")
+        #expect(timeout?.contains("opened \(server.url()) again;") == true, "\(String(describing: timeout))")
         #expect(page.page.session !== firstSession)
         #expect(notices.notices.contains { if case .page(let info, _) = $0 { info.title == "Stuck page" } else { false } })
         let after = try await host.runner.run(script: "document.title + ' ' + (40 + 2)")
@@ -157,6 +157,36 @@ struct PageEditorHostTests {
         #expect(try await host.runner.run(script: "41 + 1").value == .number("42"))
         session.lateWork.stop()
         await page.close()
+    }
+
+    /// A page borrowed from `browse` is the user's own browser: a run that leaves it stuck is
+    /// not answered with a new browser; the message says what to do, the page is the same, and
+    /// closing the editor's page leaves it open.
+    @Test func aStuckBorrowedPageIsNeitherReplacedNorClosed() async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Borrowed page</title>"])
+        defer { server.stop() }
+        let folder = try TemporaryLibrary()
+        defer { folder.remove() }
+        let opened = try await PageRunner.open(on: .local(.webkit), url: server.url(), scriptTimeout: 2)
+        let page = EditorPage(borrowing: opened.page, address: server.url())
+        #expect(!page.isOwned)
+        let turn = PageTurn()
+        let session = PageEditorHost.UserScriptSession(
+            host: GMHost(libraryDirectory: folder.library.directory), turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
+        let host = PageEditorHost.make(page: page, pageURL: server.url(), library: folder.library, loaded: LoadedScripts(), busy: BusyFlag(),
+                                       session: session)
+        var timeout: String?
+        do {
+            _ = try await host.runner.run(script: "while (true) {}")
+        } catch {
+            timeout = "\(error)"
+        }
+        #expect(timeout?.contains("in your own browser, which PageScript does not close") == true, "\(String(describing: timeout))")
+        #expect(page.page === opened.page)
+        session.lateWork.stop()
+        await page.close()
+        #expect(!opened.engine.processes.isEmpty && opened.engine.processes.allSatisfy(\.isRunning), "closing a borrowed page stopped its browser")
+        await opened.close(after: .injection(.timedOut(seconds: 0)))
     }
 
     @Test func theHostRunsOnThePageAndKeepsScriptsInTheLibrary() async throws {

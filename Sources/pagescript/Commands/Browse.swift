@@ -21,7 +21,9 @@ struct Browse: AsyncParsableCommand {
             output has one line per page and per script run: 'page', 'ran', 'off' (switched off for the site) or 'failed', then the \
             details, separated by tabs; console lines and errors go to standard error. On a terminal it \
             shows the same as it happens and reads keys: 1-9 run the page's menu commands \
-            (GM_registerMenuCommand), t switches the page's scripts off or on for its site, q quits. \
+            (GM_registerMenuCommand), t switches the page's scripts off or on for its site, e opens the \
+            editor (as in 'pagescript edit') on the page the browser shows, with its site's script, and \
+            comes back when it quits; q quits. \
             Ends when the window is closed, on Ctrl-C, or on q (q and Enter when standard input is not \
             a terminal).
             """)
@@ -44,8 +46,11 @@ struct Browse: AsyncParsableCommand {
     func run() async throws {
         // A signal ends browsing with the terminal as it was (a no-op when it is not in raw mode).
         let signals = Interruption.install(beforeExit: { RawMode.restoreAfterSignal() })
+        // The editor (`e`) borrows the signals and installs them again afterwards.
+        var editing: BrowseEditing?
         defer {
             signals.cancel()
+            editing?.cancel()
             Interruption.sweep()
         }
         let attached = engineOptions.attach != nil
@@ -73,19 +78,21 @@ struct Browse: AsyncParsableCommand {
             }
             view?.showKeys(attached: attached)
             view?.readKeys(until: stop)
+            editing = view.map { BrowseEditing(view: $0, library: library, stop: stop, signals: signals) }
         } else {
             view = nil
             Self.watchForQuit(stop)
         }
         defer { view?.restore() }
         let ending: BrowserFollower.Ending
+        let edit = editing?.handler
         do throws(PageRunner.Failure) {
             // The follower opens the first page itself, once it follows the browser, so that the
             // page's `document-start` scripts run there too.
             ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout) { page, _ in
                 let follower = BrowserFollower(page: page, library: library, opening: address)
                 if let view {
-                    return await follower.follow(requests: view.requests, isStopped: { stop.isClaimed }, report: view.show)
+                    return await follower.follow(requests: view.requests, isStopped: { stop.isClaimed }, report: view.show, edit: edit)
                 }
                 return await follower.follow(isStopped: { stop.isClaimed }, report: Self.show)
             }
@@ -96,6 +103,7 @@ struct Browse: AsyncParsableCommand {
             throw CommandFailure.reported(error)
         }
         view?.restore()
+        if let signal = editing?.signal { throw CommandFailure.signal(signal) }
         switch ending {
         case .windowClosed: printError("the browser window was closed")
         case .stopped: printError(attached ? "stopped; your browser is left open" : "stopped; the browser is closed")

@@ -8,18 +8,25 @@ import UserScripts
 
 /// `browse` on a terminal: what happens, as lines a person reads (page text escaped), and keys
 /// read one at a time in raw mode: `1`-`9` run the page's menu commands, `t` switches the page's
-/// scripts off or on for its site, `q` (or Ctrl-C) ends browsing.
+/// scripts off or on for its site, `e` opens the editor on the page, `q` (or Ctrl-C) ends browsing.
 ///
-/// Raw mode stays on while the view is in use; ``restore()`` puts the terminal back, and so do
-/// `exit()` and a termination signal (``RawMode``'s own restore, called by ``Interruption``).
+/// Raw mode stays on while the view is in use, except while the editor has the terminal
+/// (``handOver(during:)``); ``restore()`` puts the terminal back, and so do `exit()` and a
+/// termination signal (``RawMode``'s own restore, called by ``Interruption``).
 final class BrowseTerminalView: @unchecked Sendable {
     /// What the keys ask the follower to do.
     let requests = BrowseRequests()
-    private let rawMode: RawMode
-    // Guards `menu`, shared by the follower's reports and the key reader, which makes
-    // @unchecked Sendable sound.
-    private let lock = NSLock()
+    // Guards everything below, shared by the follower's reports, the key reader and the editor's
+    // hand-over, which makes @unchecked Sendable sound.
+    private let lock = NSCondition()
+    private var rawMode: RawMode?
     private var menu = BrowseMenu()
+    /// Someone else wants the terminal's keys: the reader stops reading until it is `false` again.
+    private var isHandedOver = false
+    /// The reader has seen ``isHandedOver`` and reads no more.
+    private var readerIsIdle = false
+    /// The reader has ended (`q`, Ctrl-C, the end of input).
+    private var readerEnded = false
 
     /// Switches the terminal to raw mode. Throws when standard input is not a terminal.
     init() throws(TerminalError) {
@@ -28,28 +35,70 @@ final class BrowseTerminalView: @unchecked Sendable {
 
     /// Puts the terminal back as it was. Idempotent.
     func restore() {
-        rawMode.restore()
+        lock.withLock { rawMode }?.restore()
     }
 
     /// Reads keys on a thread of its own until `q`, Ctrl-C, Ctrl-D or the end of input, which
-    /// claim `stop`.
+    /// claim `stop`. It waits for input at most 50 ms at a time, so that it lets go of the
+    /// terminal within that when the editor takes it.
     func readKeys(until stop: OnceFlag) {
         let reader = Thread { [self] in
+            defer {
+                lock.withLock {
+                    readerEnded = true
+                    lock.broadcast()
+                }
+                _ = stop.claim()
+            }
             var bytes = [UInt8](repeating: 0, count: 64)
             while true {
+                lock.withLock {
+                    while isHandedOver {
+                        readerIsIdle = true
+                        lock.broadcast()
+                        lock.wait()
+                    }
+                    readerIsIdle = false
+                }
+                var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiting, 1, 50)
+                if ready < 0, errno == EINTR { continue }
+                guard ready >= 0 else { return }
+                if ready == 0 { continue }
                 let count = read(STDIN_FILENO, &bytes, bytes.count)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard count > 0 else { return }
                 // A function or arrow key arrives as one escape sequence, in one read: browse has no use for them.
                 guard bytes[0] != 0x1B else { continue }
                 for byte in bytes[..<count] where !handle(byte) {
-                    _ = stop.claim()
                     return
                 }
             }
-            _ = stop.claim()
         }
         reader.start()
+    }
+
+    /// Gives the terminal to `work` (the editor): the key reader stops reading, raw mode is
+    /// switched off, and both come back once `work` returns.
+    ///
+    /// - Returns: `work`'s value, and whether browse could take the terminal back (it cannot
+    ///   when the terminal went away meanwhile).
+    func handOver<Value>(during work: () async -> Value) async -> (value: Value, tookBack: Bool) {
+        let mode = lock.withLock {
+            isHandedOver = true
+            while !readerIsIdle, !readerEnded { lock.wait() }
+            defer { rawMode = nil }
+            return rawMode
+        }
+        mode?.restore()
+        let value = await work()
+        let again = try? RawMode.enable(input: STDIN_FILENO, output: STDOUT_FILENO)
+        lock.withLock {
+            rawMode = again
+            isHandedOver = false
+            lock.broadcast()
+        }
+        return (value, again != nil)
     }
 
     /// Does what `byte` asks; `false` means stop.
@@ -60,6 +109,9 @@ final class BrowseTerminalView: @unchecked Sendable {
             return false
         case "t", "T":
             requests.send(.toggleScriptsForSite)
+        case "e", "E":
+            write(["  … opening the editor on this page"])
+            requests.send(.editScript)
         default:
             if let request = lock.withLock({ menu.request(forKey: key) }) { requests.send(request) }
         }
@@ -68,7 +120,7 @@ final class BrowseTerminalView: @unchecked Sendable {
 
     /// The first lines: which keys do what.
     func showKeys(attached: Bool) {
-        write(["keys: 1-9 run a page's menu command · t switches this page's scripts off/on for its site · q quits"
+        write(["keys: 1-9 run a page's menu command · t switches this page's scripts off/on for its site · e edits its script · q quits"
                + (attached ? " (your browser stays open)" : "")])
     }
 
@@ -121,7 +173,7 @@ final class BrowseTerminalView: @unchecked Sendable {
     }
 
     /// Writes lines; raw mode does not turn a line feed into a new line, so each ends in CR LF.
-    private func write(_ lines: [String]) {
+    func write(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         StandardStream.output.write(lines.map { $0 + "\r\n" }.joined())
     }
