@@ -252,6 +252,22 @@ struct EditorKeyTableTests {
         #expect(state.text == "x")
     }
 
+    /// On a narrow terminal the summaries wrap at spaces: every word of every summary is whole
+    /// on some row of the help screen.
+    @Test func theHelpScreenWrapsSummariesBetweenWords() {
+        var state = EditorState.make("x", columns: 64, rows: 200)
+        state.press(.function(1))
+        let shown = state.screenRows().joined(separator: "\n")
+        var words = 0
+        for case let .keys(_, summary) in HelpScreen.rows {
+            for word in summary.split(separator: " ") where word.count > 1 {
+                words += 1
+                #expect(shown.contains(word), "“\(word)” of “\(summary)” is broken across rows")
+            }
+        }
+        #expect(words > 50)
+    }
+
     @Test func theStatusLineHintsAreKeysOfTheTable() {
         let state = EditorState.make("x", columns: 200)
         guard case .hints(let hints, _) = EditorScreen.statusContent(for: state) else {

@@ -104,7 +104,7 @@ struct ConflictDialog: Sendable {
         let width = min(76, area.width - 2)
         let inner = width - 4
         var lines: [(String, CellStyle)] = []
-        for piece in DisplayText.wrapped(TerminalSafeText.escaped(question), toColumns: inner) {
+        for piece in DisplayText.wordWrapped(TerminalSafeText.escaped(question), toColumns: inner) {
             lines.append((piece, CellStyle(foreground: .yellow, attributes: .bold)))
         }
         for piece in DisplayText.wrapped(TerminalSafeText.escaped(conflict.path), toColumns: inner) {

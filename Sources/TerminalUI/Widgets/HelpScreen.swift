@@ -58,7 +58,7 @@ struct HelpScreen: Hashable, Sendable {
             case .heading(let text):
                 lines.append((text, "", true))
             case .keys(let keys, let summary):
-                let wrapped = DisplayText.wrapped(summary, toColumns: max(1, inner.width - keyWidth - 3))
+                let wrapped = DisplayText.wordWrapped(summary, toColumns: max(1, inner.width - keyWidth - 3))
                 for (index, piece) in wrapped.enumerated() {
                     lines.append((index == 0 ? keys : "", piece, false))
                 }
