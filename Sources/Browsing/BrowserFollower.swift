@@ -125,6 +125,9 @@ public struct BrowserFollower: Sendable {
         func leaveWindow() async {
             if let here = try? await page.session.windowHandle(timeout: 5) { runtimes[here] = page.installedRuntime }
         }
+        // Looks that failed in a row: the first is retried at once (a navigation that tore the
+        // probe's document down under it, as Chromium does), later ones at the usual pace.
+        var failedLooks = 0
         while !isStopped(), !Task.isCancelled {
             // The probe waits in the page for up to `interval`: a page that is idle needs no
             // pause of its own, one that is loading or being left is looked at again at once.
@@ -132,8 +135,9 @@ public struct BrowserFollower: Sendable {
             do {
                 let reply = try await page.session.executeAsyncScript(probe.source, arguments: probe.arguments(waitingAtMost: interval),
                                                                       timeout: 10)
+                failedLooks = 0
                 let sighting = probe.sighting(from: reply)
-                if let sighting, !sighting.isLeaving, sighting.isLoaded { pause = nil }
+                if let sighting, sighting.isLeaving || sighting.isLoaded { pause = nil }
                 // A reply that is not the probe's: a page that broke it is looked at at the usual pace.
                 if sighting == nil { pause = interval }
                 if let sighting, sighting.isLoaded, !sighting.isLeaving {
@@ -194,8 +198,10 @@ public struct BrowserFollower: Sendable {
                     (windows, address, document, adopting) = (left, nil, DocumentRuns(), true)
                     continue
                 }
-                // A navigation in progress or a dialog the user has open: look again shortly.
-                pause = interval
+                // A navigation in progress (chromedriver fails a call whose document unloads) or a
+                // dialog the user has open: look again at once, then at the usual pace.
+                pause = failedLooks == 0 ? Self.brief : interval
+                failedLooks += 1
             }
             if let pause { try? await Task.sleep(for: pause) }
         }
