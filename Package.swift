@@ -111,7 +111,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "TestSupport"]
+            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "Browsing", "TestSupport"]
         ),
         .target(
             name: "TestSupport",
@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts", "GMAPI"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "TestSupport"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(name: "GMAPITests", dependencies: ["GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript"]),

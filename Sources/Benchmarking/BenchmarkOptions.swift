@@ -20,6 +20,8 @@ public struct BenchmarkOptions: Sendable {
     public var batches: Int
     /// Runs of each batch throughput measurement (200 pages each).
     public var batchRepetitions: Int
+    /// Pages timed on each side of the browse rows (each about 0.4 s).
+    public var browseNavigations: Int
     /// Whether Selenium and Playwright for Python are measured as peers (they need `python3`
     /// and, once, PyPI).
     public var includesPeer = true
@@ -46,6 +48,7 @@ public struct BenchmarkOptions: Sendable {
         coldRepetitions = quick ? 2 : 5
         batches = quick ? 7 : 25
         batchRepetitions = quick ? 1 : 3
+        browseNavigations = quick ? 8 : 30
         self.pagescriptExecutable = pagescriptExecutable
         self.peerFolder = peerFolder ?? SeleniumPeer.defaultFolder(environment: ProcessInfo.processInfo.environment)
     }

@@ -24,4 +24,7 @@ public enum BenchmarkSection: String, CaseIterable, Sendable {
     case memory
     /// `pagescript batch` throughput against the floor and the peers (``BatchBenchmark``).
     case batch
+    /// `pagescript browse`: a page's load event to a `document-idle` script's first line
+    /// (``BrowseLatencyBenchmark``).
+    case browse
 }

@@ -15,7 +15,9 @@ import WebDriver
 ///    (``MemoryBenchmark``);
 /// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor,
 ///    Selenium's thread pool and (on Chromium) Playwright's async pages, per engine
-///    (``BatchBenchmark``).
+///    (``BatchBenchmark``);
+/// 8. `pagescript browse`: a page's load event to a `document-idle` script's first line, against
+///    a bare client's first line and (WebKit) issue 13's 50 ms (``BrowseLatencyBenchmark``).
 ///
 /// ``BenchmarkOptions/sections`` picks groups of rows (``BenchmarkSection``); the peers are set
 /// up only when a selected section compares with them. The in-process rows (4, 5) are measured
@@ -97,7 +99,18 @@ public enum BenchmarkSuite {
                 batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
             }
         }
-        return floors + peerRows + batch + matching + keystrokes + memory
+        var browse: [ComparisonRow] = []
+        if sections.contains(.browse) {
+            let site = try BrowseLatencyBenchmark.startSite()
+            defer { site.stop() }
+            for engine in options.engines {
+                progress("\(engine): browse, load event to a document-idle script's first line")
+                let folder = fixture.folder.appendingPathComponent("browse-\(engine)", isDirectory: true)
+                browse += try await BrowseLatencyBenchmark.rows(engine: engine, site: site, navigations: options.browseNavigations,
+                                                                libraryFolder: folder)
+            }
+        }
+        return floors + peerRows + batch + browse + matching + keystrokes + memory
     }
 
     /// The floor when the `peers` section is measured; Selenium and Playwright when the options

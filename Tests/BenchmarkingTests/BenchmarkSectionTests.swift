@@ -8,6 +8,7 @@ struct BenchmarkSectionTests {
     @Test(arguments: [
         ([BenchmarkSection.matching, .keystrokes], true, false),
         ([.runs, .memory], true, false),
+        ([.browse], true, false),
         ([.peers], true, true),
         ([.batch], true, true),
         ([.matching, .batch], true, true),

@@ -22,7 +22,7 @@ struct Bench: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Groups of rows to measure: matching (and library load), keystrokes, runs (warm and cold, GM API), peers (cold processes vs the floor, Selenium, Playwright; warm runs vs the peers), memory (without peers: no Selenium baseline), batch.",
+            "Groups of rows to measure: matching (and library load), keystrokes, runs (warm and cold, GM API), peers (cold processes vs the floor, Selenium, Playwright; warm runs vs the peers), memory (without peers: no Selenium baseline), batch, browse (load event to a document-idle script's first line).",
             valueName: "section"))
     var sections: [BenchmarkSection] = BenchmarkSection.allCases
 
