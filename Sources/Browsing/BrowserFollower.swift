@@ -144,6 +144,9 @@ public struct BrowserFollower: Sendable {
                     if sighting.isNewDocument {
                         address = sighting.url
                         document = DocumentRuns()
+                        // The runtime of the document before is gone with it: install afresh at
+                        // the first run instead of trying the old one first.
+                        page.resumeRuntime(nil)
                         report(.newDocument(url: sighting.url, title: sighting.title))
                         let early = await collectDocumentStartRuns(from: interception)
                         await runScripts(in: &document, host: host, early: early, report: report)
