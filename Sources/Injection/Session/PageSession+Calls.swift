@@ -32,8 +32,10 @@ extension PageSession {
     /// engine to compile rather than to the page's `JSON.parse`.
     func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
                  confidential: Bool = false) async throws(InjectionError) -> Execution {
-        if state.read(\.usesDevTools) || session.offersChromeDevTools {
-            return try await evaluate(body, request: request, timeout: timeout)
+        if state.read(\.usesDevTools) || session.offersChromeDevTools && !state.read(\.devToolsRefused) {
+            if let execution = try await evaluate(body, request: request, timeout: timeout) { return execution }
+            // The endpoint does not pass DevTools commands on: Execute Script from now on.
+            state.update { $0.devToolsRefused = true }
         }
         let inBody = confidential || state.read(\.requestInBody)
         let value: JSONValue
@@ -67,7 +69,10 @@ extension PageSession {
     /// both), evaluated in the page's main world. V8 runs it without chromedriver's script (which
     /// uses the page's `Function`, `Promise` and `JSON`), reports compile errors with their
     /// position, and stops a script that runs too long.
-    func evaluate(_ body: String, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution {
+    ///
+    /// - Returns: `nil` when the endpoint does not know the command and the session may still use
+    ///   Execute Script (it has not moved to DevTools for good).
+    func evaluate(_ body: String, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution? {
         let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
         let reply: JSONValue
         do {
@@ -80,6 +85,9 @@ extension PageSession {
             case .requestTimedOut: return .timedOut
             case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
                 throw .webDriver(error)
+            case .protocolError(code: .unknownCommand, _, _), .protocolError(code: .unknownMethod, _, _):
+                guard state.read(\.usesDevTools) else { return nil }
+                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
             default:
                 return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
             }

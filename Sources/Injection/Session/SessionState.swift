@@ -11,6 +11,9 @@ final class SessionState: @unchecked Sendable {
         /// Whether calls go through DevTools' `Runtime.evaluate` (a page broke chromedriver's
         /// own script machinery).
         var usesDevTools = false
+        /// Whether the endpoint refused `goog/cdp/execute` although it named a DevTools address
+        /// (a grid that does not pass the command on): calls go through Execute Script then.
+        var devToolsRefused = false
         /// Whether requests are written into the body (the page's `JSON.parse`, which
         /// WebKitWebDriver parses arguments with, loses them).
         var requestInBody = false
