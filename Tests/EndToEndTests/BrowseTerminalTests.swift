@@ -3,39 +3,33 @@ import Testing
 import TestSupport
 import WebDriver
 
-/// `pagescript browse` in a real terminal (tmux) on Chromium, under a private Xvfb: the page's
+/// `pagescript browse` in a real terminal (tmux), under a private Xvfb: on Chromium the page's
 /// title arrives escaped (a right-to-left override: Chromium turns control characters in a title
 /// into spaces itself), a script's result and its menu command show, the command runs on its
 /// key with its console line, `t` switches the script off for the site, and `q` ends browsing;
-/// `e` opens the editor on the same page and comes back.
+/// on WebKit `e` opens the editor on the same page and comes back.
 @Suite(.serialized)
 struct BrowseTerminalTests {
     @Test func showsTheTitleEscapedAndRunsAMenuCommandByItsKey() throws {
-        let server = try LoopbackServer(pages: [
-            "/": "<!doctype html><title>x</title><script>document.title = 'Evil\\u202eReversed';</script><p>page</p>",
-        ])
-        defer { server.stop() }
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-tty-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: library) }
-        let script = """
-            // ==UserScript==
-            // @name Marker
-            // @match \(server.url("/").dropLast())/*
-            // @grant GM_registerMenuCommand
-            // ==/UserScript==
-            GM_registerMenuCommand('Mark the page', function () { document.body.dataset.marked = 'yes'; console.log('marked: ' + document.body.dataset.marked); });
-            'menu ready'
-            """
-        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let marker = ProcessProbe.newMarker()
-        let command = "'\(PageScriptBinary.path)' browse '\(server.url("/"))' --engine chromium --library '\(library)'; sleep 30"
-        let terminal = try TmuxSession(command: command, columns: 120, rows: 30, environment: ["DISPLAY": display.name, marker.name: marker.value])
-        defer { terminal.kill() }
+        let browse = try BrowseInTerminal(
+            page: "<!doctype html><title>x</title><script>document.title = 'Evil\\u202eReversed';</script><p>page</p>",
+            script: { site in
+                """
+                // ==UserScript==
+                // @name Marker
+                // @match \(site)/*
+                // @grant GM_registerMenuCommand
+                // ==/UserScript==
+                GM_registerMenuCommand('Mark the page', function () { document.body.dataset.marked = 'yes'; console.log('marked: ' + document.body.dataset.marked); });
+                'menu ready'
+                """
+            },
+            engine: "chromium")
+        defer { browse.stop() }
+        let terminal = browse.terminal
 
         let ran = try terminal.waitFor(text: "[1] Mark the page", timeout: 60)
-        #expect(ran.contains { $0.contains("▸ Evil\\u{202E}Reversed  <\(server.url("/"))>") }, "\(ran)")
+        #expect(ran.contains { $0.contains("▸ Evil\\u{202E}Reversed  <\(browse.server.url("/"))>") }, "\(ran)")
         #expect(ran.contains { $0.contains("✓ Marker → \"menu ready\"") }, "\(ran)")
 
         try terminal.type("1")
@@ -43,42 +37,36 @@ struct BrowseTerminalTests {
         #expect(invoked.contains { $0.contains("▹ Marker: Mark the page") }, "\(invoked)")
 
         try terminal.type("t")
-        try terminal.waitFor(text: "Marker: off for 127.0.0.1:\(server.port)")
-        let which = try PageScriptBinary.run(["scripts", "which", server.url("/"), "--all", "--library", library])
-        #expect(which.standardOutput.contains("disabled on 127.0.0.1:\(server.port)"), "\(which.standardOutput)")
+        try terminal.waitFor(text: "Marker: off for 127.0.0.1:\(browse.server.port)")
+        let which = try PageScriptBinary.run(["scripts", "which", browse.server.url("/"), "--all", "--library", browse.library])
+        #expect(which.standardOutput.contains("disabled on 127.0.0.1:\(browse.server.port)"), "\(which.standardOutput)")
 
         try terminal.type("q")
-        let ended = try terminal.waitFor(text: "stopped; the browser is closed")
+        let ended = try terminal.waitFor(text: "browse exited 0")
         #expect(ended.contains { $0.contains("stopped; the browser is closed") }, "\(ended)")
-        Thread.sleep(forTimeInterval: 0.5)
-        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
-            .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
-        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+        let left = browse.leftovers()
+        #expect(left.isEmpty, "still running: \(left)")
     }
 
     /// `e` opens the editor on the page the browser shows, in browse's own session: a run sees
     /// what browse's script did to that very page, Ctrl-S saves the site's script, and Ctrl-Q
     /// comes back to browse, which goes on reading keys until `q`.
     @Test func eOpensTheEditorOnThePageTheBrowserShows() throws {
-        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Edit here</title><p>page</p>"])
-        defer { server.stop() }
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-edit-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: library) }
-        let script = """
-            // ==UserScript==
-            // @name Marker
-            // @match \(server.url("/").dropLast())/*
-            // ==/UserScript==
-            document.body.dataset.marked = 'by browse';
-            'marked'
-            """
-        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let marker = ProcessProbe.newMarker()
-        let command = "'\(PageScriptBinary.path)' browse '\(server.url("/"))' --library '\(library)'; echo \"browse exited $?\"; sleep 30"
-        let terminal = try TmuxSession(command: command, columns: 120, rows: 30, environment: ["DISPLAY": display.name, marker.name: marker.value])
-        defer { terminal.kill() }
+        let browse = try BrowseInTerminal(
+            page: "<!doctype html><title>Edit here</title><p>page</p>",
+            script: { site in
+                """
+                // ==UserScript==
+                // @name Marker
+                // @match \(site)/*
+                // ==/UserScript==
+                document.body.dataset.marked = 'by browse';
+                'marked'
+                """
+            },
+            engine: nil)
+        defer { browse.stop() }
+        let terminal = browse.terminal
 
         try terminal.waitFor(text: "✓ Marker → \"marked\"", timeout: 60)
         try terminal.type("e")
@@ -93,7 +81,7 @@ struct BrowseTerminalTests {
         try terminal.press("C-q")
         let back = try terminal.waitFor(text: "back from the editor")
         #expect(back.contains { $0.contains("is saved") }, "\(back)")
-        let which = try PageScriptBinary.run(["scripts", "which", server.url("/"), "--library", library])
+        let which = try PageScriptBinary.run(["scripts", "which", browse.server.url("/"), "--library", browse.library])
         #expect(which.standardOutput.contains("Marker"), "\(which.standardOutput)")
         #expect(which.standardOutput.split(separator: "\n").count >= 2, "the site script was not saved: \(which.standardOutput)")
 
@@ -101,9 +89,47 @@ struct BrowseTerminalTests {
         try terminal.type("q")
         let ended = try terminal.waitFor(text: "browse exited 0")
         #expect(ended.contains { $0.contains("stopped; the browser is closed") }, "\(ended)")
+        let left = browse.leftovers()
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+}
+
+/// `pagescript browse` on a one-page loopback site with one library script, in a tmux pane on a
+/// private Xvfb display; the pane says `browse exited <status>` when browse ends.
+private struct BrowseInTerminal {
+    let server: LoopbackServer
+    let library: String
+    let terminal: TmuxSession
+    private let display: XvfbDisplay
+    private let marker: (name: String, value: String)
+
+    /// - Parameters:
+    ///   - page: The site's only page, at `/`.
+    ///   - script: The library script, given the site's origin for its `@match`.
+    ///   - engine: `--engine`, or `nil` for the default.
+    init(page: String, script: (String) -> String, engine: String?) throws {
+        server = try LoopbackServer(pages: ["/": page])
+        library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-tty-\(UUID().uuidString)").path
+        let added = try PageScriptBinary.run(["scripts", "new", "-e", script(String(server.url("/").dropLast())), "--library", library])
+        #expect(added.status == 0, "\(added.standardError)")
+        display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        marker = ProcessProbe.newMarker()
+        let engineOption = engine.map { " --engine \($0)" } ?? ""
+        let command = "'\(PageScriptBinary.path)' browse '\(server.url("/"))'\(engineOption) --library '\(library)'; echo \"browse exited $?\"; sleep 30"
+        terminal = try TmuxSession(command: command, columns: 120, rows: 30, environment: ["DISPLAY": display.name, marker.name: marker.value])
+    }
+
+    /// What browse started that is still running, half a second after it ended.
+    func leftovers() -> [String] {
         Thread.sleep(forTimeInterval: 0.5)
-        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        return ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
             .filter { !$0.contains("tmux") && !$0.contains("/bin/sh") && !$0.contains("sleep") }
-        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+    }
+
+    func stop() {
+        terminal.kill()
+        display.stop()
+        server.stop()
+        try? FileManager.default.removeItem(atPath: library)
     }
 }
