@@ -7,6 +7,8 @@ import WebDriver
 /// `PageSession.openAndRun` (the batch's two-round-trip visit: navigate, then install and run in
 /// one call) gives what `open` then `run` give, on both engines: the value and console, an error's
 /// line in the user's script, a syntax error, dialogs the page opens, error pages and HTTP errors.
+/// On Chromium the browser installs the runtime as each document starts, and the call carries
+/// the run alone.
 @Suite(.serialized)
 struct OpenAndRunTests {
     @Test(arguments: PageFixtures.engines)
@@ -24,6 +26,8 @@ struct OpenAndRunTests {
             #expect(shop.result.console.map(\.message) == ["reading"])
             #expect(engine == .webkit || shop.httpStatus == 200, "Chromium reports the document's status")
             #expect(page.state.read(\.entry) != nil, "the runtime installed by the visit serves later runs")
+            let preinstalled = if case .installed = page.state.read(\.preinstallation) { true } else { false }
+            #expect(preinstalled == (engine == .chromium), "Chromium installs the runtime as each document starts")
             #expect(try await page.run(script: "document.title").value == .string("Shop"))
 
             let thrown = try ran(await page.openAndRun(server.url("/shop"), script: "var a = 1;\n\nthrow new Error('boom at ' + a)", timeout: 10))

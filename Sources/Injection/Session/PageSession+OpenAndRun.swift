@@ -39,6 +39,7 @@ extension PageSession {
     public func openAndRun(_ url: String, script: String, mode: ScriptMode = .console, timeout: Double,
                            skippingHTTPErrors: Bool = false) async throws(InjectionError) -> LoadedRun {
         let started = Date()
+        let preinstalled = await preinstalledRuntime()
         try await navigate(to: url, loadTimeout: timeout)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
         let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors)
@@ -53,8 +54,14 @@ extension PageSession {
             state.runCount += 1
             return "run-\(state.runCount)"
         }
-        let entry = RuntimeEntry.random()
-        let body = try ScriptBody.installingAndRunning([prepared], entry: entry)
+        // Where the browser installed the runtime as the document started, only the run goes.
+        let entry = preinstalled ?? RuntimeEntry.random()
+        let body: ScriptBody
+        if let preinstalled {
+            body = ScriptBody.run([prepared], entry: preinstalled)
+        } else {
+            body = try ScriptBody.installingAndRunning([prepared], entry: entry)
+        }
         let request = RuntimeRequest.run(id: id, requiredURL: nil, deadline: seconds, dialogs: dialogs, scripts: [prepared], body: body,
                                          loadCheck: check)
         let sentAt = Date().timeIntervalSince1970 * 1000
@@ -69,7 +76,10 @@ extension PageSession {
             // A dialog, or a page that broke the driver's reply: the run is collected when the
             // runtime got installed, and everything is done separately when it did not.
             await answerOpenDialog()
-            guard try await isInstalled(entry, since: sentAt) else {
+            // A runtime the browser installed was there before the call: what matters is whether
+            // the run reached it (a dialog the page opened while loading refuses the call itself).
+            let reached = if preinstalled != nil { try await runReached(id, entry: entry) } else { try await isInstalled(entry, since: sentAt) }
+            guard reached else {
                 return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
             }
             state.update { $0.entry = entry }
@@ -84,6 +94,36 @@ extension PageSession {
             return .ran(try await run(prepared, timeout: remaining()), httpStatus: reply.loadStatus)
         }
         return .ran(try result(of: reply, script: prepared, body: body, requiredURL: nil, seconds: seconds), httpStatus: reply.loadStatus)
+    }
+
+    /// On Chromium, Action.js installed by the browser itself at the start of every new top-level
+    /// document of this session (DevTools' `Page.addScriptToEvaluateOnNewDocument`, asked for
+    /// once), under an entry chosen here, before any of the page's scripts: the first call in a
+    /// document then carries the run alone, not the 40 KB runtime. `nil` elsewhere, or when the
+    /// browser refused. A document without it (the source is not evaluated in an error page)
+    /// answers "not installed", and the visit installs the runtime itself.
+    private func preinstalledRuntime() async -> RuntimeEntry? {
+        guard session.offersChromeDevTools, !state.read(\.devToolsRefused) else { return nil }
+        switch state.read(\.preinstallation) {
+        case let .installed(entry): return entry
+        case .unavailable: return nil
+        case .notAsked: break
+        }
+        let entry = RuntimeEntry.random()
+        var outcome = SessionState.Preinstallation.unavailable
+        if let body = try? ScriptBody.install(entry: entry) {
+            // The body starts on the source's third line, where the calls' bodies start too, so
+            // the runtime's line calibration holds for them.
+            let source = "(function () {\nif (window.top !== window) { return; }\n"
+                + ScriptBody.embedding(RuntimeRequest.context, in: body, entry: entry) + "\n})();"
+            if (try? await session.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)],
+                                                  timeout: 10)) != nil {
+                outcome = .installed(entry)
+            }
+        }
+        state.update { $0.preinstallation = outcome }
+        if case .installed = outcome { return entry }
+        return nil
     }
 
     /// The slow way: the installation, the load checks, and the run, each a call of its own.
@@ -103,6 +143,18 @@ extension PageSession {
                                         timeout: scriptTimeout + Self.transportMargin)
         if case let .notInstalled(documentStart) = outcome { return (documentStart ?? 0) >= sentAt }
         return true
+    }
+
+    /// Whether the runtime under `entry` knows the run `id`: a call that came back without a reply
+    /// may have started it (it must not be sent again) or never reached the page.
+    private func runReached(_ id: String, entry: RuntimeEntry) async throws(InjectionError) -> Bool {
+        let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.collect(id: id, wait: false),
+                                        timeout: scriptTimeout + Self.transportMargin)
+        switch outcome {
+        case let .reply(reply): return reply.missingRun == nil
+        case .notInstalled: return false
+        case .compileFailed, .interrupted, .timedOut: return true
+        }
     }
 
     /// The HTTP status of the page's main document, from Navigation Timing's `responseStatus`;

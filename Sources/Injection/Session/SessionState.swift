@@ -17,6 +17,9 @@ final class SessionState: @unchecked Sendable {
         /// Whether requests are written into the body (the page's `JSON.parse`, which
         /// WebKitWebDriver parses arguments with, loses them).
         var requestInBody = false
+        /// Whether the browser installs the runtime itself in every new document of the session
+        /// (``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)`` on Chromium).
+        var preinstallation = Preinstallation.notAsked
         /// Runs started, for their IDs.
         var runCount = 0
         /// The driver's script timeout as last set, in seconds.
@@ -29,6 +32,16 @@ final class SessionState: @unchecked Sendable {
         var userScriptRuns: [(id: String, run: GMScriptRun)] = []
         /// `document-start` userscripts installed for the next document.
         var documentStartRuns: [PageSession.DocumentStartRun] = []
+    }
+
+    /// The runtime the browser installs at the start of every new document, when asked to.
+    enum Preinstallation {
+        /// Not asked for yet.
+        case notAsked
+        /// Installed under this entry in every new top-level document from then on.
+        case installed(RuntimeEntry)
+        /// The browser cannot (no DevTools, or it refused).
+        case unavailable
     }
 
     private let lock = NSLock()
