@@ -117,9 +117,9 @@ struct RunOnRealPagesTests {
 
     @Test(arguments: engines)
     func aPageThatDoesNotLoadExitsTwoWithTheReason(engine: String) async throws {
-        let closed = try LoopbackServer(pages: [:])
+        let closed = try RefusingPort()
+        defer { closed.stop() }
         let url = closed.url("/")
-        closed.stop()
         let outcome = try await run([url, "-e", "1", "--json", "--engine", engine])
         #expect(outcome.status == 2, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("could not open \(url)"))

@@ -12,9 +12,9 @@ struct LoadFailureTests {
     func pagesThatDoNotLoadAreReportedWithTheReason(engine: Engine) async throws {
         let server = try LoopbackServer(pages: ["/": "<title>Fine</title>"])
         defer { server.stop() }
-        let closedPort = try LoopbackServer(pages: [:])
+        let closedPort = try RefusingPort()
+        defer { closedPort.stop() }
         let refused = closedPort.url("/")
-        closedPort.stop()
         let failures: [(url: String, reason: [String])] = [
             (refused, ["refused"]),
             ("file:///nonexistent/pagescript-missing.html", ["no such file", "No such file"]),

@@ -47,9 +47,9 @@ struct OpenAndRunTests {
     func errorPagesAndErrorStatusesAreNotRunOn(engine: Engine) async throws {
         let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<title>Fine</title>")])
         defer { server.stop() }
-        let closedPort = try LoopbackServer(responses: [:])
+        let closedPort = try RefusingPort()
+        defer { closedPort.stop() }
         let refused = closedPort.url("/")
-        closedPort.stop()
         try await PageFixtures.onPage(engine, server) { page in
             let marker = "window.pagescriptVisited = true; document.title"
             await #expect {
