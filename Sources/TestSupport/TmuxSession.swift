@@ -35,6 +35,15 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", name] + keys, capturing: false)
     }
 
+    /// Presses Escape and waits until `closed` holds, then a little longer than a full-screen
+    /// program's Escape delay: a frame caught half-drawn can satisfy `closed` before the program
+    /// has read the Escape, and a key sent then would be read with it as an Alt chord.
+    public func pressEscape(until closed: ([String]) -> Bool, timeout: Double = 20) throws {
+        try press("Escape")
+        _ = try waitFor(timeout: timeout, closed)
+        Thread.sleep(forTimeInterval: 0.2)
+    }
+
     /// The screen's text, one string per row.
     public func screen() throws -> [String] {
         try tmux(["capture-pane", "-t", name, "-p"]).components(separatedBy: "\n")

@@ -33,8 +33,7 @@ struct EditorTerminalTests: EditorInTmux {
 
         // An error on line 3 moves the cursor there. Esc is told from Alt-Enter by a pause, so
         // the next key waits for the panel to close.
-        try terminal.press("Escape")
-        try terminal.waitFor { rows in !rows.contains { $0.contains("Result") } }
+        try terminal.pressEscape { rows in !rows.contains { $0.contains("Result") } }
         try terminal.press("Enter")
         try terminal.type("null.boom")
         try terminal.press("Home")
@@ -77,8 +76,7 @@ struct EditorTerminalTests: EditorInTmux {
         let panelTop = try #require(screen.firstIndex { $0.contains("Result") }, "no panel on screen: \(screen.joined(separator: "\n"))")
         #expect(cursor.row < panelTop, "the cursor (row \(cursor.row)) is hidden under the panel (row \(panelTop))")
         #expect(screen[cursor.row].contains("v30"), "the cursor's line is not on screen: \(screen)")
-        try terminal.press("Escape")
-        try terminal.waitFor { rows in !rows.contains { $0.contains("Result") } }
+        try terminal.pressEscape { rows in !rows.contains { $0.contains("Result") } }
         try terminal.press("C-q")
         try terminal.waitFor(text: "Quit anyway?")
         try terminal.press("y")
@@ -293,9 +291,8 @@ struct EditorKeysTerminalTests: EditorInTmux {
         try terminal.waitFor(text: "Cancel it?")
         try terminal.press("y")
         try terminal.waitFor(text: "The script was stopped", timeout: 60)
-        try terminal.press("Escape")
         // An Escape followed at once by Ctrl-A reads as Alt-Ctrl-A: the panel closes first.
-        try terminal.waitFor { rows in !rows.contains { $0.contains("The script was stopped") } }
+        try terminal.pressEscape { rows in !rows.contains { $0.contains("The script was stopped") } }
         try terminal.press("C-a")
         try terminal.type("document.title + ' ' + 6 * 7")
         try terminal.press("C-r")
@@ -363,8 +360,7 @@ struct EditorKeysTerminalTests: EditorInTmux {
         try terminal.requireScreen("“Data” matching case") { rows in rows.contains { $0.contains("No match") && $0.contains("[Aa] case") } }
         try terminal.press("M-c")
         try terminal.requireScreen("“Data” in any case again") { rows in rows.contains { $0.contains("of 2") && $0.contains("[aa] any case") } }
-        try terminal.press("Escape")
-        try terminal.waitFor { rows in !rows.contains { $0.contains("1 of 2") } }
+        try terminal.pressEscape { rows in !rows.contains { $0.contains("1 of 2") } }
 
         // Ctrl-G to line 5, column 9: the status line says where the cursor is.
         try terminal.press("C-g")
@@ -382,8 +378,7 @@ struct EditorKeysTerminalTests: EditorInTmux {
         try terminal.press("F1")
         let help = try terminal.waitFor { rows in rows.contains { $0.contains("Ctrl-G") && $0.contains("Go to a line") } }
         #expect(help.contains { $0.contains("Keys (Esc closes") }, "\(help.joined(separator: "\n"))")
-        try terminal.press("Escape")
-        try terminal.waitFor { rows in !rows.contains { $0.contains("Keys (Esc closes") } }
+        try terminal.pressEscape { rows in !rows.contains { $0.contains("Keys (Esc closes") } }
 
         // Ctrl-N, the form that saves a new script (it does not touch the page, but costs only
         // keystrokes here, so it runs on both engines). Submitted invalid, it shows every
