@@ -89,8 +89,13 @@ public enum BrowseLatencyBenchmark {
         let library = try ScriptLibrary(directory: libraryFolder)
         _ = try library.create(text: latencyScript(matching: site))
         let running = try await BrowserEngine.start(engine)
-        defer { Task { await running.stop() } }
-        let session = try await running.newSession(timeout: 30, scriptTimeout: 30)
+        let session: WebDriverSession
+        do {
+            session = try await running.newSession(timeout: 30, scriptTimeout: 30)
+        } catch {
+            await running.stop()
+            throw error
+        }
         let page = PageSession(session: session, scriptTimeout: 30)
         let samples = SampleCollector()
         let follower = BrowserFollower(page: page, library: library, opening: site.url("/page/0"))

@@ -35,9 +35,14 @@ public final class BrowseRequests: @unchecked Sendable {
 
     public init() {}
 
-    /// Queues `request` for the follower's next look.
+    /// Queues `request` for the follower's next look. An editor request already waiting is not
+    /// queued again: `e` pressed twice opens one editor (a menu command's key or `t` pressed twice
+    /// does its work twice).
     public func send(_ request: BrowseRequest) {
-        lock.withLock { waiting.append(request) }
+        lock.withLock {
+            if request == .editScript, waiting.contains(.editScript) { return }
+            waiting.append(request)
+        }
     }
 
     /// Takes every waiting request, oldest first.

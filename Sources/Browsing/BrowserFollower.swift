@@ -181,15 +181,8 @@ public struct BrowserFollower: Sendable {
                         continue
                     }
                     adopting = false
-                    var edited = false
                     for request in requests.take() {
-                        if request == .editScript {
-                            // `e` pressed twice opens the editor once.
-                            if !edited { await edit?(page, host) }
-                            edited = true
-                            continue
-                        }
-                        await perform(request, in: &document, host: host, report: report)
+                        await perform(request, in: &document, host: host, report: report, edit: edit)
                     }
                     if document.hasRuns { _ = try? await page.serveLateUserScriptWork() }
                 }
@@ -287,7 +280,7 @@ public struct BrowserFollower: Sendable {
     }
 
     private func perform(_ request: BrowseRequest, in document: inout DocumentRuns, host: GMHost,
-                         report: @Sendable (BrowseEvent) -> Void) async {
+                         report: @Sendable (BrowseEvent) -> Void, edit: Editing?) async {
         switch request {
         case let .menuCommand(id, name):
             // A command of a document that is gone has nothing to run on.
@@ -305,8 +298,7 @@ public struct BrowserFollower: Sendable {
         case .toggleScriptsForSite:
             await toggleScriptsForSite(in: &document, host: host, report: report)
         case .editScript:
-            // Handed to the caller's editor before requests get here.
-            break
+            await edit?(page, host)
         }
     }
 

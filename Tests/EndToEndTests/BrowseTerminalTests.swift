@@ -50,7 +50,8 @@ struct BrowseTerminalTests {
 
     /// `e` opens the editor on the page the browser shows, in browse's own session: a run sees
     /// what browse's script did to that very page, Ctrl-S saves the site's script, and Ctrl-Q
-    /// comes back to browse, which goes on reading keys until `q`.
+    /// comes back to browse, which goes on reading keys until `q` (`e` pressed twice opens one
+    /// editor).
     @Test func eOpensTheEditorOnThePageTheBrowserShows() throws {
         let browse = try BrowseInTerminal(
             page: "<!doctype html><title>Edit here</title><p>page</p>",
@@ -69,7 +70,8 @@ struct BrowseTerminalTests {
         let terminal = browse.terminal
 
         try terminal.waitFor(text: "✓ Marker → \"marked\"", timeout: 60)
-        try terminal.type("e")
+        // Pressed twice, `e` opens one editor: after it, `q` reaches browse, not a second editor.
+        try terminal.type("ee")
         // The editor's status line shows where the cursor is; browse's lines never do.
         let editor = try terminal.waitFor(text: "Ln 1, Col 1", timeout: 30)
         #expect(editor.contains { $0.contains("Edit here") }, "\(editor)")

@@ -5,7 +5,13 @@ import Foundation
 public enum LoopbackSocket {
     /// Creates a TCP socket bound to `127.0.0.1:port` (0 lets the kernel choose), listening with
     /// `backlog` when given, and returns its descriptor and actual port. The caller closes it.
-    public static func bind(port: UInt16 = 0, listenBacklog backlog: Int32? = nil) throws(LoopbackSocketError) -> (descriptor: Int32, port: UInt16) {
+    ///
+    /// With `reusingAddress` (the default) the socket sets `SO_REUSEADDR`, so a server can bind
+    /// again a port whose last connections linger; without it, no other socket can bind the port
+    /// while this one holds it.
+    public static func bind(
+        port: UInt16 = 0, listenBacklog backlog: Int32? = nil, reusingAddress: Bool = true
+    ) throws(LoopbackSocketError) -> (descriptor: Int32, port: UInt16) {
         #if canImport(Glibc) || canImport(Musl)
         let socketType = Int32(SOCK_STREAM.rawValue)
         #else
@@ -13,8 +19,10 @@ public enum LoopbackSocket {
         #endif
         let descriptor = socket(AF_INET, socketType, 0)
         guard descriptor >= 0 else { throw LoopbackSocketError(operation: "socket", reason: errnoDescription(errno)) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if reusingAddress {
+            var yes: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
