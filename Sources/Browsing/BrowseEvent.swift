@@ -15,6 +15,11 @@ public enum BrowseEvent: Sendable {
     case addressChanged(url: String, title: String)
     /// The library's scripts that belong there ran (possibly none).
     case ran(url: String, results: [LibraryScriptResult])
+    /// In a tab the follower is not on (Chromium), the scripts installed for its document ran
+    /// there by themselves and were collected when it loaded (`url` and `title` as the first
+    /// script saw them). If the follower comes to that tab while the document is still there,
+    /// it reports them again as ``ran(url:results:)``, with their menu commands.
+    case ranInBackground(url: String, title: String, results: [LibraryScriptResult])
     /// Scripts that match the page but are switched off for its site, so did not run.
     case switchedOff(url: String, scripts: [StoredScript])
     /// Running the scripts failed as a whole (the page went away mid-run, the library is unreadable).

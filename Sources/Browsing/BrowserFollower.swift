@@ -9,9 +9,12 @@ import WebDriver
 /// enabled scripts that match its address, each once per document and in its own scope; on a
 /// single-page navigation (`pushState`, a hash), the scripts that newly match.
 ///
-/// On Chromium, `document-start` scripts run before the page's own scripts, in every tab
-/// (``DocumentStartInterception``, on a DevTools connection of its own); elsewhere they run once
-/// the page has loaded, and say so (`ranAt: document-end`).
+/// On Chromium, every script runs at its own `@run-at` moment in every tab, followed or not
+/// (``DocumentStartInterception``, on a DevTools connection of its own): `document-start` before
+/// the page's own scripts, `document-end` at `DOMContentLoaded`, `document-idle` after the load
+/// event; the follower collects their results when it sees the document. Elsewhere the follower
+/// runs them itself once the page has loaded, and `document-start` scripts say so
+/// (`ranAt: document-end`).
 ///
 /// It looks at the browser with one small Execute Async Script call that waits in the page until
 /// the page has loaded, is left or changes its address (at most `interval`), over plain W3C
@@ -66,22 +69,27 @@ public struct BrowserFollower: Sendable {
     /// - Parameters:
     ///   - requests: What the user asks for; taken between looks.
     ///   - isStopped: Asked before every look.
-    ///   - report: Told every page, run and answer to a request.
+    ///   - report: Told every page, run and answer to a request, and on Chromium what ran in
+    ///     tabs the follower is not on (``BrowseEvent/ranInBackground(url:title:results:)``,
+    ///     from another task).
     ///   - edit: Called for ``BrowseRequest/editScript``, between looks: the follower waits
     ///     for it and looks at the browser again once it returns (a page that was left or
     ///     reloaded meanwhile is a new document, whose scripts run then). Without it, the
     ///     request is ignored.
     public func follow(requests: BrowseRequests = BrowseRequests(), isStopped: @Sendable () -> Bool,
-                       report: @Sendable (BrowseEvent) -> Void, edit: Editing? = nil) async -> Ending {
+                       report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing? = nil) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
         let host = GMHost(libraryDirectory: library.directory)
         var interception: DocumentStartInterception?
-        switch await DocumentStartInterception.start(page: page, library: library, host: host) {
+        switch await DocumentStartInterception.start(page: page, library: library, host: host, report: report) {
         case let .success(started)?: interception = started
         case let .failure(error)?: report(.documentStartUnavailable(reason: error.description))
         case nil: break
         }
+        // The tab in front is the follower's from the start, so its first page is not collected
+        // in the background.
+        if let interception, let here = try? await page.session.windowHandle(timeout: 5) { interception.follow(window: here) }
         if let firstAddress {
             do {
                 _ = try await page.open(firstAddress)
@@ -123,7 +131,9 @@ public struct BrowserFollower: Sendable {
         // meanwhile is served on return.
         var runtimes: [String: PageSession.InstalledRuntime] = [:]
         func leaveWindow() async {
-            if let here = try? await page.session.windowHandle(timeout: 5) { runtimes[here] = page.installedRuntime }
+            guard let here = try? await page.session.windowHandle(timeout: 5) else { return }
+            runtimes[here] = page.installedRuntime
+            interception?.leave(window: here, runtime: page.installedRuntime)
         }
         // Looks that failed in a row: the first is retried at once (a navigation that tore the
         // probe's document down under it, as Chromium does), later ones at the usual pace.
@@ -148,8 +158,9 @@ public struct BrowserFollower: Sendable {
                         // the first run instead of trying the old one first.
                         page.resumeRuntime(nil)
                         report(.newDocument(url: sighting.url, title: sighting.title))
-                        let early = await collectDocumentStartRuns(from: interception)
-                        await runScripts(in: &document, host: host, early: early, report: report)
+                        let early = await collectInstalledRuns(from: interception)
+                        record(early, in: &document, report: report)
+                        await runScripts(in: &document, host: host, report: report)
                     } else if adopting {
                         address = sighting.url
                         document.ranBefore = true
@@ -163,6 +174,7 @@ public struct BrowserFollower: Sendable {
                         // The user opened a tab or a window (it is in front): follow it.
                         await leaveWindow()
                         try await page.session.switchToWindow(opened, timeout: 10)
+                        interception?.follow(window: opened)
                         page.resumeRuntime(nil)
                         (address, document, adopting) = (nil, DocumentRuns(), true)
                         continue
@@ -174,6 +186,7 @@ public struct BrowserFollower: Sendable {
                         windows.insert(tab)
                         await leaveWindow()
                         try await page.session.switchToWindow(tab, timeout: 10)
+                        interception?.follow(window: tab)
                         page.resumeRuntime(nil)
                         report(.tabOpened(url: url))
                         try await page.session.navigate(to: url, timeout: 60)
@@ -190,6 +203,7 @@ public struct BrowserFollower: Sendable {
                 if error.meansTheSessionIsGone {
                     // The followed window was closed: follow one that is left, if any.
                     guard let (left, now) = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
+                    interception?.follow(window: now)
                     page.resumeRuntime(runtimes[now])
                     (windows, address, document, adopting) = (left, nil, DocumentRuns(), true)
                     continue
@@ -241,35 +255,57 @@ public struct BrowserFollower: Sendable {
         return (Set(handles), last)
     }
 
-    /// The results of the `document-start` scripts that ran in the document the followed window
-    /// shows, before its own scripts; runs not found there are given back (they are for the
-    /// document the window is about to show).
-    private func collectDocumentStartRuns(from interception: DocumentStartInterception?) async -> [ScriptID: ScriptResult] {
+    /// The results of the scripts installed in the document the followed window shows before it
+    /// started (they ran at their own moments, in every tab: ``DocumentStartInterception``),
+    /// collected now or, for a tab that was in the background, when it loaded; the document keeps
+    /// the runtime they ran in. An installation none of whose runs is found here is given back
+    /// (it is for the document the window is about to show).
+    private func collectInstalledRuns(from interception: DocumentStartInterception?) async -> [ScriptID: ScriptResult] {
         guard let interception, let window = try? await page.session.windowHandle(timeout: 5) else { return [:] }
         let target = DocumentStartInterception.targetID(ofWindow: window)
-        let (request, runs) = interception.takeRuns(inTarget: target)
-        guard !runs.isEmpty else { return [:] }
-        page.expectDocumentStartRuns(runs)
-        let results = (try? await page.collectDocumentStartRuns()) ?? [:]
-        interception.giveBack(runs.filter { results[$0.scriptID] == nil }, request: request, inTarget: target)
-        return results
+        switch await interception.takeDocument(inTarget: target) {
+        case .none:
+            return [:]
+        case let .collected(results, runtime):
+            page.resumeRuntime(runtime)
+            return results
+        case let .installed(request, installation):
+            page.expectDocumentRuns(installation)
+            let results = (try? await page.collectDocumentStartRuns()) ?? [:]
+            if results.isEmpty { interception.giveBack(installation, request: request, inTarget: target) }
+            return results
+        }
     }
 
-    /// Runs what matches the browser's address now and has not run in this document (using the
-    /// `early` results of the `document-start` scripts that already ran), and reports what ran
-    /// and what is switched off for the site.
-    private func runScripts(in document: inout DocumentRuns, host: GMHost, early: [ScriptID: ScriptResult] = [:],
-                            report: @Sendable (BrowseEvent) -> Void) async {
-        do {
-            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host, early: early)
-            report(.ran(url: run.url, results: run.results))
-            for entry in run.results {
-                document.tried.insert(entry.script.id)
-                if case let .success(result) = entry.outcome {
-                    document.results[entry.script.id] = (entry.script, result)
-                    document.tabsToOpen += (result.userscript?.openedTabs ?? []).compactMap { Self.openable($0, from: run.url) }
-                }
+    /// Reports the results of the scripts that ran in this document by themselves, at the address
+    /// they ran at (the page may have moved on since: a `pushState` once a script had run), and
+    /// keeps them, so that none runs again here.
+    private func record(_ early: [ScriptID: ScriptResult], in document: inout DocumentRuns, report: @Sendable (BrowseEvent) -> Void) {
+        guard let url = early.values.first?.context.url else { return }
+        let results = LibraryRun.results(early, library: library, at: url)
+        report(.ran(url: url, results: results))
+        keep(results, at: url, in: &document)
+    }
+
+    /// Keeps what ran in the document: none of these scripts runs there again, and their menu
+    /// commands and tabs to open are at hand.
+    private func keep(_ results: [LibraryScriptResult], at url: String, in document: inout DocumentRuns) {
+        for entry in results {
+            document.tried.insert(entry.script.id)
+            if case let .success(result) = entry.outcome {
+                document.results[entry.script.id] = (entry.script, result)
+                document.tabsToOpen += (result.userscript?.openedTabs ?? []).compactMap { Self.openable($0, from: url) }
             }
+        }
+    }
+
+    /// Runs what matches the browser's address now and has not run in this document, and reports
+    /// what ran and what is switched off for the site.
+    private func runScripts(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
+        do {
+            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host)
+            if !run.results.isEmpty || document.tried.isEmpty { report(.ran(url: run.url, results: run.results)) }
+            keep(run.results, at: run.url, in: &document)
             if let url = try? PageURL(run.url), let matches = try? library.which(url: url, includingInactive: true) {
                 let off = matches.filter { if case .disabledOnSite = $0.status { true } else { false } }
                 if !off.isEmpty { report(.switchedOff(url: run.url, scripts: off.map(\.script))) }

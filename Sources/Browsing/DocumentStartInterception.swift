@@ -4,55 +4,73 @@ import Injection
 import UserScripts
 import WebDriver
 
-/// Runs the library's `document-start` scripts before the page's own scripts, in every tab and
-/// window of a Chromium that `browse` follows, including those opened later.
+/// Runs the library's scripts at their `@run-at` moments in every tab and window of a Chromium
+/// that `browse` follows, including those opened later and those nobody looks at:
+/// `document-start` scripts before the page's own scripts, the others at `DOMContentLoaded` or
+/// after the load event.
 ///
 /// A userscript manager learns where a tab is going before the document exists; WebDriver only
-/// sees a page once it is there. So on Chromium, `browse` opens a DevTools connection of its own
-/// to the browser (the address chromedriver reports) and follows every tab on it
-/// (``TargetFollower``: a new tab or popup waits until it is prepared). In each tab, every
-/// top-level document request waits (DevTools' `Fetch` domain, documents only) while PageScript
-/// matches its address in Swift, with the library's own rules, and adds each matching
-/// `document-start` script for exactly that address (`Page.addScriptToEvaluateOnNewDocument`,
-/// the source ``PageSession/documentStartInstallation(of:id:url:host:timeout:)`` makes, which
-/// returns at once in any other document). Then the request goes on. The sources of the
-/// previous document are removed first, so nothing runs twice and nothing runs elsewhere.
+/// sees a page once it is there, and one window at a time. So on Chromium, `browse` opens a
+/// DevTools connection of its own to the browser (the address chromedriver reports) and follows
+/// every tab on it (``TargetFollower``: a new tab or popup waits until it is prepared). In each
+/// tab, every top-level document request waits (DevTools' `Fetch` domain, documents only) while
+/// PageScript matches its address in Swift, with the library's own rules, and adds the runtime
+/// and each matching script for exactly that address (`Page.addScriptToEvaluateOnNewDocument`,
+/// the sources ``PageSession/documentInstallation(of:url:host:timeout:)`` makes, which return
+/// at once in any other document). Then the request goes on. The sources of the previous
+/// document are removed first, so nothing runs twice and nothing runs elsewhere.
 ///
-/// The runs wait in their documents; ``BrowserFollower`` collects them (and serves their GM API
-/// work) when it sees the document, and reports them as having run at `document-start`.
+/// The runs wait in their documents. In the tab the follower is on, ``BrowserFollower`` collects
+/// them (and serves their GM API work) when it sees the document, and runs none of those scripts
+/// again there. In any other tab they are collected when its document has loaded, on that tab's
+/// own DevTools session (a ``PageSession`` with a ``Injection/DevToolsRoute``), and what the
+/// scripts queue later is served there every 250 ms, until the follower comes to the tab and
+/// takes the results and the runtime over.
 ///
 /// Closing the connection (``stop()``) detaches every session, which drops what they added and
 /// lets any waiting request go on: an attached browser is left as it was.
 final class DocumentStartInterception: Sendable {
     private let connection: DevToolsConnection
-    private let library: ScriptLibrary
-    private let page: PageSession
+    let library: ScriptLibrary
+    /// The follower's page session: its WebDriver session and settings are those of the
+    /// background tabs' sessions too.
+    let page: PageSession
     private let host: GMHost
-    private let state = InterceptionState()
+    /// Told what ran in background tabs.
+    let report: @Sendable (BrowseEvent) -> Void
+    let state = InterceptionState()
 
-    private init(connection: DevToolsConnection, library: ScriptLibrary, page: PageSession, host: GMHost) {
+    private init(connection: DevToolsConnection, library: ScriptLibrary, page: PageSession, host: GMHost,
+                 report: @escaping @Sendable (BrowseEvent) -> Void) {
         self.connection = connection
         self.library = library
         self.page = page
         self.host = host
+        self.report = report
     }
 
     /// Starts following the browser of `page` on DevTools, when its driver reports the browser's
-    /// debugging address (chromedriver does; WebKit's driver has nothing like it).
+    /// debugging address (chromedriver does; WebKit's driver has nothing like it), telling
+    /// `report` what runs in the tabs the follower is not on.
     ///
     /// - Returns: `nil` when the engine offers no DevTools; the reason as an error when it does
     ///   but the connection or the following failed (the scripts then run after the load).
-    static func start(page: PageSession, library: ScriptLibrary, host: GMHost) async -> Result<DocumentStartInterception, DevToolsError>? {
+    static func start(page: PageSession, library: ScriptLibrary, host: GMHost,
+                      report: @escaping @Sendable (BrowseEvent) -> Void) async -> Result<DocumentStartInterception, DevToolsError>? {
         guard let address = page.session.capabilities["goog:chromeOptions"]?["debuggerAddress"]?.stringValue else { return nil }
         do throws(DevToolsError) {
             let endpoint = try DevToolsEndpoint(parsing: address)
             let connection = try await DevToolsConnection.connect(to: endpoint, defaultTimeout: 10)
-            let interception = DocumentStartInterception(connection: connection, library: library, page: page, host: host)
+            let interception = DocumentStartInterception(connection: connection, library: library, page: page, host: host, report: report)
             do throws(DevToolsError) {
                 let follower = try await TargetFollower.start(on: connection, types: ["page"]) { target in
                     interception.prepare(target)
                 }
-                interception.state.update { $0.follower = follower }
+                let serving = Task { await interception.serveBackgroundTabs(every: .milliseconds(250)) }
+                interception.state.update { state in
+                    state.follower = follower
+                    state.handlers.append(serving)
+                }
             } catch {
                 await connection.close()
                 throw error
@@ -63,15 +81,27 @@ final class DocumentStartInterception: Sendable {
         }
     }
 
-    /// The commands that set a tab up, and the task that answers its document requests.
+    /// The commands that set a tab up, and the tasks that answer its document requests and
+    /// collect its runs in the background when a document has loaded.
     private func prepare(_ target: FollowedTarget) -> [DevToolsCommand] {
         let requests = target.session.events(["Fetch.requestPaused"])
+        let loads = target.session.events(["Page.loadEventFired"])
         let handler = Task { [self] in
             for await request in requests {
                 await handle(request, in: target)
             }
+            // The tab is gone (closed, or the connection ended).
+            forget(target.targetID)
         }
-        state.update { $0.handlers.append(handler) }
+        let loadHandler = Task { [self] in
+            for await _ in loads {
+                await collectInBackground(target)
+            }
+        }
+        state.update { state in
+            state.handlers += [handler, loadHandler]
+            state.targets[target.targetID] = target
+        }
         return [
             // Chromium evaluates a session's document-start sources only while its Page domain is on.
             .enablePage,
@@ -94,8 +124,8 @@ final class DocumentStartInterception: Sendable {
         await prepareDocument(at: url + fragment, in: target, then: proceed)
     }
 
-    /// Replaces the tab's `document-start` sources with those of the scripts matching `url`, and
-    /// lets the request go on.
+    /// Replaces the tab's sources with the runtime and the scripts that run by themselves at
+    /// `url`, and lets the request go on.
     ///
     /// The commands are sent together, without waiting for replies in between: while a
     /// navigation is pending, Chromium holds back every command for the tab's renderer (adding and
@@ -105,51 +135,67 @@ final class DocumentStartInterception: Sendable {
     /// the new document runs anything.
     private func prepareDocument(at url: String, in target: FollowedTarget, then proceed: DevToolsCommand) async {
         let previous = state.update { $0.tabs.removeValue(forKey: target.targetID) } ?? InterceptionState.TabRuns()
-        var installations: [DocumentStartInstallation] = []
-        for (script, id) in LibraryRun.documentStartScripts(library: library, address: url) {
-            if let installation = try? await page.documentStartInstallation(of: script, id: id, url: url, host: host) {
-                installations.append(installation)
-            }
-        }
+        let scripts = LibraryRun.automaticScripts(library: library, address: url)
+        let installation = scripts.isEmpty ? nil : try? await page.documentInstallation(of: scripts, url: url, host: host)
         let removals = previous.identifiers.map { DevToolsCommand("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string($0)]) }
-        let additions = installations.map { DevToolsCommand.addScriptToEvaluateOnNewDocument($0.source) }
+        let additions = (installation?.sources ?? []).map { DevToolsCommand.addScriptToEvaluateOnNewDocument($0) }
+        // The installation is the tab's before the request goes on: the document's load can be
+        // reported before the replies below arrive, and whoever collects waits until they have.
         let request = state.update { state in
             state.requests += 1
+            if let installation {
+                state.tabs[target.targetID] = InterceptionState.TabRuns(request: state.requests, installation: installation, isPending: true)
+            }
             return state.requests
         }
         let replies = await target.session.send(pipelined: removals + additions + [proceed])
-        var runs = InterceptionState.TabRuns(request: request)
-        for (installation, reply) in zip(installations, replies.dropFirst(removals.count)) {
-            guard let identifier = (try? reply.get())?["identifier"]?.stringValue else { continue }
-            runs.identifiers.append(identifier)
-            runs.installations.append(installation)
-        }
-        if !runs.identifiers.isEmpty {
-            state.update { state in
-                // A newer request in the tab may have been handled meanwhile; its sources stay.
-                if state.tabs[target.targetID] == nil { state.tabs[target.targetID] = runs }
+        let added = replies.dropFirst(removals.count).prefix(additions.count).map { (try? $0.get())?["identifier"]?.stringValue }
+        let identifiers = added.compactMap { $0 }
+        state.update { state in
+            // A newer request in the tab may have been handled meanwhile; its sources stay.
+            guard state.tabs[target.targetID]?.request == request else { return }
+            // Without the runtime's source nothing runs; a script whose source was refused (the
+            // tab is closing) is not found when its run is collected, and runs after the load.
+            if let runtimeSource = added.first, runtimeSource != nil {
+                state.tabs[target.targetID]?.identifiers = identifiers
+                state.tabs[target.targetID]?.isPending = false
+            } else {
+                state.tabs[target.targetID] = identifiers.isEmpty ? nil : InterceptionState.TabRuns(request: request, identifiers: identifiers)
             }
         }
     }
 
-    /// The `document-start` runs added for the document the tab `targetID` loads or shows, for
-    /// the follower to collect, and the document request they were added for; each run is handed
-    /// out once.
-    func takeRuns(inTarget targetID: String) -> (request: Int, runs: [DocumentStartInstallation]) {
-        state.update { state in
-            guard let tab = state.tabs[targetID] else { return (0, []) }
-            state.tabs[targetID]?.installations = []
-            return (tab.request, tab.installations)
+    /// What was installed for the document the tab `targetID` loads or shows, for the follower,
+    /// handed out once: the installation, or the runs' results when they were collected in the
+    /// background (waited for while that collection lasts).
+    func takeDocument(inTarget targetID: String) async -> TabDocument {
+        // A background collection waits for its runs as long as the follower's own would.
+        let deadline = ContinuousClock.now + .seconds(page.scriptTimeout + 5)
+        while true {
+            let taken = state.update { state -> TabDocument? in
+                guard let tab = state.tabs[targetID] else { return TabDocument.none }
+                if tab.isCollecting || tab.isPending { return ContinuousClock.now < deadline ? nil : TabDocument.none }
+                if let results = tab.collected {
+                    state.tabs[targetID]?.collected = nil
+                    state.tabs[targetID]?.runtime = nil
+                    return .collected(results, runtime: tab.runtime)
+                }
+                guard let installation = tab.installation else { return TabDocument.none }
+                state.tabs[targetID]?.installation = nil
+                return .installed(request: tab.request, installation)
+            }
+            if let taken { return taken }
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
 
-    /// Gives back runs that were not found in the document they were taken for: they belong to
-    /// the document still loading in that tab, unless a newer request replaced them meanwhile.
-    func giveBack(_ runs: [DocumentStartInstallation], request: Int, inTarget targetID: String) {
-        guard !runs.isEmpty else { return }
+    /// Gives back an installation none of whose runs was found in the document it was taken
+    /// for: it belongs to the document still loading in that tab, unless a newer request
+    /// replaced it meanwhile.
+    func giveBack(_ installation: DocumentInstallation, request: Int, inTarget targetID: String) {
         state.update { state in
             guard state.tabs[targetID]?.request == request else { return }
-            state.tabs[targetID]?.installations += runs
+            state.tabs[targetID]?.installation = installation
         }
     }
 
@@ -171,16 +217,36 @@ final class DocumentStartInterception: Sendable {
     }
 }
 
+/// What ``DocumentStartInterception/takeDocument(inTarget:)`` hands the follower.
+enum TabDocument {
+    /// Nothing was installed for the tab's document, or it was handed out before.
+    case none
+    /// The installation, whose runs the follower collects, and the request it was added for.
+    case installed(request: Int, DocumentInstallation)
+    /// The runs were collected while the tab was in the background: their results, and the
+    /// runtime they ran in, which the document keeps.
+    case collected([ScriptID: ScriptResult], runtime: PageSession.InstalledRuntime?)
+}
+
 /// What the interception keeps between events, behind a lock (which makes `@unchecked Sendable`
 /// sound: nothing is reached without it).
-private final class InterceptionState: @unchecked Sendable {
-    /// The sources added for the document a tab is loading or shows, and their runs not
+final class InterceptionState: @unchecked Sendable {
+    /// The sources added for the document a tab is loading or shows, and its runs while not
     /// collected yet.
     struct TabRuns {
         /// Which top-level document request, counted over all tabs, the runs were added for.
         var request = 0
         var identifiers: [String] = []
-        var installations: [DocumentStartInstallation] = []
+        var installation: DocumentInstallation?
+        /// Whether the sources are sent but not all confirmed yet.
+        var isPending = false
+        /// Whether the runs are being collected in the background now.
+        var isCollecting = false
+        /// The results of runs collected in the background, until the follower takes them.
+        var collected: [ScriptID: ScriptResult]?
+        /// The runtime of the tab's document while the follower is elsewhere: the work its
+        /// scripts queue is served in the background.
+        var runtime: PageSession.InstalledRuntime?
     }
 
     struct Value {
@@ -189,6 +255,12 @@ private final class InterceptionState: @unchecked Sendable {
         var follower: TargetFollower?
         /// The top-level document requests seen so far.
         var requests = 0
+        /// Every tab followed on DevTools, by target ID.
+        var targets: [String: FollowedTarget] = [:]
+        /// The sessions that reach background tabs through their DevTools, by target ID.
+        var pages: [String: PageSession] = [:]
+        /// The tab the follower follows, which is never served in the background.
+        var followed: String?
     }
 
     private let lock = NSLock()

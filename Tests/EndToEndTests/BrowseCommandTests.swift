@@ -4,9 +4,9 @@ import TestSupport
 import WebDriver
 
 /// `pagescript browse` on a private Xvfb standing in for the user's display: the pages move by
-/// themselves (`location`, then `pushState`), as a user clicking would move them, each once the
-/// script for it has run (so a slow machine cannot skip a page), and exactly the right scripts
-/// run, once each.
+/// themselves (`location`, then `pushState`), as a user clicking would move them, each once
+/// browse has seen the script for it run (so a slow machine cannot skip a page), and exactly the
+/// right scripts run, once each.
 @Suite(.serialized)
 struct BrowseCommandTests {
     /// A running `pagescript browse` and what it printed so far.
@@ -43,6 +43,18 @@ struct BrowseCommandTests {
         }
     }
 
+    /// A userscript that runs `code` and then tells the page that browse has seen the document:
+    /// it sets `window.<flag>` once browse has answered its `GM_xmlhttpRequest`, which happens when
+    /// browse collects the run (on Chromium scripts run in the page by themselves, at their
+    /// moments, so a page that moved on as soon as its script ran could be gone before browse
+    /// looked at it).
+    static func seenByBrowse(name: String, matches: [String], setting flags: [String], code: String) -> String {
+        "// ==UserScript==\n// @name \(name)\n" + matches.map { "// @match \($0)\n" }.joined()
+            + "// @grant GM_xmlhttpRequest\n// @connect self\n// ==/UserScript==\n"
+            + "var seen = function () { " + flags.map { "window.\($0) = true; " }.joined() + "};\n"
+            + "GM_xmlhttpRequest({ method: 'GET', url: location.href, onload: seen, onerror: seen });\n" + code + "\n"
+    }
+
     @Test(arguments: ["webkit", "chromium"])
     func followsNavigationsAndRunsEachMatchingScriptOnce(engine: String) throws {
         let server = try LoopbackServer(pages: [
@@ -69,8 +81,9 @@ struct BrowseCommandTests {
         let base = server.url("/").dropLast()
         for (name, pattern) in [("Start", "\(base)/"), ("Shop", "\(base)/shop"), ("Cart", "\(base)/shop/cart"), ("Popup", "\(base)/popup"),
                                 ("Elsewhere", "http://elsewhere.example/*")] {
-            let code = "window.ranHere = true; window.ran\(name) = true; document.title + ' seen by \(name)'"
-            let created = try PageScriptBinary.run(["scripts", "new", name, "--match", pattern, "-e", code, "--library", library])
+            let script = Self.seenByBrowse(name: name, matches: [pattern], setting: ["ranHere", "ran\(name)"],
+                                           code: "document.title + ' seen by \(name)'")
+            let created = try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
         // A userscript that writes a value from a timer, after its run has ended: browse serves it.
@@ -150,8 +163,8 @@ struct BrowseCommandTests {
             + "// @grant GM_setValue\n// ==/UserScript==\n"
             + "window.startedEarly = true; GM_setValue('state ' + location.pathname, document.readyState); 'early at ' + location.pathname\n"
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", early, "--library", library]).status == 0)
-        #expect(try PageScriptBinary.run(["scripts", "new", "Idle", "--match", "\(base)/*", "--match", "\(other)/*", "-e", "window.ranIdle = true; document.title",
-                                          "--library", library]).status == 0)
+        let idle = Self.seenByBrowse(name: "Idle", matches: ["\(base)/*", "\(other)/*"], setting: ["ranIdle"], code: "document.title")
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", idle, "--library", library]).status == 0)
         let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
         defer { display.stop() }
         let marker = ProcessProbe.newMarker()
@@ -163,11 +176,18 @@ struct BrowseCommandTests {
         let lines = browsing.lines
         #expect(sawUnmatched, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early at /\"") }.count == 1, "\(lines)")
-        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early at /popup\"") }.count == 1, "\(lines)")
-        #expect(lines.filter { $0.contains("\tEarly\t") }.count == 2, "\(lines)")
+        // The popup's runs are collected as it loads, in the background unless browse already
+        // follows it (then `ran`); browse reports them again as `ran` if it follows the popup
+        // before the popup moves on. So: once or twice, never twice the same way.
+        func reports(_ suffix: String) -> [Substring] {
+            lines.filter { ($0.hasPrefix("ran\t") || $0.hasPrefix("background\t")) && $0.hasSuffix(suffix) }.map { $0.prefix { $0 != "\t" } }
+        }
+        let popupEarly = reports("\t\"early at /popup\"")
+        #expect((1...2).contains(popupEarly.count) && Set(popupEarly).count == popupEarly.count, "\(lines)")
+        #expect(lines.filter { $0.contains("\tEarly\t") }.count == 1 + popupEarly.count, "\(lines)")
         // The page's own first script saw what the document-start script set, in both tabs.
         #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early first on /\"") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early first on /popup\"") }, "\(lines)")
+        #expect(!reports("\t\"early first on /popup\"").isEmpty, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"page first on /unmatched\"") }, "\(lines)")
         // Its GM_setValue calls were served, made while the documents were still loading.
         let values = try PageScriptBinary.run(["scripts", "values", "Early", "--library", library])
@@ -175,10 +195,79 @@ struct BrowseCommandTests {
         #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
     }
 
-    /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
-    /// folder of its own): browse stays on the page the browser shows, runs the matching script
-    /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen
-    /// through a second attach).
+    /// On Chromium, scripts run at their moments in tabs browse does not follow: once browse has
+    /// seen it, the start page opens two tabs at once (on another origin, so each is a tab of its own from its first
+    /// document), browse follows one of them, and each tab waits for the other's document-idle
+    /// script, which in the tab not followed can only have run by itself, and have had its
+    /// `GM_xmlhttpRequest` answered and its later `GM_setValue` written in the background. Each ran
+    /// exactly once per document: the follower collects the run in the tab it follows and does not
+    /// run it again.
+    @Test func scriptsRunAtTheirMomentsInTabsBrowseDoesNotFollow() throws {
+        let server = try LoopbackServer(pages: [
+            "/": """
+                <!doctype html><title>Home</title><script>
+                var other = location.origin.replace('127.0.0.1', 'localhost');
+                var wait = setInterval(function () {
+                  if (window.ranHome) { clearInterval(wait); window.open(other + '/tab?a'); window.open(other + '/tab?b'); }
+                }, 100);
+                </script>
+                """,
+            "/tab": """
+                <!doctype html><title>Tab</title><script>
+                var me = location.search.slice(1), other = me === 'a' ? 'b' : 'a', waited = 0;
+                var wait = setInterval(function () {
+                  waited += 100;
+                  var both = localStorage.getItem('ran ' + me) && localStorage.getItem('ran ' + other);
+                  if (waited < 15000 && (!both || waited < 3000)) { return; }
+                  clearInterval(wait);
+                  location.href = '/done?' + me + '=' + localStorage.getItem('ran ' + me) + '&' + other + '=' + localStorage.getItem('ran ' + other);
+                }, 100);
+                </script>
+                """,
+            "/done": "<!doctype html><title>Done</title>",
+        ])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-tabs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let other = server.url("/").dropLast().replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        // The count goes up when browse has answered the script's request, and a timer writes a
+        // value after the run: in the tab browse does not follow, both are served in the background.
+        let counting = "// ==UserScript==\n// @name Tab\n// @match \(other)/tab*\n// @grant GM_xmlhttpRequest\n// @grant GM_setValue\n"
+            + "// @connect self\n// ==/UserScript==\n"
+            + "var me = location.search.slice(1), key = 'ran ' + me;\n"
+            + "GM_xmlhttpRequest({ method: 'GET', url: location.href, onload: function () {\n"
+            + "  localStorage.setItem(key, String(Number(localStorage.getItem(key)) + 1)); } });\n"
+            + "setTimeout(function () { GM_setValue('late ' + me, me); }, 1000);\nkey\n"
+        let home = Self.seenByBrowse(name: "Home", matches: [server.url("/")], setting: ["ranHome"], code: "1")
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", home, "--library", library]).status == 0)
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", counting, "--library", library]).status == 0)
+        #expect(try PageScriptBinary.run(["scripts", "new", "Done", "--match", "\(other)/done*", "-e", "location.search", "--library", library]).status == 0)
+        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        defer { display.stop() }
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing([server.url("/"), "--engine", "chromium", "--library", library],
+                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
+        let sawDone = browsing.waitFor(seconds: 60) { $0.hasPrefix("ran\t") && $0.contains("\tDone\t") }
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        let lines = browsing.lines
+        #expect(sawDone, "\(lines)")
+        let done = lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tDone\t") }
+        // Both tabs' scripts ran, once each, before the followed tab moved on.
+        #expect(done.count == 1 && done.allSatisfy { ["\t\"?a=1&b=1\"", "\t\"?b=1&a=1\""].contains(where: $0.hasSuffix) }, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tTab\t") }.count == 1, "\(lines)")
+        // The other tab's run was collected in the background as its page loaded (and so may the
+        // followed tab's have been, when it loaded before browse moved to it).
+        for tab in ["a", "b"] {
+            #expect(lines.contains { ($0.hasPrefix("ran\t") || $0.hasPrefix("background\t")) && $0.hasSuffix("\t\"ran \(tab)\"") }, "\(lines)")
+        }
+        #expect(lines.filter { $0.hasPrefix("background\t") && $0.contains("\tTab\t") }.count <= 2, "\(lines)")
+        let values = try PageScriptBinary.run(["scripts", "values", "Tab", "--library", library])
+        #expect(values.standardOutput.split(separator: "\n").sorted() == ["late a\t\"a\"", "late b\t\"b\""],
+                "\(values.standardOutput) \(values.standardError) \(lines)")
+        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+    }
+
     /// `GM_openInTab` in browse opens a real tab, in front, and browse follows it: the scripts
     /// for the opened page run there. A `javascript:` address is not opened.
     @Test(arguments: ["webkit", "chromium"])
@@ -207,6 +296,10 @@ struct BrowseCommandTests {
         #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
     }
 
+    /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
+    /// folder of its own): browse stays on the page the browser shows, runs the matching script
+    /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen
+    /// through a second attach).
     @Test func attachedChromiumRunsScriptsAndIsLeftRunning() async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Yours</title><p>your page</p>"])
         defer { server.stop() }

@@ -18,9 +18,10 @@ public enum LibraryRun {
     ///   - excluded: Scripts not to run again (those that already ran in this document, when a
     ///     single-page navigation changed the address).
     ///   - host: The host half of the GM API; `nil` makes one for the library, shut down at the end.
-    ///   - early: The results of the `document-start` scripts that already ran before the page's
-    ///     own scripts (``PageSession/collectDocumentStartRuns()``), used in their place; the other
-    ///     `document-start` scripts run now and are reported as having run at document-end.
+    ///   - early: The results of the scripts installed in the document before it started, which
+    ///     ran there at their own moments (``PageSession/collectDocumentStartRuns()``), used in
+    ///     their place; the other `document-start` scripts run now and are reported as having run
+    ///     at document-end.
     ///   - excluded: Scripts not to run again (those that already ran in this document, when a
     ///     single-page navigation changed the address).
     /// - Returns: The address matched against, and one result per script, in library order.
@@ -67,6 +68,24 @@ public enum LibraryRun {
         guard let url = try? PageURL(address), let matches = try? library.which(url: url) else { return [] }
         return matches.filter { $0.runsAutomatically && $0.script.interpretation.runMode.runAt == .documentStart }
             .map { ($0.script.script, $0.script.id) }
+    }
+
+    /// The library's scripts that run by themselves at `address` (the address about to be
+    /// opened), whatever their `@run-at`, in library order: what a browser installs in the
+    /// document before it starts (``PageSession/documentInstallation(of:url:host:timeout:)``).
+    public static func automaticScripts(library: ScriptLibrary, address: String) -> [(script: UserScript, id: ScriptID)] {
+        guard let url = try? PageURL(address), let matches = try? library.which(url: url) else { return [] }
+        return matches.filter(\.runsAutomatically).map { ($0.script.script, $0.script.id) }
+    }
+
+    /// `results` of scripts that ran at `url` by themselves (installed before the document
+    /// started), with the stored scripts and the rules that matched there, in library order. A
+    /// script that no longer matches `url` (the library changed meanwhile) is left out.
+    public static func results(_ results: [ScriptID: ScriptResult], library: ScriptLibrary, at url: String) -> [LibraryScriptResult] {
+        guard !results.isEmpty, let pageURL = try? PageURL(url), let matches = try? library.which(url: pageURL) else { return [] }
+        return matches.compactMap { match in
+            results[match.script.id].map { LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .success($0)) }
+        }
     }
 
     /// A `document-start` script run after the page loaded says so: `ranAt` is `document-end`.

@@ -9,14 +9,16 @@ import WebDriver
 ///   have; `deadline` the milliseconds after which the runtime gives up waiting for a script's
 ///   value and replies with what it has; `dialogs` `"accept"` or `"dismiss"`; each script's
 ///   `parameters` are the names its function takes and `ranges` the body lines its code covers;
-///   an optional `loadCheck` (``LoadCheck``).
+///   an optional `loadCheck` (``LoadCheck``); an optional `startsAt`, `"DOMContentLoaded"` or
+///   `"load"`, for a run sent at the start of a document that waits for that moment (after the
+///   load event's handlers for `"load"`) before it checks the address and calls the scripts.
 /// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
 ///   lost it), at once or when the run finishes.
 enum RuntimeRequest {
     static let context: JSONValue = ["kind": "context"]
 
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
-                    scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil) -> JSONValue {
+                    scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
             var members: [(key: String, value: JSONValue)] = [
                 ("parameters", .array(script.parameters.map { .string($0) })),
@@ -36,6 +38,7 @@ enum RuntimeRequest {
         if let loadCheck {
             request.append(("loadCheck", ["requested": .string(loadCheck.requested), "skipsHTTPErrors": .bool(loadCheck.skipsHTTPErrors)]))
         }
+        if let startsAt { request.append(("startsAt", .string(startsAt))) }
         return .object(request)
     }
 

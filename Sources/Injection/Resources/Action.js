@@ -215,6 +215,8 @@ var Action = (function() {
             documentURL: getter(prototypeOf("Document"), "URL"),
             documentTitle: getter(prototypeOf("Document"), "title"),
             documentBody: getter(prototypeOf("Document"), "body"),
+            readyState: getter(prototypeOf("Document"), "readyState"),
+            addEventListener: method(prototypeOf("EventTarget"), "addEventListener"),
             innerText: getter(prototypeOf("HTMLElement"), "innerText"),
             textContent: getter(prototypeOf("Node"), "textContent"),
             nodeListLength: getter(prototypeOf("NodeList"), "length"),
@@ -912,7 +914,6 @@ var Action = (function() {
     // Starts a run: checks the page's address, then calls each compiled script in turn (each in
     // its own scope, with the parameters it asked for) and waits for each one's value.
     function startRun(request, factories, session) {
-        var builtIns = captured();
         var run = {
             id: "" + request.run,
             context: pageContext(),
@@ -925,6 +926,46 @@ var Action = (function() {
             timer: null
         };
         remember(session, run);
+        if (request.startsAt === "DOMContentLoaded" || request.startsAt === "load") {
+            whenReached(request.startsAt, function() {
+                run.context = pageContext();
+                beginRun(run, request, factories, session);
+            });
+            return run;
+        }
+        beginRun(run, request, factories, session);
+        return run;
+    }
+
+    // Calls start once the document has reached moment: DOMContentLoaded (document-end), or the
+    // end of the load event (document-idle: after the page's own load handlers, as a userscript
+    // manager runs such scripts). A run waiting for it is running already, so it is found and
+    // waited for like any other. The page cannot stop this listener: it is added before the
+    // page's first script, with the captured built-ins.
+    function whenReached(moment, start) {
+        var builtIns = captured();
+        var started = false;
+        var once = function() {
+            if (started) { return; }
+            started = true;
+            start();
+        };
+        var afterLoad = function() {
+            if (builtIns.setTimeout) { builtIns.apply(builtIns.setTimeout, window, [once, 0]); } else { once(); }
+        };
+        var state = builtIns.readyState ? builtIns.readyState(document) : "complete";
+        if (state === "complete" || !builtIns.addEventListener) {
+            afterLoad();
+            return;
+        }
+        // DOMContentLoaded may have passed already while the state is interactive: the load event
+        // is the fallback, so the run starts either way.
+        if (moment === "DOMContentLoaded") { builtIns.addEventListener(document, "DOMContentLoaded", once); }
+        builtIns.addEventListener(window, "load", afterLoad);
+    }
+
+    function beginRun(run, request, factories, session) {
+        var builtIns = captured();
         if (request.loadCheck) {
             run.load = loadCheck(request.loadCheck);
             if (run.load.skipped !== null) {
@@ -941,7 +982,6 @@ var Action = (function() {
             run.timer = builtIns.apply(builtIns.setTimeout, window, [function() { finishRun(run, session, "timedOut"); }, request.deadline]);
         }
         runScript(run, request, factories, 0, session);
-        return run;
     }
 
     // For a run sent with the installation right after a navigation: the main document's HTTP

@@ -76,7 +76,7 @@ extension PageSession {
         let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
         let reply: JSONValue
         do {
-            reply = try await session.chromeDevTools("Runtime.evaluate", parameters: [
+            reply = try await devTools("Runtime.evaluate", parameters: [
                 "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
                 "timeout": .integer(Int64(timeout * 1000)),
             ], timeout: timeout + Self.transportMargin)
@@ -205,6 +205,6 @@ extension PageSession {
             defer { state.askedToBypassCSP = true }
             return state.askedToBypassCSP
         }) else { return }
-        _ = try? await session.chromeDevTools("Page.setBypassCSP", parameters: ["enabled": true], timeout: 10)
+        _ = try? await devTools("Page.setBypassCSP", parameters: ["enabled": true], timeout: 10)
     }
 }

@@ -4,15 +4,13 @@ import UserScripts
 import WebDriver
 
 extension PageSession {
-    /// One `document-start` userscript installed before a navigation.
+    /// One userscript run installed in a document before it exists.
     struct DocumentStartRun: Sendable {
         let scriptID: ScriptID
         let runID: String
         let entry: RuntimeEntry
         let prepared: PreparedScript
         let body: ScriptBody
-        /// DevTools' identifier of the installed source, to remove it after the navigation.
-        let identifier: String?
     }
 
     /// Whether this session can run scripts before the page's own (Chromium, through DevTools'
@@ -23,11 +21,12 @@ extension PageSession {
     /// `url`, before the page's first script, with their GM API; call before ``open(_:loadTimeout:)``
     /// and collect their results with ``collectDocumentStartRuns()`` after it.
     ///
-    /// Each script travels inside a source of its own, evaluated by the engine at the start of
-    /// every new document: it checks the address first (a script for one page never runs on
-    /// another, nor after a redirect), installs the runtime (`Action.js`, `GM.js`) under an entry
-    /// chosen here, and starts the run, which stays in the page until PageScript collects it. Its
-    /// work (values, requests) is done when it is collected; a request it awaits waits until then.
+    /// The runtime (`Action.js`, `GM.js`) travels in a source of its own, evaluated by the engine
+    /// at the start of every new document, and each script in another: they check the address
+    /// first (a script for one page never runs on another, nor after a redirect), then install
+    /// the runtime under an entry chosen here and start the runs, which stay in the page until
+    /// PageScript collects them. Their work (values, requests) is done when they are collected; a
+    /// request a script awaits waits until then.
     ///
     /// - Returns: The IDs of the scripts installed; none when the engine has no such hook (they
     ///   then run after the load, reported as `ranAt: document-end`).
@@ -35,71 +34,94 @@ extension PageSession {
                                             timeout: Double? = nil) async throws(InjectionError) -> Set<ScriptID> {
         guard runsDocumentStartScripts, !scripts.isEmpty else { return [] }
         await lowerContentSecurityPolicy()
+        guard let installation = try await documentInstallation(of: scripts, url: url, host: host, timeout: timeout) else { return [] }
+        var identifiers: [String] = []
         var installed: Set<ScriptID> = []
-        for (script, id) in scripts {
-            guard let installation = try await documentStartInstallation(of: script, id: id, url: url, host: host, timeout: timeout) else { continue }
-            let reply: JSONValue
-            do {
-                reply = try await session.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(installation.source)],
-                                                         timeout: 10)
-            } catch {
+        for (index, source) in installation.sources.enumerated() {
+            let reply = try? await devTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)],
+                                                          timeout: 10)
+            guard let identifier = reply?["identifier"]?.stringValue else {
+                // Without the runtime nothing can run; without a script's source, that script
+                // runs after the load instead.
+                if index == 0 { return [] }
                 continue
             }
-            expectDocumentStartRuns([installation.installed(as: reply["identifier"]?.stringValue)])
-            installed.insert(id)
+            identifiers.append(identifier)
+            if index > 0 { installed.insert(installation.runs[index - 1].scriptID) }
         }
+        expectDocumentRuns(installation)
+        state.update { $0.documentStartSources += identifiers }
         return installed
     }
 
-    /// One `document-start` userscript made ready for a document at exactly `url`, for a caller
-    /// that adds the source to the browser itself (``DocumentStartInstallation``); `nil` when
-    /// the script's code does not parse (it then fails where it runs later, with the reason).
+    /// Userscripts made ready to run in the next document at exactly `url`, each at its own
+    /// `@run-at` moment, for a caller that adds the sources to the browser itself
+    /// (``DocumentInstallation``); `nil` when none of them can (their code does not parse: they
+    /// fail where they run later, with the reason; `context-menu` scripts never run by themselves).
     ///
-    /// The run's ID and runtime entry are fresh, so installations made for several tabs at once
-    /// never meet. Once the caller has added the source, hand the installation to
-    /// ``expectDocumentStartRuns(_:)`` on the session that will see the document.
-    public func documentStartInstallation(of script: UserScript, id: ScriptID, url: String, host: GMHost,
-                                          timeout: Double? = nil) async throws(InjectionError) -> DocumentStartInstallation? {
-        let userScript = try await host.prepare(script, id: id)
-        guard let prepared = try? PreparedScript(script.text, mode: .userscript, userScript: userScript) else { return nil }
+    /// The runtime's entry and the runs' IDs are fresh, so installations made for several tabs at
+    /// once never meet. Once the caller has added the sources, hand the installation to
+    /// ``expectDocumentRuns(_:)`` on the session that will see the document.
+    public func documentInstallation(of scripts: [(script: UserScript, id: ScriptID)], url: String, host: GMHost,
+                                     timeout: Double? = nil) async throws(InjectionError) -> DocumentInstallation? {
         let entry = RuntimeEntry.random()
-        let runID = "start-" + String(RuntimeEntry.random().key.prefix(16))
-        let (source, body) = try Self.documentStartSource(prepared, run: runID, url: url, entry: entry, dialogs: dialogs,
-                                                          deadline: timeout ?? scriptTimeout)
-        let run = DocumentStartRun(scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body, identifier: nil)
-        return DocumentStartInstallation(scriptID: id, url: url, source: source, run: run, userScript: userScript)
+        var sources: [String] = []
+        var runs: [DocumentStartRun] = []
+        for (script, id) in scripts {
+            guard let runAt = script.interpretation.runMode.runAt else { continue }
+            let userScript = try await host.prepare(script, id: id)
+            guard let prepared = try? PreparedScript(script.text, mode: .userscript, userScript: userScript) else { continue }
+            let runID = "start-" + String(RuntimeEntry.random().key.prefix(16))
+            let body = ScriptBody.run([prepared], entry: entry)
+            let request = RuntimeRequest.run(id: runID, requiredURL: url, deadline: timeout ?? scriptTimeout, dialogs: dialogs, scripts: [prepared],
+                                             body: body, startsAt: Self.startingMoment(of: runAt))
+            sources.append(Self.documentSource(ScriptBody.embedding(request, in: body.text, entry: entry), url: url))
+            runs.append(DocumentStartRun(scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body))
+        }
+        guard !runs.isEmpty else { return nil }
+        let runtime = Self.documentSource(ScriptBody.embedding(RuntimeRequest.context, in: try ScriptBody.install(entry: entry), entry: entry), url: url)
+        return DocumentInstallation(url: url, sources: [runtime] + sources, entry: entry, runs: runs)
     }
 
-    /// Tells the session that `installations` were added to the browser for the document about
-    /// to open, so that ``collectDocumentStartRuns()`` collects and serves their runs.
-    public func expectDocumentStartRuns(_ installations: [DocumentStartInstallation]) {
+    /// Tells the session that `installation`'s sources were added to the browser for the document
+    /// about to open, so that ``collectDocumentStartRuns()`` collects and serves its runs.
+    public func expectDocumentRuns(_ installation: DocumentInstallation) {
         state.update { state in
-            for installation in installations {
-                state.documentStartRuns.append(installation.run)
-                state.userScriptRuns.append((installation.run.runID, installation.userScript))
+            for run in installation.runs {
+                state.documentStartRuns.append(run)
+                if let userScript = run.prepared.userScript { state.userScriptRuns.append((run.runID, userScript)) }
             }
         }
     }
 
-    /// The results of the `document-start` scripts installed for the document now open, by
-    /// script ID, each served (values, requests) like any run. The sources are removed, so later
-    /// navigations do not run them again. A script that did not run (the page went elsewhere) is
-    /// left out, for the caller to run now.
+    /// The results of the scripts installed for the document now open
+    /// (``installDocumentStartScripts(_:url:host:timeout:)``, ``expectDocumentRuns(_:)``), by
+    /// script ID, each served (values, requests) like any run; a run that has not ended yet (a
+    /// `document-idle` script waiting for the load, a script awaiting something) is waited for,
+    /// as long as any run. The sources this session added are removed, so later navigations do
+    /// not run them again. A script that did not run (the page went elsewhere, or its address
+    /// changed before the script's moment) is left out, for the caller to run now.
+    ///
+    /// The runtime the scripts ran in becomes the document's runtime, when it has none yet: later
+    /// runs, menu commands and the work scripts queue after their runs go through it.
     public func collectDocumentStartRuns() async throws(InjectionError) -> [ScriptID: ScriptResult] {
-        let runs = state.update { state -> [DocumentStartRun] in
-            defer { state.documentStartRuns = [] }
-            return state.documentStartRuns
+        let (runs, sources) = state.update { state -> ([DocumentStartRun], [String]) in
+            defer { (state.documentStartRuns, state.documentStartSources) = ([], []) }
+            return (state.documentStartRuns, state.documentStartSources)
+        }
+        for identifier in sources {
+            _ = try? await devTools("Page.removeScriptToEvaluateOnNewDocument", parameters: ["identifier": .string(identifier)], timeout: 10)
         }
         var results: [ScriptID: ScriptResult] = [:]
         for run in runs {
-            if let identifier = run.identifier {
-                _ = try? await session.chromeDevTools("Page.removeScriptToEvaluateOnNewDocument", parameters: ["identifier": .string(identifier)], timeout: 10)
-            }
             guard let userScript = run.prepared.userScript else { continue }
             let outcome = try await execute(ScriptBody.call(entry: run.entry), entry: run.entry,
                                             request: RuntimeRequest.collect(id: run.runID, wait: false), timeout: scriptTimeout + Self.transportMargin,
                                             confidential: true)
             guard case let .reply(first) = outcome, first.missingRun == nil, first.refusedAt == nil else { continue }
+            state.update { state in
+                if state.entry == nil { state.entry = run.entry }
+            }
             let served = try await serveUserScript(userScript, run: run.runID, entry: run.entry, first: first, seconds: scriptTimeout,
                                                    deadline: Date().addingTimeInterval(scriptTimeout))
             let placement = run.body.placements[0]
@@ -109,16 +131,21 @@ extension PageSession {
         return results
     }
 
-    /// The source DevTools evaluates at the start of each new document: a function that returns
-    /// at once unless the document is the top one and at `url`, then the same lines a runtime installation and a
-    /// run would send, the body starting on the source's third line (where chromedriver puts an
-    /// Execute Script body, so the runtime's line offset is the same as for later calls).
-    static func documentStartSource(_ prepared: PreparedScript, run id: String, url: String, entry: RuntimeEntry,
-                                    dialogs: DialogPolicy, deadline: Double) throws(InjectionError) -> (source: String, body: ScriptBody) {
-        let body = try ScriptBody.installingAndRunning([prepared], entry: entry)
-        let request = RuntimeRequest.run(id: id, requiredURL: url, deadline: deadline, dialogs: dialogs, scripts: [prepared], body: body)
-        let source = "(function () {\nif (window.top !== window || location.href !== " + JSONValue.string(url).serialized + ") { return; }\n"
-            + ScriptBody.embedding(request, in: body.text, entry: entry) + "\n})();"
-        return (source, body)
+    /// When a run installed at the start of a document starts its script: `nil` at once.
+    static func startingMoment(of runAt: RunAt) -> String? {
+        switch runAt {
+        case .documentStart: nil
+        case .documentBody, .documentEnd: "DOMContentLoaded"
+        case .documentIdle: "load"
+        }
+    }
+
+    /// A source DevTools evaluates at the start of each new document: a function that returns
+    /// at once unless the document is the top one and at `url`, then `body`, starting on the
+    /// source's third line (where chromedriver puts an Execute Script body, so the runtime's line
+    /// offset is the same as for later calls).
+    static func documentSource(_ body: String, url: String) -> String {
+        "(function () {\nif (window.top !== window || location.href !== " + JSONValue.string(url).serialized + ") { return; }\n"
+            + body + "\n})();"
     }
 }

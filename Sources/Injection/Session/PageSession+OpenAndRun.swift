@@ -116,7 +116,7 @@ extension PageSession {
             // the runtime's line calibration holds for them.
             let source = "(function () {\nif (window.top !== window) { return; }\n"
                 + ScriptBody.embedding(RuntimeRequest.context, in: body, entry: entry) + "\n})();"
-            if (try? await session.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)],
+            if (try? await devTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)],
                                                   timeout: 10)) != nil {
                 outcome = .installed(entry)
             }

@@ -41,6 +41,9 @@ extension PageSession {
     /// the next result. Returns whether there was one.
     @discardableResult
     func answerOpenDialog() async -> Bool {
+        // A page in a background tab is not the driver's current window: its dialog is not this
+        // driver's to answer.
+        guard route == nil else { return false }
         guard let text = try? await session.command(.GET, "/alert/text", body: nil, name: "get alert text", timeout: 5),
               let message = text.stringValue else { return false }
         let verb = dialogs == .accept ? "accept" : "dismiss"

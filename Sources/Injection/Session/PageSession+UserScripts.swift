@@ -222,18 +222,27 @@ extension PageSession {
     /// The runtime installed in the document a window shows, kept while the session follows
     /// another window, and handed back with ``resumeRuntime(_:)`` on return, so that the work
     /// that document's userscripts queued meanwhile (a value written from a timer) is served by
-    /// the runtime that holds it rather than lost to a new installation.
-    public struct InstalledRuntime: Sendable {
+    /// the runtime that holds it rather than lost to a new installation. It carries the
+    /// userscript runs the session knows of, so that a session that takes over a runtime another
+    /// one installed (a background tab's) can also run their menu commands.
+    public struct InstalledRuntime: Sendable, Equatable {
         let entry: RuntimeEntry
+        let userScriptRuns: [(id: String, run: GMScriptRun)]
+
+        /// The same runtime: the same entry in the same document.
+        public static func == (lhs: InstalledRuntime, rhs: InstalledRuntime) -> Bool {
+            lhs.entry == rhs.entry
+        }
     }
 
     /// The runtime in the current document, if one was installed there.
     public var installedRuntime: InstalledRuntime? {
-        state.read(\.entry).map(InstalledRuntime.init)
+        state.update { state in state.entry.map { InstalledRuntime(entry: $0, userScriptRuns: state.userScriptRuns) } }
     }
 
-    /// Uses `runtime` (from ``installedRuntime`` of the window the session is back on) for the
-    /// current document; `nil` installs afresh when needed.
+    /// Uses `runtime` (from ``installedRuntime`` of the window the session is back on, or of
+    /// another session on the same document) for the current document; `nil` installs afresh
+    /// when needed.
     ///
     /// ```swift
     /// let left = page.installedRuntime
@@ -245,8 +254,13 @@ extension PageSession {
     public func resumeRuntime(_ runtime: InstalledRuntime?) {
         state.update { state in
             state.entry = runtime?.entry
-            state.usesDevTools = false
+            state.usesDevTools = route != nil
             state.requestInBody = false
+            let known = Set(state.userScriptRuns.map(\.id))
+            state.userScriptRuns += (runtime?.userScriptRuns ?? []).filter { !known.contains($0.id) }
+            if state.userScriptRuns.count > Self.rememberedUserScriptRuns {
+                state.userScriptRuns.removeFirst(state.userScriptRuns.count - Self.rememberedUserScriptRuns)
+            }
         }
     }
 }

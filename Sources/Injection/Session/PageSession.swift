@@ -22,6 +22,8 @@ public final class PageSession: Sendable {
     public let scriptTimeout: Double
     /// How dialogs are answered while scripts run.
     public let dialogs: DialogPolicy
+    /// The tab's DevTools, when the page is not the WebDriver session's current window.
+    let route: DevToolsRoute?
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 1.5
@@ -40,11 +42,24 @@ public final class PageSession: Sendable {
     ///   - dialogs: How dialogs are answered.
     ///   - driverScriptTimeout: The script timeout the session was created with, when known (saves
     ///     setting it again before the first run).
-    public init(session: WebDriverSession, scriptTimeout: Double, dialogs: DialogPolicy = .dismiss, driverScriptTimeout: Double? = nil) {
+    ///   - route: The page's own DevTools, for a page in a tab the WebDriver session is not on
+    ///     (``DevToolsRoute``); every call into the page then goes through it. `nil`: the page is
+    ///     the session's current window.
+    public init(session: WebDriverSession, scriptTimeout: Double, dialogs: DialogPolicy = .dismiss, driverScriptTimeout: Double? = nil,
+                route: DevToolsRoute? = nil) {
         self.session = session
         self.scriptTimeout = scriptTimeout
         self.dialogs = dialogs
+        self.route = route
         state = SessionState(driverScriptTimeout: driverScriptTimeout)
+        if route != nil { state.update { $0.usesDevTools = true } }
+    }
+
+    /// Sends a DevTools command for this page: through its ``DevToolsRoute`` when it has one,
+    /// otherwise through the driver (chromedriver's `goog/cdp/execute`, on the current window).
+    func devTools(_ method: String, parameters: JSONValue, timeout: Double) async throws(WebDriverError) -> JSONValue {
+        if let route { return try await route.send(method, parameters, timeout) }
+        return try await session.chromeDevTools(method, parameters: parameters, timeout: timeout)
     }
 
     /// How long the last ``open(_:loadTimeout:)`` took, in seconds.
@@ -120,8 +135,12 @@ public final class PageSession: Sendable {
 
     /// The page's address as the browser knows it (the page's own script cannot disguise it).
     public func browserURL() async throws(InjectionError) -> String {
-        do {
-            return try await session.currentURL(timeout: scriptTimeout + Self.transportMargin)
+        do throws(WebDriverError) {
+            guard let route else { return try await session.currentURL(timeout: scriptTimeout + Self.transportMargin) }
+            // `location.href` is unforgeable: the page can neither redefine nor shadow it.
+            let reply = try await route.send("Runtime.evaluate", ["expression": "location.href", "returnByValue": true], scriptTimeout)
+            guard let url = reply["result"]?["value"]?.stringValue else { throw WebDriverError.malformedReply(command: "Runtime.evaluate", reason: "no address") }
+            return url
         } catch {
             throw .webDriver(error)
         }

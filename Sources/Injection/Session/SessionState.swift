@@ -30,8 +30,10 @@ final class SessionState: @unchecked Sendable {
         var pageDialogs: [ScriptDialog] = []
         /// The latest userscript runs by run ID, for the work their scripts queue.
         var userScriptRuns: [(id: String, run: GMScriptRun)] = []
-        /// `document-start` userscripts installed for the next document.
+        /// Userscript runs installed for the next document, before it starts.
         var documentStartRuns: [PageSession.DocumentStartRun] = []
+        /// DevTools' identifiers of the sources this session added for them, removed once collected.
+        var documentStartSources: [String] = []
     }
 
     /// The runtime the browser installs at the start of every new document, when asked to.

@@ -123,6 +123,23 @@ struct Browse: AsyncParsableCommand {
         reader.start()
     }
 
+    /// One line per script: `ran` (or `failed`), its ID, name, the page's URL, and its value (or
+    /// error); its console lines and dialogs on standard error.
+    private static func printResults(_ results: [LibraryScriptResult], at url: String, ran: String, failed: String) {
+        let safe = TerminalSafeText.escaped
+        for entry in results {
+            let head = [entry.script.id.rawValue, safe(entry.script.name), safe(url)]
+            switch entry.outcome {
+            case let .success(result):
+                ResultPrinter.printDetails(of: result)
+                let outcome = result.error.map { safe(ResultPrinter.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")
+                printOutput(([result.error == nil ? ran : failed] + head + [outcome]).joined(separator: "\t"))
+            case let .failure(error):
+                printOutput(([failed] + head + [safe(error.description)]).joined(separator: "\t"))
+            }
+        }
+    }
+
     /// One line per page and per script on standard output; console lines, dialogs and errors
     /// on standard error, as `run` prints them. Page-provided text is escaped.
     @Sendable private static func show(_ event: BrowseEvent) {
@@ -131,17 +148,9 @@ struct Browse: AsyncParsableCommand {
         case let .newDocument(url, title), let .addressChanged(url, title):
             printOutput(["page", safe(url), safe(title)].joined(separator: "\t"))
         case let .ran(url, results):
-            for entry in results {
-                let head = [entry.script.id.rawValue, safe(entry.script.name), safe(url)]
-                switch entry.outcome {
-                case let .success(result):
-                    ResultPrinter.printDetails(of: result)
-                    let outcome = result.error.map { safe(ResultPrinter.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")
-                    printOutput(([result.error == nil ? "ran" : "failed"] + head + [outcome]).joined(separator: "\t"))
-                case let .failure(error):
-                    printOutput((["failed"] + head + [safe(error.description)]).joined(separator: "\t"))
-                }
-            }
+            printResults(results, at: url, ran: "ran", failed: "failed")
+        case let .ranInBackground(url, _, results):
+            printResults(results, at: url, ran: "background", failed: "background-failed")
         case let .windowChanged(url, title):
             printOutput(["window", safe(url), safe(title)].joined(separator: "\t"))
         case let .tabOpened(url):

@@ -140,18 +140,13 @@ final class BrowseTerminalView: @unchecked Sendable {
             write(["▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (same document)"])
         case let .ran(_, results):
             let keys = lock.withLock { menu.add(results) }
-            write(results.flatMap { entry -> [String] in
-                let name = safe(entry.script.name)
-                var lines: [String]
-                switch entry.outcome {
-                case let .success(result):
-                    lines = [result.error == nil ? "  ✓ \(name)" + (result.value.map { " → " + safe($0.serialized) } ?? "") : "  ✗ \(name)"]
-                    lines += ResultPrinter.detailLines(of: result, listingMenuCommands: false).map { "      " + $0 }
-                case let .failure(error):
-                    lines = ["  ✗ \(name): \(safe(error.description))"]
-                }
-                return lines + keys.filter { $0.script.id == entry.script.id }.map { "      [\($0.key)] \(safe($0.name))" }
+            write(Self.lines(of: results) { entry in
+                keys.filter { $0.script.id == entry.script.id }.map { "      [\($0.key)] \(safe($0.name))" }
             })
+        case let .ranInBackground(url, title, results):
+            // Not the page in front: its menu commands get keys if browse comes to its tab.
+            write(["", "◦ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (a tab in the background)"]
+                  + Self.lines(of: results) { _ in [] })
         case let .switchedOff(_, scripts):
             write(["  ○ off for this site: \(scripts.map { safe($0.name) }.joined(separator: ", ")) (t switches them on)"])
         case let .failed(_, error):
@@ -169,6 +164,24 @@ final class BrowseTerminalView: @unchecked Sendable {
             let names = scripts.map { safe($0.name) }.joined(separator: ", ")
             write([scripts.isEmpty ? "  no library script matches this page"
                    : "  \(names): \(isOn ? "on again" : "off") for \(safe(site.description))"])
+        }
+    }
+
+    /// The lines that show scripts' results (`✓` with the value, `✗` with the error, the console
+    /// lines under them), each script's followed by `extra(script)`. Page text is escaped.
+    static func lines(of results: [LibraryScriptResult], extra: (LibraryScriptResult) -> [String]) -> [String] {
+        let safe = TerminalSafeText.escaped
+        return results.flatMap { entry -> [String] in
+            let name = safe(entry.script.name)
+            var lines: [String]
+            switch entry.outcome {
+            case let .success(result):
+                lines = [result.error == nil ? "  ✓ \(name)" + (result.value.map { " → " + safe($0.serialized) } ?? "") : "  ✗ \(name)"]
+                lines += ResultPrinter.detailLines(of: result, listingMenuCommands: false).map { "      " + $0 }
+            case let .failure(error):
+                lines = ["  ✗ \(name): \(safe(error.description))"]
+            }
+            return lines + extra(entry)
         }
     }
 

@@ -1,0 +1,136 @@
+import DevTools
+import Injection
+import UserScripts
+import WebDriver
+
+/// Tabs the follower is not on: their runs are collected and their scripts' work served on the
+/// tab's own DevTools session, so that a script in a background tab gets the response to the
+/// `GM_xmlhttpRequest` it waits for, and its values are written, without the user switching to it.
+extension DocumentStartInterception {
+    /// The follower now follows the window `handle`: that tab is left to it.
+    func follow(window handle: String) {
+        let targetID = Self.targetID(ofWindow: handle)
+        state.update { $0.followed = targetID }
+    }
+
+    /// The follower leaves the window `handle`, whose document has `runtime`: what the document's
+    /// scripts queue from now on is served in the background until the follower is back.
+    func leave(window handle: String, runtime: PageSession.InstalledRuntime?) {
+        guard let runtime else { return }
+        let targetID = Self.targetID(ofWindow: handle)
+        state.update { state in
+            if state.tabs[targetID] == nil { state.tabs[targetID] = InterceptionState.TabRuns() }
+            state.tabs[targetID]?.runtime = runtime
+        }
+    }
+
+    /// A tab's document has loaded: when the follower is not on that tab, its runs are collected
+    /// now (their GM API work done), and kept for the follower, which reports them when it gets
+    /// there. Runs not found there (the document is not the one they were installed for) are
+    /// left for the follower.
+    func collectInBackground(_ target: FollowedTarget) async {
+        // The sources may not be confirmed yet (their replies can come after the load).
+        let deadline = ContinuousClock.now + .seconds(10)
+        var claimed: (request: Int, installation: DocumentInstallation)?
+        while claimed == nil {
+            let (taken, waits) = state.update { state -> ((request: Int, installation: DocumentInstallation)?, Bool) in
+                guard state.followed != target.targetID, let tab = state.tabs[target.targetID], !tab.isCollecting,
+                      let installation = tab.installation else { return (nil, false) }
+                if tab.isPending { return (nil, ContinuousClock.now < deadline) }
+                state.tabs[target.targetID]?.installation = nil
+                state.tabs[target.targetID]?.isCollecting = true
+                return ((tab.request, installation), false)
+            }
+            claimed = taken
+            guard taken == nil, waits else { break }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        guard let claimed else { return }
+        let background = backgroundPage(for: target)
+        background.resumeRuntime(nil)
+        background.expectDocumentRuns(claimed.installation)
+        let results = (try? await background.collectDocumentStartRuns()) ?? [:]
+        let runtime = background.installedRuntime
+        if let context = results.values.first?.context {
+            report(.ranInBackground(url: context.url, title: context.title, results: LibraryRun.results(results, library: library, at: context.url)))
+        }
+        state.update { state in
+            // The tab may have gone on to another document meanwhile: its entry is a new one then.
+            guard state.tabs[target.targetID]?.request == claimed.request else { return }
+            state.tabs[target.targetID]?.isCollecting = false
+            if results.isEmpty {
+                state.tabs[target.targetID]?.installation = claimed.installation
+            } else {
+                state.tabs[target.targetID]?.collected = results
+                state.tabs[target.targetID]?.runtime = runtime
+            }
+        }
+    }
+
+    /// Serves, every `interval`, the work queued by the scripts of each tab the follower is not on
+    /// (a value written or a request made from a timer or an event handler).
+    func serveBackgroundTabs(every interval: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let due = state.update { state in
+                state.tabs.compactMap { targetID, tab -> (FollowedTarget, Int, PageSession.InstalledRuntime)? in
+                    guard targetID != state.followed, !tab.isCollecting, let runtime = tab.runtime, let target = state.targets[targetID] else { return nil }
+                    return (target, tab.request, runtime)
+                }
+            }
+            for (target, request, runtime) in due {
+                let background = backgroundPage(for: target)
+                background.resumeRuntime(runtime)
+                let served = try? await background.serveLateUserScriptWork()
+                if served == nil || background.installedRuntime != runtime {
+                    // The document is gone (the tab closed or moved on): nothing more to serve there.
+                    state.update { state in
+                        if state.tabs[target.targetID]?.request == request { state.tabs[target.targetID]?.runtime = nil }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops what is kept for a tab that is gone.
+    func forget(_ targetID: String) {
+        state.update { state in
+            state.tabs[targetID] = nil
+            state.targets[targetID] = nil
+            state.pages[targetID] = nil
+        }
+    }
+
+    /// The session that reaches the page in `target` through the tab's own DevTools session.
+    private func backgroundPage(for target: FollowedTarget) -> PageSession {
+        state.update { state in
+            if let existing = state.pages[target.targetID] { return existing }
+            let session = target.session
+            let route = DevToolsRoute { method, parameters, timeout throws(WebDriverError) in
+                do throws(DevToolsError) {
+                    return try await session.send(method, parameters, timeout: timeout)
+                } catch {
+                    throw error.asWebDriverError(method: method)
+                }
+            }
+            let made = PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs, route: route)
+            state.pages[target.targetID] = made
+            return made
+        }
+    }
+}
+
+extension DevToolsError {
+    /// The same failure in the terms a ``PageSession`` understands: a tab or connection that is
+    /// gone is unreachable; a command the browser refused is a protocol error.
+    func asWebDriverError(method: String) -> WebDriverError {
+        switch self {
+        case let .commandFailed(_, code, message, _): .unknownProtocolError(code: String(code), message: message)
+        case .exceptionThrown: .unknownProtocolError(code: "exception", message: description)
+        case let .timedOut(_, seconds): .requestTimedOut(command: method, seconds: seconds)
+        case .connectionClosed, .cancelled: .unreachable(endpoint: "DevTools", reason: description)
+        case let .unreachable(endpoint, reason): .unreachable(endpoint: endpoint, reason: reason)
+        case let .malformedReply(_, reason): .malformedReply(command: method, reason: reason)
+        }
+    }
+}
