@@ -158,8 +158,10 @@ public struct BrowserFollower: Sendable {
                         // the first run instead of trying the old one first.
                         page.resumeRuntime(nil)
                         report(.newDocument(url: sighting.url, title: sighting.title))
-                        let early = await collectInstalledRuns(from: interception)
-                        record(early, in: &document, report: report)
+                        if let early = await collectInstalledRuns(from: interception) {
+                            report(.ran(url: early.url, results: early.results))
+                            keep(early.results, at: early.url, in: &document)
+                        }
                         await runScripts(in: &document, host: host, report: report)
                     } else if adopting {
                         address = sighting.url
@@ -255,36 +257,30 @@ public struct BrowserFollower: Sendable {
         return (Set(handles), last)
     }
 
-    /// The results of the scripts installed in the document the followed window shows before it
-    /// started (they ran at their own moments, in every tab: ``DocumentStartInterception``),
-    /// collected now or, for a tab that was in the background, when it loaded; the document keeps
-    /// the runtime they ran in. An installation none of whose runs is found here is given back
-    /// (it is for the document the window is about to show).
-    private func collectInstalledRuns(from interception: DocumentStartInterception?) async -> [ScriptID: ScriptResult] {
-        guard let interception, let window = try? await page.session.windowHandle(timeout: 5) else { return [:] }
+    /// What ran in the document the followed window shows by itself, and where (the page may have
+    /// moved on since: a `pushState` once a script had run): the scripts installed before the
+    /// document started ran at their own moments in every tab (``DocumentStartInterception``),
+    /// and are collected now or, for a tab that was in the background, were when it loaded; the
+    /// document keeps the runtime they ran in. An installation none of whose runs is found here is
+    /// given back (it is for the document the window is about to show).
+    private func collectInstalledRuns(from interception: DocumentStartInterception?) async -> (url: String, results: [LibraryScriptResult])? {
+        guard let interception, let window = try? await page.session.windowHandle(timeout: 5) else { return nil }
         let target = DocumentStartInterception.targetID(ofWindow: window)
         switch await interception.takeDocument(inTarget: target) {
         case .none:
-            return [:]
-        case let .collected(results, runtime):
+            return nil
+        case let .collected(url, results, runtime):
             page.resumeRuntime(runtime)
-            return results
+            return (url, results)
         case let .installed(request, installation):
             page.expectDocumentRuns(installation)
             let results = (try? await page.collectDocumentStartRuns()) ?? [:]
-            if results.isEmpty { interception.giveBack(installation, request: request, inTarget: target) }
-            return results
+            guard let url = results.values.first?.context.url else {
+                interception.giveBack(installation, request: request, inTarget: target)
+                return nil
+            }
+            return (url, LibraryRun.results(results, library: library, at: url))
         }
-    }
-
-    /// Reports the results of the scripts that ran in this document by themselves, at the address
-    /// they ran at (the page may have moved on since: a `pushState` once a script had run), and
-    /// keeps them, so that none runs again here.
-    private func record(_ early: [ScriptID: ScriptResult], in document: inout DocumentRuns, report: @Sendable (BrowseEvent) -> Void) {
-        guard let url = early.values.first?.context.url else { return }
-        let results = LibraryRun.results(early, library: library, at: url)
-        report(.ran(url: url, results: results))
-        keep(results, at: url, in: &document)
     }
 
     /// Keeps what ran in the document: none of these scripts runs there again, and their menu

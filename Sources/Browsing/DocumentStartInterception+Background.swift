@@ -25,9 +25,9 @@ extension DocumentStartInterception {
     }
 
     /// A tab's document has loaded: when the follower is not on that tab, its runs are collected
-    /// now (their GM API work done), and kept for the follower, which reports them when it gets
-    /// there. Runs not found there (the document is not the one they were installed for) are
-    /// left for the follower.
+    /// now (their GM API work done) and reported, and kept for the follower, which reports them
+    /// again when it gets there and runs none of those scripts again. Where none of them is found
+    /// (the document did not run what was added for it), the scripts that match run now.
     func collectInBackground(_ target: FollowedTarget) async {
         // The sources may not be confirmed yet (their replies can come after the load).
         let deadline = ContinuousClock.now + .seconds(10)
@@ -49,21 +49,28 @@ extension DocumentStartInterception {
         let background = backgroundPage(for: target)
         background.resumeRuntime(nil)
         background.expectDocumentRuns(claimed.installation)
-        let results = (try? await background.collectDocumentStartRuns()) ?? [:]
+        let early = (try? await background.collectDocumentStartRuns()) ?? [:]
+        var ran: (url: String, results: [LibraryScriptResult])?
+        if let url = early.values.first?.context.url {
+            ran = (url, LibraryRun.results(early, library: library, at: url))
+        } else if let run = try? await LibraryRun.runMatching(library: library, on: background, host: host), !run.results.isEmpty {
+            // The document ran nothing of what was added for it: a popup on its opener's origin
+            // keeps the window of its first, empty document, where Chromium evaluated the sources
+            // before the address was known. Its scripts run now, after the load, as the follower
+            // runs them where the engine has no such hook.
+            ran = run
+        }
         let runtime = background.installedRuntime
-        if let context = results.values.first?.context {
-            report(.ranInBackground(url: context.url, title: context.title, results: LibraryRun.results(results, library: library, at: context.url)))
+        if let ran {
+            let title = ran.results.lazy.compactMap { try? $0.outcome.get().context.title }.first ?? ""
+            report(.ranInBackground(url: ran.url, title: title, results: ran.results))
         }
         state.update { state in
             // The tab may have gone on to another document meanwhile: its entry is a new one then.
             guard state.tabs[target.targetID]?.request == claimed.request else { return }
             state.tabs[target.targetID]?.isCollecting = false
-            if results.isEmpty {
-                state.tabs[target.targetID]?.installation = claimed.installation
-            } else {
-                state.tabs[target.targetID]?.collected = results
-                state.tabs[target.targetID]?.runtime = runtime
-            }
+            state.tabs[target.targetID]?.collected = ran
+            state.tabs[target.targetID]?.runtime = ran == nil ? nil : runtime
         }
     }
 

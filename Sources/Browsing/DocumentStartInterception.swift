@@ -23,9 +23,10 @@ import WebDriver
 /// The runs wait in their documents. In the tab the follower is on, ``BrowserFollower`` collects
 /// them (and serves their GM API work) when it sees the document, and runs none of those scripts
 /// again there. In any other tab they are collected when its document has loaded, on that tab's
-/// own DevTools session (a ``PageSession`` with a ``Injection/DevToolsRoute``), and what the
-/// scripts queue later is served there every 250 ms, until the follower comes to the tab and
-/// takes the results and the runtime over.
+/// own DevTools session (a ``PageSession`` with a ``Injection/DevToolsRoute``), or, when the
+/// document ran none of them (a popup on its opener's origin keeps its first window), the
+/// matching scripts run there then; what the scripts queue later is served there every 250 ms,
+/// until the follower comes to the tab and takes the results and the runtime over.
 ///
 /// Closing the connection (``stop()``) detaches every session, which drops what they added and
 /// lets any waiting request go on: an attached browser is left as it was.
@@ -35,7 +36,7 @@ final class DocumentStartInterception: Sendable {
     /// The follower's page session: its WebDriver session and settings are those of the
     /// background tabs' sessions too.
     let page: PageSession
-    private let host: GMHost
+    let host: GMHost
     /// Told what ran in background tabs.
     let report: @Sendable (BrowseEvent) -> Void
     let state = InterceptionState()
@@ -175,10 +176,10 @@ final class DocumentStartInterception: Sendable {
             let taken = state.update { state -> TabDocument? in
                 guard let tab = state.tabs[targetID] else { return TabDocument.none }
                 if tab.isCollecting || tab.isPending { return ContinuousClock.now < deadline ? nil : TabDocument.none }
-                if let results = tab.collected {
+                if let collected = tab.collected {
                     state.tabs[targetID]?.collected = nil
                     state.tabs[targetID]?.runtime = nil
-                    return .collected(results, runtime: tab.runtime)
+                    return .collected(url: collected.url, results: collected.results, runtime: tab.runtime)
                 }
                 guard let installation = tab.installation else { return TabDocument.none }
                 state.tabs[targetID]?.installation = nil
@@ -223,9 +224,9 @@ enum TabDocument {
     case none
     /// The installation, whose runs the follower collects, and the request it was added for.
     case installed(request: Int, DocumentInstallation)
-    /// The runs were collected while the tab was in the background: their results, and the
+    /// The scripts ran while the tab was in the background: where, their results, and the
     /// runtime they ran in, which the document keeps.
-    case collected([ScriptID: ScriptResult], runtime: PageSession.InstalledRuntime?)
+    case collected(url: String, results: [LibraryScriptResult], runtime: PageSession.InstalledRuntime?)
 }
 
 /// What the interception keeps between events, behind a lock (which makes `@unchecked Sendable`
@@ -242,8 +243,8 @@ final class InterceptionState: @unchecked Sendable {
         var isPending = false
         /// Whether the runs are being collected in the background now.
         var isCollecting = false
-        /// The results of runs collected in the background, until the follower takes them.
-        var collected: [ScriptID: ScriptResult]?
+        /// What ran in the background, and where, until the follower takes it.
+        var collected: (url: String, results: [LibraryScriptResult])?
         /// The runtime of the tab's document while the follower is elsewhere: the work its
         /// scripts queue is served in the background.
         var runtime: PageSession.InstalledRuntime?

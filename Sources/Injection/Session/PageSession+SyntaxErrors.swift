@@ -11,6 +11,9 @@ extension PageSession {
         if let reported {
             position = PositionMapping(prepared: script, placement: body.placements[0]).userPosition(line: reported.line, column: reported.column)
         } else {
+            // The probes go through the driver's current window: a page in a background tab
+            // (reached through DevTools, which reports positions itself) has no other way.
+            guard route == nil else { return nil }
             let session = self.session
             let location = try await SyntaxErrorLocator.locate(
                 code: script.code, header: ScriptBody.header(for: script), tokens: script.tokenRanges(), engineMessage: engineMessage

@@ -95,7 +95,13 @@ extension PageSession {
         // own code does: as an Execute Script body, which the policy does not govern.
         for code in refusedScripts {
             do {
-                _ = try await session.executeScript(code)
+                // A page in a background tab is reached through its own DevTools, never through
+                // the driver's current window, which shows another page.
+                if let route {
+                    _ = try await route.send("Runtime.evaluate", ["expression": .string("(function () {\n" + code + "\n})()")], scriptTimeout)
+                } else {
+                    _ = try await session.executeScript(code)
+                }
             } catch {
                 activity.problems.append("the <script> GM_addElement added (refused by the page's Content-Security-Policy, so run by PageScript) failed: \(error)")
             }
