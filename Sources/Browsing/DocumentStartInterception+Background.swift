@@ -104,26 +104,22 @@ extension DocumentStartInterception {
         state.update { state in
             state.tabs[targetID] = nil
             state.targets[targetID] = nil
-            state.pages[targetID] = nil
         }
     }
 
-    /// The session that reaches the page in `target` through the tab's own DevTools session.
+    /// A session that reaches the page in `target` through the tab's own DevTools session: a new
+    /// one for every use, so that a collection and the serving of the same tab never share the
+    /// runtime a session remembers.
     private func backgroundPage(for target: FollowedTarget) -> PageSession {
-        state.update { state in
-            if let existing = state.pages[target.targetID] { return existing }
-            let session = target.session
-            let route = DevToolsRoute { method, parameters, timeout throws(WebDriverError) in
-                do throws(DevToolsError) {
-                    return try await session.send(method, parameters, timeout: timeout)
-                } catch {
-                    throw error.asWebDriverError(method: method)
-                }
+        let session = target.session
+        let route = DevToolsRoute { method, parameters, timeout throws(WebDriverError) in
+            do throws(DevToolsError) {
+                return try await session.send(method, parameters, timeout: timeout)
+            } catch {
+                throw error.asWebDriverError(method: method)
             }
-            let made = PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs, route: route)
-            state.pages[target.targetID] = made
-            return made
         }
+        return PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs, route: route)
     }
 }
 

@@ -258,8 +258,6 @@ final class InterceptionState: @unchecked Sendable {
         var requests = 0
         /// Every tab followed on DevTools, by target ID.
         var targets: [String: FollowedTarget] = [:]
-        /// The sessions that reach background tabs through their DevTools, by target ID.
-        var pages: [String: PageSession] = [:]
         /// The tab the follower follows, which is never served in the background.
         var followed: String?
     }
