@@ -43,6 +43,28 @@ struct BrowseCommandTests {
         }
     }
 
+    /// What one `pagescript browse` printed, on a private Xvfb, until a line satisfied the
+    /// condition (or the time ran out) and it was sent SIGTERM; and what it left running.
+    struct BrowseSession {
+        let lines: [String]
+        let sawTheLine: Bool
+        let leftovers: [String]
+
+        /// Runs `pagescript browse arguments` until a printed line satisfies `condition` (at most
+        /// `seconds`), then ends it with SIGTERM.
+        init(_ arguments: [String], seconds: Double = 60, until condition: (String) -> Bool) throws {
+            let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+            defer { display.stop() }
+            let marker = ProcessProbe.newMarker()
+            let browsing = try Browsing(arguments, environment: ["DISPLAY": display.name, marker.name: marker.value])
+            sawTheLine = browsing.waitFor(seconds: seconds, condition)
+            browsing.process.terminate()
+            browsing.process.waitUntilExit()
+            lines = browsing.lines
+            leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        }
+    }
+
     /// A userscript that runs `code` and then tells the page that browse has seen the document:
     /// it sets `window.<flag>` once browse has answered its `GM_xmlhttpRequest`, which happens when
     /// browse collects the run (on Chromium scripts run in the page by themselves, at their
@@ -172,16 +194,11 @@ struct BrowseCommandTests {
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", early, "--library", library]).status == 0)
         let idle = Self.seenByBrowse(name: "Idle", matches: ["\(base)/*", "\(other)/*"], setting: ["ranIdle"], code: "document.title")
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", idle, "--library", library]).status == 0)
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let marker = ProcessProbe.newMarker()
-        let browsing = try Browsing([server.url("/"), "--engine", "chromium", "--library", library],
-                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
-        let sawUnmatched = browsing.waitFor { $0.hasPrefix("ran\t") && $0.hasSuffix("on /unmatched\"") }
-        browsing.process.terminate()
-        browsing.process.waitUntilExit()
-        let lines = browsing.lines
-        #expect(sawUnmatched, "\(lines)")
+        let browse = try BrowseSession([server.url("/"), "--engine", "chromium", "--library", library]) {
+            $0.hasPrefix("ran\t") && $0.hasSuffix("on /unmatched\"")
+        }
+        let lines = browse.lines
+        #expect(browse.sawTheLine, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"early at /\"") }.count == 1, "\(lines)")
         // The popup's runs are collected as it loads, in the background unless browse already
         // follows it (then `ran`); browse reports them again as `ran` if it follows the popup
@@ -199,7 +216,7 @@ struct BrowseCommandTests {
         // Its GM_setValue calls were served, made while the documents were still loading.
         let values = try PageScriptBinary.run(["scripts", "values", "Early", "--library", library])
         #expect(values.standardOutput == "state /\t\"loading\"\nstate /popup\t\"loading\"\n", "\(values.standardOutput) \(values.standardError)")
-        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+        #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
     /// On Chromium, scripts run in tabs browse does not follow: once browse has seen it, the start
@@ -252,16 +269,11 @@ struct BrowseCommandTests {
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", home, "--library", library]).status == 0)
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", counting, "--library", library]).status == 0)
         #expect(try PageScriptBinary.run(["scripts", "new", "Done", "--match", "\(other)/done*", "-e", "location.search", "--library", library]).status == 0)
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let marker = ProcessProbe.newMarker()
-        let browsing = try Browsing([server.url("/"), "--engine", "chromium", "--library", library],
-                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
-        let sawDone = browsing.waitFor(seconds: 60) { $0.hasPrefix("ran\t") && $0.contains("\tDone\t") }
-        browsing.process.terminate()
-        browsing.process.waitUntilExit()
-        let lines = browsing.lines
-        #expect(sawDone, "\(lines)")
+        let browse = try BrowseSession([server.url("/"), "--engine", "chromium", "--library", library]) {
+            $0.hasPrefix("ran\t") && $0.contains("\tDone\t")
+        }
+        let lines = browse.lines
+        #expect(browse.sawTheLine, "\(lines)")
         let done = lines.filter { $0.hasPrefix("ran\t") && $0.contains("\tDone\t") }
         // Both tabs' scripts ran, once each, before the followed tab moved on.
         #expect(done.count == 1 && done.allSatisfy { ["\t\"?a=1&b=1\"", "\t\"?b=1&a=1\""].contains(where: $0.hasSuffix) }, "\(lines)")
@@ -275,7 +287,7 @@ struct BrowseCommandTests {
         let values = try PageScriptBinary.run(["scripts", "values", "Tab", "--library", library])
         #expect(values.standardOutput.split(separator: "\n").sorted() == ["late a\t\"a\"", "late b\t\"b\""],
                 "\(values.standardOutput) \(values.standardError) \(lines)")
-        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+        #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
     /// `GM_openInTab` in browse opens a real tab, in front, and browse follows it: the scripts
@@ -292,18 +304,13 @@ struct BrowseCommandTests {
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", opener, "--library", library]).status == 0)
         #expect(try PageScriptBinary.run(["scripts", "new", "Seen", "--match", "\(base)/opened", "-e", "document.title + ' seen'",
                                           "--library", library]).status == 0)
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let marker = ProcessProbe.newMarker()
-        let browsing = try Browsing([server.url("/"), "--engine", engine, "--library", library],
-                                    environment: ["DISPLAY": display.name, marker.name: marker.value])
-        let sawOpened = browsing.waitFor(seconds: 40) { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Opened seen\"") }
-        browsing.process.terminate()
-        browsing.process.waitUntilExit()
-        let lines = browsing.lines
-        #expect(sawOpened, "\(lines)")
+        let browse = try BrowseSession([server.url("/"), "--engine", engine, "--library", library], seconds: 40) {
+            $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Opened seen\"")
+        }
+        let lines = browse.lines
+        #expect(browse.sawTheLine, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("tab\t") } == ["tab\t\(base)/opened"], "\(lines)")
-        #expect(ProcessProbe.processes(withEnvironment: marker.name, value: marker.value).isEmpty)
+        #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
     /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
