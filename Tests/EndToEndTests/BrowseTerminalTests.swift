@@ -7,7 +7,8 @@ import WebDriver
 /// title arrives escaped (a right-to-left override: Chromium turns control characters in a title
 /// into spaces itself), a script's result and its menu command show, the command runs on its
 /// key with its console line, `t` switches the script off for the site, and `q` ends browsing;
-/// on WebKit `e` opens the editor on the same page and comes back.
+/// what ran in background tabs shows under their escaped titles; on WebKit `e` opens the editor
+/// on the same page and comes back.
 @Suite(.serialized)
 struct BrowseTerminalTests {
     @Test func showsTheTitleEscapedAndRunsAMenuCommandByItsKey() throws {
@@ -44,6 +45,36 @@ struct BrowseTerminalTests {
         try terminal.type("q")
         let ended = try terminal.waitFor(text: "browse exited 0")
         #expect(ended.contains { $0.contains("stopped; the browser is closed") }, "\(ended)")
+        let left = browse.leftovers()
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+
+    /// On Chromium, what ran in tabs browse does not follow shows as it happens, under each tab's
+    /// title (escaped) and address: the start page opens two tabs on another origin while it
+    /// loads, before browse follows anything but the start page, so both stay in the background.
+    @Test func showsWhatRanInBackgroundTabsEscaped() throws {
+        let browse = try BrowseInTerminal(
+            page: """
+                <!doctype html><title>Start</title><script>
+                var other = location.origin.replace('127.0.0.1', 'localhost');
+                window.open(other + '/tab?1'); window.open(other + '/tab?2');
+                </script>
+                """,
+            otherPages: ["/tab": "<!doctype html><title>x</title><script>document.title = 'Tab\\u202e ' + location.search;</script>"],
+            script: { site in
+                let other = site.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+                return "// ==UserScript==\n// @name Counter\n// @match \(other)/tab*\n// ==/UserScript==\n'seen ' + location.search\n"
+            },
+            engine: "chromium")
+        defer { browse.stop() }
+        let other = String(browse.server.url("/").dropLast()).replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let screen = try browse.terminal.waitFor(text: "✓ Counter → \"seen ?2\"", timeout: 60)
+        for tab in ["1", "2"] {
+            #expect(screen.contains { $0.contains("◦ Tab\\u{202E} ?\(tab)  <\(other)/tab?\(tab)>  (a tab in the background)") }, "\(screen)")
+        }
+        #expect(screen.contains { $0.contains("✓ Counter → \"seen ?1\"") }, "\(screen)")
+        try browse.terminal.type("q")
+        try browse.terminal.waitFor(text: "browse exited 0")
         let left = browse.leftovers()
         #expect(left.isEmpty, "still running: \(left)")
     }
@@ -96,8 +127,8 @@ struct BrowseTerminalTests {
     }
 }
 
-/// `pagescript browse` on a one-page loopback site with one library script, in a tmux pane on a
-/// private Xvfb display; the pane says `browse exited <status>` when browse ends.
+/// `pagescript browse` on a loopback site (its start page at `/`) with one library script, in a
+/// tmux pane on a private Xvfb display; the pane says `browse exited <status>` when browse ends.
 private struct BrowseInTerminal {
     let server: LoopbackServer
     let library: String
@@ -106,11 +137,12 @@ private struct BrowseInTerminal {
     private let marker: (name: String, value: String)
 
     /// - Parameters:
-    ///   - page: The site's only page, at `/`.
+    ///   - page: The start page, at `/`.
+    ///   - otherPages: The site's other pages, by path.
     ///   - script: The library script, given the site's origin for its `@match`.
     ///   - engine: `--engine`, or `nil` for the default.
-    init(page: String, script: (String) -> String, engine: String?) throws {
-        server = try LoopbackServer(pages: ["/": page])
+    init(page: String, otherPages: [String: String] = [:], script: (String) -> String, engine: String?) throws {
+        server = try LoopbackServer(pages: otherPages.merging(["/": page]) { $1 })
         library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-browse-tty-\(UUID().uuidString)").path
         let added = try PageScriptBinary.run(["scripts", "new", "-e", script(String(server.url("/").dropLast())), "--library", library])
         #expect(added.status == 0, "\(added.standardError)")
