@@ -42,7 +42,7 @@ public actor LocalChromiumSource: SessionSource {
         }
         let profile = NSTemporaryDirectory() + "pagescript-batch-chromium-profile-\(getpid())-\(slot)-\(UInt32.random(in: 0...UInt32.max))"
         do {
-            try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+            try ChromiumProfile.makeThrowaway(at: profile)
         } catch {
             throw .failed(reason: "cannot make a profile folder for Chromium: \(error)")
         }

@@ -152,6 +152,8 @@ public final class BrowserEngine: Sendable {
                     ThrowawayProfileFolder.removeAbandoned(prefix: Self.throwawayProfilePrefix)
                     profile = ThrowawayProfileFolder.path(named: "\(Self.throwawayProfilePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
                     scratchFolders.append(profile)
+                    // Starts on about:blank, not on the New Tab page the first navigation would wait for.
+                    try ChromiumProfile.makeThrowaway(at: profile)
                 }
                 try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
                 arguments.append(.string("--user-data-dir=\(profile)"))
