@@ -65,9 +65,7 @@ public enum LibraryRun {
     /// The library's `document-start` scripts for `address` (the address about to be opened), to
     /// install before the navigation.
     public static func documentStartScripts(library: ScriptLibrary, address: String) -> [(script: UserScript, id: ScriptID)] {
-        guard let url = try? PageURL(address), let matches = try? library.which(url: url) else { return [] }
-        return matches.filter { $0.runsAutomatically && $0.script.interpretation.runMode.runAt == .documentStart }
-            .map { ($0.script.script, $0.script.id) }
+        automaticScripts(library: library, address: address).filter { $0.script.interpretation.runMode.runAt == .documentStart }
     }
 
     /// The library's scripts that run by themselves at `address` (the address about to be

@@ -145,6 +145,7 @@ public final class BrowserEngine: Sendable {
                 let profile: String
                 if let kept = options.profileDirectory {
                     profile = kept
+                    try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
                 } else {
                     // A profile folder of PageScript's own, removed in stop(), so that a browser
                     // that had to be killed leaves no profile behind; in memory where there is room,
@@ -155,7 +156,6 @@ public final class BrowserEngine: Sendable {
                     // Starts on about:blank, not on the New Tab page the first navigation would wait for.
                     try ChromiumProfile.makeThrowaway(at: profile)
                 }
-                try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
                 arguments.append(.string("--user-data-dir=\(profile)"))
                 capabilities = ["goog:chromeOptions": ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]]
             case .safari:
