@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "CSystemSupport.h"
 #include <errno.h>
 
@@ -11,5 +12,19 @@ int pagescript_become_subreaper(void) {
 int pagescript_become_subreaper(void) {
     errno = ENOSYS;
     return -1;
+}
+#endif
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+#include <spawn.h>
+
+int pagescript_spawn_close_from(void *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, lowest);
+}
+#else
+int pagescript_spawn_close_from(void *actions, int lowest) {
+    (void)actions;
+    (void)lowest;
+    return ENOSYS;
 }
 #endif

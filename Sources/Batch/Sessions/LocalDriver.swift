@@ -15,11 +15,14 @@ final class LocalDriver: Sendable {
     let client: WebDriverClient
     /// The driver's log file.
     let logPath: String
+    /// The WebKit browser the driver attaches to, when PageScript started it (stopped with the driver).
+    let browser: WebKitBrowser?
 
-    private init(process: ChildProcess, client: WebDriverClient, logPath: String) {
+    private init(process: ChildProcess, client: WebDriverClient, logPath: String, browser: WebKitBrowser?) {
         self.process = process
         self.client = client
         self.logPath = logPath
+        self.browser = browser
     }
 
     /// Starts `executable` on a free loopback port and waits until it reports ready.
@@ -30,8 +33,11 @@ final class LocalDriver: Sendable {
     ///   - arguments: The driver's arguments for a port.
     ///   - environment: The driver's environment (and its browsers').
     ///   - timeout: How long it may take to be ready, in seconds.
+    ///   - logPath: The log file to use (the browser's already writes there); a new one when `nil`.
+    ///   - browser: The browser the driver attaches to, stopped with it (also when it fails to start).
     static func start(
-        engine: Engine, executable: String, arguments: @Sendable (UInt16) -> [String], environment: [String: String], timeout: Double
+        engine: Engine, executable: String, arguments: @Sendable (UInt16) -> [String], environment: [String: String], timeout: Double,
+        logPath givenLogPath: String? = nil, browser: WebKitBrowser? = nil
     ) async throws(EngineError) -> LocalDriver {
         var lastError = EngineError.failedToStart(engine: engine, reason: "the driver did not start")
         // Another program may take the free port before the driver binds it: then try another.
@@ -42,23 +48,27 @@ final class LocalDriver: Sendable {
             } catch {
                 throw .failedToStart(engine: engine, reason: "no free port: \(error)")
             }
-            let logPath = NSTemporaryDirectory() + "pagescript-batch-\(engine.rawValue)-driver-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+            let logPath = givenLogPath ?? Self.newLogPath(engine: engine)
             let process: ChildProcess
             do {
                 process = try ChildProcess.launch(executable: executable, arguments: arguments(port), environment: environment, outputPath: logPath)
             } catch {
                 unlink(logPath)
+                await browser?.stop()
                 throw .failedToStart(engine: engine, reason: error.description)
             }
-            let driver = LocalDriver(process: process, client: WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2), logPath: logPath)
+            let driver = LocalDriver(
+                process: process, client: WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2),
+                logPath: logPath, browser: browser)
             do {
                 try await driver.waitUntilReady(engine: engine, port: port, timeout: timeout)
                 return driver
             } catch {
                 lastError = error
-                await driver.stop()
+                await driver.stopDriver()
             }
         }
+        await browser?.stop()
         throw lastError
     }
 
@@ -67,8 +77,19 @@ final class LocalDriver: Sendable {
         process.isRunning
     }
 
-    /// Stops the driver, its process group and everything below it, and removes its log.
+    /// A new log file's path for a driver of `engine`.
+    static func newLogPath(engine: Engine) -> String {
+        NSTemporaryDirectory() + "pagescript-batch-\(engine.rawValue)-driver-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+    }
+
+    /// Stops the driver, its process group and everything below it, the browser it attached to,
+    /// and removes its log.
     func stop() async {
+        await stopDriver()
+        await browser?.stop()
+    }
+
+    private func stopDriver() async {
         await client.shutdown()
         let process = process
         await BlockingWork.run { process.stop(grace: 0.5) }

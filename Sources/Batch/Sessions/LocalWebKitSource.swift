@@ -3,7 +3,8 @@ import SystemSupport
 import WebDriver
 
 /// Sessions on local WebKit: WebKitWebDriver allows one session per driver process, so each slot
-/// gets a driver (and its MiniBrowser) of its own, all on one private Xvfb display.
+/// gets a driver and a MiniBrowser of its own (started by PageScript, behind an
+/// ``InspectorRelay``), all on one private Xvfb display.
 ///
 /// A slot whose session dies loses its driver too: the next session starts from a fresh driver,
 /// so nothing a crashed browser left behind is reused.
@@ -45,19 +46,33 @@ public actor LocalWebKitSource: SessionSource {
         environment["DISPLAY"] = display.name
         // Keep the browsers off any accessibility or session bus of the user's desktop.
         environment["NO_AT_BRIDGE"] = "1"
+        let driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
+        let logPath = LocalDriver.newLogPath(engine: .webkit)
         let driver: LocalDriver
         do {
+            // The browser is PageScript's, behind a relay that takes the driver's connection
+            // past TCP's delayed acknowledgements (see InspectorRelay); without a MiniBrowser to
+            // start, the driver starts its own.
+            var browser: WebKitBrowser?
+            if let miniBrowser = WebKitBrowser.miniBrowser(startedBy: driverPath) {
+                browser = try await WebKitBrowser.start(
+                    executable: miniBrowser, arguments: BrowserEngine.webKitArguments, environment: environment,
+                    outputPath: logPath, timeout: startupTimeout)
+            }
+            let target = browser?.driverArgument
             driver = try await LocalDriver.start(
-                engine: .webkit, executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver",
-                arguments: { ["--port=\($0)", "--host=127.0.0.1"] }, environment: environment, timeout: startupTimeout)
+                engine: .webkit, executable: driverPath,
+                arguments: { ["--port=\($0)", "--host=127.0.0.1"] + (target.map { [$0] } ?? []) },
+                environment: environment, timeout: startupTimeout, logPath: logPath, browser: browser)
         } catch {
+            unlink(logPath)
             throw .failed(reason: error.description)
         }
         drivers[slot] = driver
         let arguments: JSONValue = .array(BrowserEngine.webKitArguments.map { .string($0) })
         let capabilities = SessionCapabilities.adding(
             scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout,
-            to: [(key: "webkitgtk:browserOptions", value: ["args": arguments])])
+            to: driver.browser == nil ? [(key: "webkitgtk:browserOptions", value: ["args": arguments])] : [])
         do {
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
             if isShutDown {
@@ -94,7 +109,8 @@ public actor LocalWebKitSource: SessionSource {
     public func browserProcesses() -> [SlotProcess] {
         let table = ProcessTable.snapshot()
         return drivers.flatMap { slot, driver in
-            table.descendants(of: driver.process.processID).compactMap { pid in
+            let browser = driver.browser.map { [$0.process.processID] + table.descendants(of: $0.process.processID) } ?? []
+            return (table.descendants(of: driver.process.processID) + browser).compactMap { pid in
                 ProcessTable.residentBytes(of: pid).map { SlotProcess(slot: slot, processID: pid, residentBytes: $0) }
             }
         }

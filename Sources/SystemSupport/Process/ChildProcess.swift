@@ -1,3 +1,4 @@
+import CSystemSupport
 import Foundation
 
 /// A process PageScript started, in a process group of its own, so that stopping it also stops
@@ -58,11 +59,18 @@ public final class ChildProcess: @unchecked Sendable {
         for (parent, child) in inheritedDescriptors {
             posix_spawn_file_actions_adddup2(&fileActions, parent, child)
         }
+        // Nothing else of this process reaches the child. A descriptor opened without
+        // close-on-exec (SwiftNIO's sockets) would otherwise live on in every child started while
+        // it was open: closing a connection here would not close it, and its peer would wait.
+        _ = pagescript_spawn_close_from(&fileActions, max(3, (inheritedDescriptors.map(\.1).max() ?? 2) + 1))
 
         // Own process group: one kill(-pgid) reaches the driver and the browser it starts.
         // Default signal dispositions: this process ignores SIGINT and SIGPIPE while it waits for
         // signals, and children must not inherit that.
         var flags = Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        #if canImport(Darwin)
+        flags |= Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
         posix_spawnattr_setflags(&attributes, flags)
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaultSignals = sigset_t()

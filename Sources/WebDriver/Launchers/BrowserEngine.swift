@@ -18,7 +18,8 @@ public final class BrowserEngine: Sendable {
     public let client: WebDriverClient
     /// The capabilities sent with `POST /session`.
     public let sessionCapabilities: JSONValue
-    /// The processes PageScript started for this engine (driver, X server), stopped by ``stop()``.
+    /// The processes PageScript started for this engine (driver, WebKit's browser, X server),
+    /// stopped by ``stop()``.
     public let processes: [ChildProcess]
     /// The driver's log file, when PageScript started the driver.
     public let driverLogPath: String?
@@ -29,6 +30,10 @@ public final class BrowserEngine: Sendable {
 
     /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
     let scratchFolders: [String]
+
+    /// The MiniBrowser PageScript started for WebKitWebDriver (also in ``processes``) and its
+    /// relay, stopped by ``stop()``.
+    let webKitBrowser: WebKitBrowser?
 
     /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
     /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
@@ -43,8 +48,9 @@ public final class BrowserEngine: Sendable {
     }
 
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
-         scratchFolders: [String] = [], attachAddress: String? = nil) {
+         scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil) {
         self.scratchFolders = scratchFolders
+        self.webKitBrowser = webKitBrowser
         self.attachAddress = attachAddress
         self.engine = engine
         self.client = client
@@ -109,6 +115,7 @@ public final class BrowserEngine: Sendable {
         let programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
 
         var started: [ChildProcess] = []
+        var webKitBrowser: WebKitBrowser?
         var scratchFolders: [String] = []
         let logPath = NSTemporaryDirectory() + "pagescript-\(engine.rawValue)-driver-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         do {
@@ -132,7 +139,18 @@ public final class BrowserEngine: Sendable {
                 environment["NO_AT_BRIDGE"] = "1"
                 driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
                 driverArguments = ["--port=\(port)", "--host=127.0.0.1"]
-                capabilities = ["webkitgtk:browserOptions": ["args": .array(Self.webKitArguments.map { .string($0) })]]
+                if let miniBrowser = WebKitBrowser.miniBrowser(startedBy: driverPath) {
+                    // The browser is PageScript's, behind a relay that takes the driver's
+                    // connection past TCP's delayed acknowledgements (see InspectorRelay).
+                    let browser = try await WebKitBrowser.start(
+                        executable: miniBrowser, arguments: Self.webKitArguments, environment: environment, outputPath: logPath, timeout: timeout)
+                    started.append(browser.process)
+                    webKitBrowser = browser
+                    driverArguments.append(browser.driverArgument)
+                    capabilities = [:]
+                } else {
+                    capabilities = ["webkitgtk:browserOptions": ["args": .array(Self.webKitArguments.map { .string($0) })]]
+                }
             case .chromium where options.attachAddress != nil:
                 driverPath = programs["chromedriver"] ?? "chromedriver"
                 driverArguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
@@ -169,7 +187,7 @@ public final class BrowserEngine: Sendable {
             let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2)
             let running = BrowserEngine(engine: engine, client: client, sessionCapabilities: capabilities,
                                         processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders,
-                                        attachAddress: options.attachAddress)
+                                        attachAddress: options.attachAddress, webKitBrowser: webKitBrowser)
             do {
                 try await running.waitUntilReady(driver: driver, timeout: timeout)
                 PhaseTimeline.current?.end("driver")
@@ -181,10 +199,12 @@ public final class BrowserEngine: Sendable {
             return running
         } catch let error as EngineError {
             started.reversed().forEach { $0.stop() }
+            await webKitBrowser?.relay.stop()
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             throw error
         } catch {
             started.reversed().forEach { $0.stop() }
+            await webKitBrowser?.relay.stop()
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             throw .failedToStart(engine: engine, reason: "\(error)")
         }
@@ -292,8 +312,10 @@ public final class BrowserEngine: Sendable {
     public func stop() async {
         await client.shutdown()
         for process in processes {
-            process.stop()
+            // WebKit's automation browser keeps nothing: it is not waited for.
+            process.stop(grace: process === webKitBrowser?.process ? 0 : 1)
         }
+        await webKitBrowser?.relay.stop()
         if let driverLogPath { unlink(driverLogPath) }
         for folder in scratchFolders {
             try? FileManager.default.removeItem(atPath: folder)
