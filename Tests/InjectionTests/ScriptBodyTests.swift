@@ -9,7 +9,7 @@ struct ScriptBodyTests {
     @Test func eachScriptStartsOnALineOfItsOwnAfterTwoConstantLines() throws {
         let first = try PreparedScript("a()\nb()", mode: .console)
         let second = try PreparedScript("c()", mode: .userscript)
-        let body = ScriptBody.run([first, second], entry: entry)
+        let body = try ScriptBody.run([first, second], entry: entry)
         let lines = body.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(body.placements == [ScriptBody.Placement(firstLine: 3, lineCount: 2), ScriptBody.Placement(firstLine: 6, lineCount: 1)])
         #expect(lines[0] == "var pagescriptEntry = window[\"pagescript_abc\"];")
@@ -57,7 +57,7 @@ struct ScriptBodyTests {
 
     @Test func aScriptEndingInALineCommentCannotSwallowTheClosingBrackets() throws {
         let script = try PreparedScript("1 // the end", mode: .console)
-        let body = ScriptBody.run([script], entry: entry)
+        let body = try ScriptBody.run([script], entry: entry)
         #expect(body.text.contains("return 1 // the end\n}; }]);"))
     }
 
@@ -76,15 +76,33 @@ struct ScriptBodyTests {
     }
 
     @Test func theInstallationBodyCalibratesOnItsFirstLine() throws {
-        let body = try ScriptBody.install(entry: entry)
+        let body = try ScriptBody.install(entry: entry, userscriptAPI: true)
         #expect(body.hasPrefix("var pagescriptCalibration; try { null.pagescript; }"))
         #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments, PageScriptGM);"))
         #expect(body.contains("var PageScriptGM = (function() {"), "the GM API's page half travels with the runtime")
         #expect(!body.contains("\n//  "), "comments are not sent")
+        let plain = try ScriptBody.install(entry: entry, userscriptAPI: false)
+        #expect(plain.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments, null);"))
+        #expect(!plain.contains("PageScriptGM"))
+    }
+
+    @Test func aRunBringsTheUserscriptAPIWhereTheRuntimeLacksIt() throws {
+        let script = try PreparedScript("a()\nb()", mode: .userscript)
+        let plain = try ScriptBody.run([script], entry: entry)
+        let bringing = try ScriptBody.run([script], entry: entry, addingUserscriptAPI: true)
+        #expect(!plain.text.contains("PageScriptGM"))
+        #expect(bringing.text.hasPrefix("var PageScriptGM = (function() {"))
+        #expect(bringing.text.contains("}; }], PageScriptGM);\n//# sourceURL=pagescript-script.js"))
+        // The placements still name the lines the code is on.
+        let lines = bringing.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let placement = try #require(bringing.placements.first)
+        #expect(lines[placement.firstLine - 1] == "a()")
+        #expect(lines[placement.lastLine - 1] == "return b()")
+        #expect(placement.lineCount == plain.placements.first?.lineCount)
     }
 
     @Test func aRequestCanBeWrittenIntoTheBody() throws {
-        let body = ScriptBody.run([try PreparedScript("1", mode: .console)], entry: entry)
+        let body = try ScriptBody.run([try PreparedScript("1", mode: .console)], entry: entry)
         let embedded = ScriptBody.embedding(["kind": "run"], in: body.text, entry: entry)
         #expect(embedded.contains("pagescriptEntry(\"k1\", [\"{\\\"kind\\\":\\\"run\\\"}\"], [function"))
         #expect(embedded.components(separatedBy: "\n").count == body.text.components(separatedBy: "\n").count, "no line moves")

@@ -45,10 +45,15 @@ struct ScriptBody: Sendable {
     static let notInstalled = "pagescript:not-installed"
 
     /// The body that runs `scripts` through the runtime at `entry`.
-    static func run(_ scripts: [PreparedScript], entry: RuntimeEntry) -> ScriptBody {
-        var text = entryLine(entry) + "\n" + callPrefix(entry) + ", arguments, ["
+    ///
+    /// With `addingUserscriptAPI`, the body first defines the GM API's page half (`GM.js`) and
+    /// hands it to the runtime with the call, for a runtime installed without it (see
+    /// ``install(entry:userscriptAPI:)``); the placements count its lines.
+    static func run(_ scripts: [PreparedScript], entry: RuntimeEntry, addingUserscriptAPI: Bool = false) throws(InjectionError) -> ScriptBody {
+        let prefix = addingUserscriptAPI ? try userscriptAPIPrefix() : (text: "", lineCount: 0)
+        var text = prefix.text + entryLine(entry) + "\n" + callPrefix(entry) + ", arguments, ["
         var placements: [Placement] = []
-        var line = 2
+        var line = prefix.lineCount + 2
         for (index, script) in scripts.enumerated() {
             if index > 0 {
                 text += "}; }, "
@@ -62,7 +67,7 @@ struct ScriptBody: Sendable {
             placements.append(Placement(firstLine: line + 1 + preludeLines, lineCount: lineCount))
             line += preludeLines + lineCount + 1
         }
-        text += "}; }]);\n//# sourceURL=" + sourceName
+        text += "}; }]" + (addingUserscriptAPI ? ", " + userscriptAPIName : "") + ");\n//# sourceURL=" + sourceName
         return ScriptBody(text: text, placements: placements)
     }
 
@@ -75,18 +80,27 @@ struct ScriptBody: Sendable {
     /// The body that installs Action.js under `entry` and answers the request in its argument. Its
     /// first line makes an error whose position tells the runtime where the driver puts a body's
     /// first line.
-    static func install(entry: RuntimeEntry) throws(InjectionError) -> String {
-        try installationPrefix().text + installationCall(entry: entry, request: "arguments") + "\n//# sourceURL=" + runtimeSourceName
+    ///
+    /// With `userscriptAPI`, the GM API's page half (`GM.js`, a quarter of the body) is installed
+    /// too; without it, the first run that needs it brings it
+    /// (``run(_:entry:addingUserscriptAPI:)``). Installations the browser makes as a document
+    /// starts (Chromium) carry it, since they cost no call; those PageScript sends after a load
+    /// (WebKit) leave it out.
+    static func install(entry: RuntimeEntry, userscriptAPI: Bool) throws(InjectionError) -> String {
+        try installationPrefix(userscriptAPI: userscriptAPI).text + installationCall(entry: entry, request: "arguments", userscriptAPI: userscriptAPI)
+            + "\n//# sourceURL=" + runtimeSourceName
     }
 
     /// The body that installs Action.js under `entry` and then runs `scripts` through it, in one
     /// call: a document-start script, or the first run in a document just navigated to. The
     /// installation answers a context request of its own, which is dropped; the body returns the
     /// run's reply. The scripts' placements count the installation's lines.
+    /// The GM API's page half is installed only when one of the scripts is a userscript.
     static func installingAndRunning(_ scripts: [PreparedScript], entry: RuntimeEntry) throws(InjectionError) -> ScriptBody {
-        let prefix = try installationPrefix()
-        let installation = prefix.text + installationCall(entry: entry, request: "[" + contextRequestLiteral + "]") + "\n"
-        let run = run(scripts, entry: entry)
+        let userscriptAPI = scripts.contains { $0.userScript != nil }
+        let prefix = try installationPrefix(userscriptAPI: userscriptAPI)
+        let installation = prefix.text + installationCall(entry: entry, request: "[" + contextRequestLiteral + "]", userscriptAPI: userscriptAPI) + "\n"
+        let run = try run(scripts, entry: entry)
         // The prefix's lines, then the line that installs.
         let offset = prefix.lineCount + 1
         return ScriptBody(text: installation + run.text, placements: run.placements.map {
@@ -94,25 +108,47 @@ struct ScriptBody: Sendable {
         })
     }
 
-    /// The installation's first line (the calibration), Action.js and the GM API's page half,
-    /// ending with a line break: the same for every page, so built (and its line breaks counted)
-    /// once.
-    private static func installationPrefix() throws(InjectionError) -> (text: String, lineCount: Int) {
-        try cachedInstallationPrefix.get()
+    /// The installation's first line (the calibration), Action.js and, with `userscriptAPI`, the
+    /// GM API's page half, ending with a line break: the same for every page, so built (and its
+    /// line breaks counted) once.
+    private static func installationPrefix(userscriptAPI: Bool) throws(InjectionError) -> (text: String, lineCount: Int) {
+        try (userscriptAPI ? cachedInstallationPrefixWithAPI : cachedInstallationPrefix).get()
     }
+
+    private static let calibrationLine = "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
 
     private static let cachedInstallationPrefix: Result<(text: String, lineCount: Int), InjectionError> = Result {
         () throws(InjectionError) -> (text: String, lineCount: Int) in
-        let text = "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
-            + (try ActionScript.compactSource()) + "\n" + (try ActionScript.userscriptAPISource()) + "\n"
+        let text = calibrationLine + (try ActionScript.compactSource()) + "\n"
         return (text, JavaScriptLines.count(in: text) - 1)
     }
 
+    private static let cachedInstallationPrefixWithAPI: Result<(text: String, lineCount: Int), InjectionError> = Result {
+        () throws(InjectionError) -> (text: String, lineCount: Int) in
+        let text = calibrationLine + (try ActionScript.compactSource()) + "\n" + (try ActionScript.userscriptAPISource()) + "\n"
+        return (text, JavaScriptLines.count(in: text) - 1)
+    }
+
+    /// `GM.js` alone, for a run that brings it to a runtime installed without it.
+    private static func userscriptAPIPrefix() throws(InjectionError) -> (text: String, lineCount: Int) {
+        try cachedUserscriptAPIPrefix.get()
+    }
+
+    private static let cachedUserscriptAPIPrefix: Result<(text: String, lineCount: Int), InjectionError> = Result {
+        () throws(InjectionError) -> (text: String, lineCount: Int) in
+        let text = (try ActionScript.userscriptAPISource()) + "\n"
+        return (text, JavaScriptLines.count(in: text) - 1)
+    }
+
+    /// The name `GM.js` defines.
+    private static let userscriptAPIName = "PageScriptGM"
+
     private static let contextRequestLiteral = JSONValue.string(RuntimeRequest.context.serialized).serialized
 
-    private static func installationCall(entry: RuntimeEntry, request: String) -> String {
+    private static func installationCall(entry: RuntimeEntry, request: String, userscriptAPI: Bool) -> String {
         (request == "arguments" ? "return " : "")
-            + "ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), \(request), PageScriptGM);"
+            + "ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), \(request), "
+            + (userscriptAPI ? userscriptAPIName : "null") + ");"
     }
 
     /// `body` (made for `entry`) with `request` written into it instead of passed as the call's

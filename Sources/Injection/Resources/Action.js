@@ -1294,8 +1294,10 @@ var Action = (function() {
                 lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), late: [], gm: null,
                 makeUserscriptAPI: typeof userscriptAPI === "function" ? userscriptAPI : null
             };
-            var entry = function(given, parameters, compiledScripts) {
+            // A run can bring the userscript API to a runtime installed without it.
+            var entry = function(given, parameters, compiledScripts, userscriptAPI) {
                 if (given !== key) { return undefined; }
+                if (session.makeUserscriptAPI === null && typeof userscriptAPI === "function") { session.makeUserscriptAPI = userscriptAPI; }
                 return action.answer(session, parameters[0], compiledScripts);
             };
             captured().defineProperty(window, name, { value: entry, writable: false, enumerable: false, configurable: false });

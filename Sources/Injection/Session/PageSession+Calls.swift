@@ -154,7 +154,7 @@ extension PageSession {
     /// machinery moves the session to the DevTools transport, where that exists.
     func install() async throws(InjectionError) -> (entry: RuntimeEntry, reply: RuntimeReply) {
         let entry = RuntimeEntry.random()
-        let body = try ScriptBody.install(entry: entry)
+        let body = try ScriptBody.install(entry: entry, userscriptAPI: false)
         var reason = ""
         for _ in 0..<Self.recoveryAttempts {
             let outcome: Execution

@@ -72,14 +72,14 @@ extension PageSession {
             let userScript = try await host.prepare(script, id: id)
             guard let prepared = try? PreparedScript(script.text, mode: .userscript, userScript: userScript) else { continue }
             let runID = "start-" + String(RuntimeEntry.random().key.prefix(16))
-            let body = ScriptBody.run([prepared], entry: entry)
+            let body = try ScriptBody.run([prepared], entry: entry)
             let request = RuntimeRequest.run(id: runID, requiredURL: url, deadline: timeout ?? scriptTimeout, dialogs: dialogs, scripts: [prepared],
                                              body: body, startsAt: Self.startingMoment(of: runAt))
             sources.append(Self.documentSource(ScriptBody.embedding(request, in: body.text, entry: entry), url: url))
             runs.append(DocumentStartRun(scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body))
         }
         guard !runs.isEmpty else { return nil }
-        let runtime = Self.documentSource(ScriptBody.embedding(RuntimeRequest.context, in: try ScriptBody.install(entry: entry), entry: entry), url: url)
+        let runtime = Self.documentSource(ScriptBody.embedding(RuntimeRequest.context, in: try ScriptBody.install(entry: entry, userscriptAPI: true), entry: entry), url: url)
         return DocumentInstallation(url: url, sources: [runtime] + sources, entry: entry, runs: runs)
     }
 

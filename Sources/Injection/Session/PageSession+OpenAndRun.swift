@@ -58,7 +58,7 @@ extension PageSession {
         let entry = preinstalled ?? RuntimeEntry.random()
         let body: ScriptBody
         if let preinstalled {
-            body = ScriptBody.run([prepared], entry: preinstalled)
+            body = try ScriptBody.run([prepared], entry: preinstalled)
         } else {
             body = try ScriptBody.installingAndRunning([prepared], entry: entry)
         }
@@ -111,7 +111,7 @@ extension PageSession {
         }
         let entry = RuntimeEntry.random()
         var outcome = SessionState.Preinstallation.unavailable
-        if let body = try? ScriptBody.install(entry: entry) {
+        if let body = try? ScriptBody.install(entry: entry, userscriptAPI: true) {
             // The body starts on the source's third line, where the calls' bodies start too, so
             // the runtime's line calibration holds for them.
             let source = "(function () {\nif (window.top !== window) { return; }\n"

@@ -165,6 +165,12 @@ public final class PageSession: Sendable {
         return try await run(prepared, requiredURL: requiredURL, timeout: timeout)
     }
 
+    /// A run's body for the runtime at `entry`, bringing the GM API's page half when the script is
+    /// a userscript and that runtime is not known to have it.
+    private func runBody(_ script: PreparedScript, entry: RuntimeEntry) throws(InjectionError) -> ScriptBody {
+        try ScriptBody.run([script], entry: entry, addingUserscriptAPI: script.userScript != nil && state.read(\.userscriptAPIEntry) != entry)
+    }
+
     /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:timeout:)``).
     public func run(_ script: PreparedScript, requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
         let seconds = timeout ?? scriptTimeout
@@ -176,7 +182,7 @@ public final class PageSession: Sendable {
         }
         let callTimeout = seconds + Self.driverGrace + Self.transportMargin
         var entry = try await installedEntry()
-        var body = ScriptBody.run([script], entry: entry)
+        var body = try runBody(script, entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
         let sentAt = Date().timeIntervalSince1970 * 1000
         var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
@@ -188,8 +194,11 @@ public final class PageSession: Sendable {
             }
             // Otherwise the page changed documents since the runtime was installed.
             entry = try await install().entry
-            body = ScriptBody.run([script], entry: entry)
+            body = try runBody(script, entry: entry)
             outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
+        }
+        if case .reply = outcome, script.userScript != nil {
+            state.update { $0.userscriptAPIEntry = entry }
         }
         var reply: RuntimeReply
         switch outcome {

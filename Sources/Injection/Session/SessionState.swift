@@ -6,6 +6,9 @@ final class SessionState: @unchecked Sendable {
     struct Values {
         /// The runtime's entry point in the page's current document, once installed.
         var entry: RuntimeEntry?
+        /// The entry whose runtime is known to hold the GM API's page half (a run brought it or
+        /// the installation had it); a userscript's run for another entry brings it.
+        var userscriptAPIEntry: RuntimeEntry?
         /// Whether `Page.setBypassCSP` was asked for.
         var askedToBypassCSP = false
         /// Whether calls go through DevTools' `Runtime.evaluate` (a page broke chromedriver's
