@@ -38,6 +38,16 @@ struct InspectorRelayTests {
         #expect(try client.receive(count: 1) == "")
     }
 
+    @Test func closesTheDriversConnectionAtOnceWhenTheBrowserIsGone() async throws {
+        let targetPort = try FreePort.next()
+        // The browser "exited": the connection is not kept waiting for the 60 s timeout.
+        let relay = try await InspectorRelay.start(targetPort: targetPort, connectTimeout: 60) { false }
+        defer { Task { await relay.stop() } }
+        let client = try BlockingSocket.connect(port: relay.port)
+        defer { client.close() }
+        #expect(try client.receive(count: 1) == "")
+    }
+
     @Test func webKitRunsBehindTheRelayAndADeadBrowserEndsTheSession() async throws {
         let running = try await BrowserEngine.start(.webkit)
         let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")

@@ -38,11 +38,14 @@ public final class InspectorRelay: Sendable {
     ///   - targetPort: The port of the automation server (`WEBKIT_INSPECTOR_SERVER`).
     ///   - connectTimeout: How long, in seconds, an accepted connection waits for the target to
     ///     listen (a browser that is still starting) before it is closed.
+    ///   - targetIsAlive: Whether the target can still come (the browser process runs); once it
+    ///     says no, a waiting connection is closed at once instead of at the timeout.
     /// - Throws: ``EngineError/failedToStart(engine:reason:)`` when no port can be listened on.
-    public static func start(targetPort: UInt16, connectTimeout: Double) async throws(EngineError) -> InspectorRelay {
+    public static func start(
+        targetPort: UInt16, connectTimeout: Double, targetIsAlive: @escaping @Sendable () -> Bool = { true }
+    ) async throws(EngineError) -> InspectorRelay {
         let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let group = MultiThreadedEventLoopGroup.singleton
-        let deadline = NIODeadline.now() + .milliseconds(Int64(connectTimeout * 1000))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
@@ -50,7 +53,8 @@ public final class InspectorRelay: Sendable {
             .childChannelOption(ChannelOptions.autoRead, value: false)
             .childChannelInitializer { accepted in
                 remember(accepted, in: connections)
-                return connectToTarget(port: targetPort, on: accepted.eventLoop, deadline: deadline).flatMapThrowing { target in
+                let deadline = NIODeadline.now() + .milliseconds(Int64(connectTimeout * 1000))
+                return connectToTarget(port: targetPort, on: accepted.eventLoop, deadline: deadline, isAlive: targetIsAlive).flatMapThrowing { target in
                     // Both channels are on the accepted channel's event loop.
                     remember(target, in: connections)
                     let (driverSide, browserSide) = RelayHandler.pair()
@@ -98,17 +102,19 @@ public final class InspectorRelay: Sendable {
     }
 
     /// Connects to the browser's automation server, again every 20 ms while it refuses (the
-    /// browser is starting), until `deadline`.
-    private static func connectToTarget(port: UInt16, on loop: any EventLoop, deadline: NIODeadline) -> EventLoopFuture<any Channel> {
+    /// browser is starting) and `isAlive` says it may still come, until `deadline`.
+    private static func connectToTarget(
+        port: UInt16, on loop: any EventLoop, deadline: NIODeadline, isAlive: @escaping @Sendable () -> Bool
+    ) -> EventLoopFuture<any Channel> {
         ClientBootstrap(group: loop)
             .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             .channelOption(ChannelOptions.autoRead, value: false)
             .connectTimeout(.seconds(2))
             .connect(host: "127.0.0.1", port: Int(port))
             .flatMapError { error in
-                guard NIODeadline.now() + .milliseconds(20) < deadline else { return loop.makeFailedFuture(error) }
+                guard NIODeadline.now() + .milliseconds(20) < deadline, isAlive() else { return loop.makeFailedFuture(error) }
                 return loop.scheduleTask(in: .milliseconds(20)) {}.futureResult.flatMap {
-                    connectToTarget(port: port, on: loop, deadline: deadline)
+                    connectToTarget(port: port, on: loop, deadline: deadline, isAlive: isAlive)
                 }
             }
     }

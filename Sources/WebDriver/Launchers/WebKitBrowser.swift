@@ -67,7 +67,7 @@ public final class WebKitBrowser: Sendable {
             throw .failedToStart(engine: .webkit, reason: error.description)
         }
         do {
-            let relay = try await InspectorRelay.start(targetPort: port, connectTimeout: timeout)
+            let relay = try await InspectorRelay.start(targetPort: port, connectTimeout: timeout) { process.isRunning }
             return WebKitBrowser(process: process, relay: relay)
         } catch {
             process.stop()
