@@ -44,6 +44,7 @@ public actor LocalWebKitSource: SessionSource {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
+        BrowserEngine.renderWithoutCompositing(&environment)
         // Keep the browsers off any accessibility or session bus of the user's desktop.
         environment["NO_AT_BRIDGE"] = "1"
         let driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"

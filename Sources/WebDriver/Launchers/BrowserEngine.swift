@@ -73,6 +73,16 @@ public final class BrowserEngine: Sendable {
     /// driver control it.
     public static let webKitArguments = ["--automation"]
 
+    /// Sets `WEBKIT_DISABLE_COMPOSITING_MODE=1` in `environment` (unless it is set already), for
+    /// WebKit browsers on PageScript's private X display that take no screenshots (`batch`):
+    /// nobody looks at that screen, and without accelerated compositing WebKitGTK stops painting
+    /// every frame through Mesa's software OpenGL (llvmpipe), a fifth of the machine's time in a
+    /// batch; pages lay out the same. WebKitWebDriver's Take Screenshot never answers in that
+    /// mode, so `run`, `edit` and `browse` keep compositing.
+    public static func renderWithoutCompositing(_ environment: inout [String: String]) {
+        if environment["WEBKIT_DISABLE_COMPOSITING_MODE"] == nil { environment["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1" }
+    }
+
     /// Uses a remote W3C endpoint; nothing is started locally.
     ///
     /// - Parameters:
