@@ -116,22 +116,27 @@ public enum BatchBenchmark {
     }
 
     /// The floor: one session, a bare navigation and one Execute Script per page, in order;
-    /// seconds per page, timed from the first page (the browser's start is not part of it).
+    /// seconds per page, timed from the first page (the browser's start is not part of it). The
+    /// session comes from the same source `batch` takes its sessions from, so the browser is
+    /// started the same way (on WebKit: PageScript's MiniBrowser behind its relay, without
+    /// accelerated compositing) and the row compares only what happens per page.
     static func floorSecondsPerPage(engine: Engine, urls: [String]) async throws -> Double {
-        let running = try await BrowserEngine.start(engine)
+        let source: any SessionSource = engine == .chromium ? LocalChromiumSource() : LocalWebKitSource()
         do {
-            let session = try await running.newSession(timeout: 30, scriptTimeout: 30, pageLoadTimeout: 30)
+            try await source.prepare()
+            let opened = try await source.openSession(slot: 0, scriptTimeout: 30, pageLoadTimeout: 30)
+            let session = opened.session
             let start = DispatchTime.now().uptimeNanoseconds
             for url in urls {
                 try await session.navigate(to: url, timeout: 30)
                 _ = try await session.executeScript("return document.title", timeout: 30)
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            await session.delete()
-            await running.stop()
+            await source.retire(opened)
+            await source.shutdown()
             return elapsed / Double(urls.count)
         } catch {
-            await running.stop()
+            await source.shutdown()
             throw error
         }
     }
