@@ -162,7 +162,7 @@ public struct BrowserFollower: Sendable {
                             report(.ran(url: early.url, results: early.results))
                             keep(early.results, at: early.url, in: &document)
                         }
-                        await runScripts(in: &document, host: host, report: report)
+                        await runScripts(in: &document, at: address, host: host, report: report)
                     } else if adopting {
                         address = sighting.url
                         document.ranBefore = true
@@ -171,7 +171,7 @@ public struct BrowserFollower: Sendable {
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
                         await announceURLChange(sighting.url, in: document)
-                        await runScripts(in: &document, host: host, report: report)
+                        await runScripts(in: &document, at: address, host: host, report: report)
                     } else if let opened = try await newWindow(known: &windows) {
                         // The user opened a tab or a window (it is in front): follow it.
                         await leaveWindow()
@@ -297,9 +297,14 @@ public struct BrowserFollower: Sendable {
 
     /// Runs what matches the browser's address now and has not run in this document, and reports
     /// what ran and what is switched off for the site.
-    private func runScripts(in document: inout DocumentRuns, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
+    ///
+    /// `expected` is the address the document was seen at: a page that has gone on to its next
+    /// document meanwhile runs nothing here (that document's installed scripts ran there, and it is
+    /// handled when the follower sees it), so no script runs twice in one document.
+    private func runScripts(in document: inout DocumentRuns, at expected: String?, host: GMHost, report: @Sendable (BrowseEvent) -> Void) async {
         do {
-            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host)
+            let run = try await LibraryRun.runMatching(library: library, on: page, excluding: document.tried, host: host, expectedURL: expected)
+            if let expected, run.url != expected { return }
             if !run.results.isEmpty || document.tried.isEmpty { report(.ran(url: run.url, results: run.results)) }
             keep(run.results, at: run.url, in: &document)
             if let url = try? PageURL(run.url), let matches = try? library.which(url: url, includingInactive: true) {
@@ -358,7 +363,7 @@ public struct BrowserFollower: Sendable {
                 try library.setDisabled(switchingOff, id: script.id, on: site)
             }
             report(.siteSwitched(url: address, site: site, scripts: switchingOff ? running : off, isOn: !switchingOff))
-            if !switchingOff, !off.isEmpty { await runScripts(in: &document, host: host, report: report) }
+            if !switchingOff, !off.isEmpty { await runScripts(in: &document, at: address, host: host, report: report) }
         } catch {
             report(.failed(url: address, error: .library(error.description)))
         }

@@ -24,12 +24,16 @@ public enum LibraryRun {
     ///     at document-end.
     ///   - excluded: Scripts not to run again (those that already ran in this document, when a
     ///     single-page navigation changed the address).
+    ///   - expectedURL: The address the caller saw the document at: when the browser shows
+    ///     another one now (the page went on to its next document meanwhile), nothing runs and the
+    ///     results are empty, for the caller to handle that document when it sees it.
     /// - Returns: The address matched against, and one result per script, in library order.
     public static func runMatching(
         library: ScriptLibrary, on page: PageSession, excluding excluded: Set<ScriptID> = [], host: GMHost? = nil,
-        early: [ScriptID: ScriptResult] = [:]
+        early: [ScriptID: ScriptResult] = [:], expectedURL: String? = nil
     ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
+        if let expectedURL, address != expectedURL { return (address, []) }
         guard let url = try? PageURL(address) else { return (address, []) }
         let matches: [ScriptMatch]
         do {

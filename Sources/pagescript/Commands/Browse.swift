@@ -103,6 +103,9 @@ struct Browse: AsyncParsableCommand {
             throw CommandFailure.reported(error)
         }
         view?.restore()
+        // A SIGTERM stops the browser under the follower, which then ends as if its window had
+        // closed: the signal's own exit (128 + the signal) is the one that counts.
+        TerminationSignals.yieldToTermination()
         if let signal = editing?.signal { throw CommandFailure.signal(signal) }
         switch ending {
         case .windowClosed: printError("the browser window was closed")
