@@ -73,4 +73,31 @@ public enum FreePort {
         close(socket.descriptor)
         return socket.port
     }
+
+    /// A free loopback port below the kernel's ephemeral range (`ip_local_port_range`), for a
+    /// server another program starts on it a moment later: the kernel gives ports of that range to
+    /// every outgoing connection and to every bind of port 0, so a port from ``next()`` can be taken
+    /// meanwhile on a busy machine, one from below it only by a program that picks its port the
+    /// same way. Falls back to ``next()`` where the range leaves no room below it.
+    public static func belowEphemeralRange() throws(LoopbackSocketError) -> UInt16 {
+        let lowest = ephemeralRangeStart()
+        guard lowest > 12_000 else { return try next() }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<32 {
+            let candidate = UInt16.random(in: 10_000...(lowest - 1), using: &generator)
+            if let socket = try? LoopbackSocket.bind(port: candidate, reusingAddress: false) {
+                close(socket.descriptor)
+                return candidate
+            }
+        }
+        return try next()
+    }
+
+    /// The first port of the kernel's ephemeral range (Linux's
+    /// `/proc/sys/net/ipv4/ip_local_port_range`; 49152, IANA's, elsewhere).
+    static func ephemeralRangeStart() -> UInt16 {
+        guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8),
+              let first = text.split(whereSeparator: \.isWhitespace).first, let port = UInt16(first) else { return 49152 }
+        return port
+    }
 }

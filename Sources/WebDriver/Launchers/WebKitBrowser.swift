@@ -54,7 +54,9 @@ public final class WebKitBrowser: Sendable {
     ) async throws(EngineError) -> WebKitBrowser {
         let port: UInt16
         do {
-            port = try FreePort.next()
+            // Not from the ephemeral range: a connection made meanwhile could take such a port
+            // before the browser binds it, and the relay would then reach whatever holds it.
+            port = try FreePort.belowEphemeralRange()
         } catch {
             throw .failedToStart(engine: .webkit, reason: "no free port for the browser's automation server: \(error)")
         }
