@@ -23,10 +23,7 @@ public enum LoopbackSocket {
             var yes: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = Self.address(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -50,6 +47,15 @@ public enum LoopbackSocket {
             throw LoopbackSocketError(operation: "getsockname", reason: reason)
         }
         return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// The IPv4 socket address `127.0.0.1:port`.
+    public static func address(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 }
 
