@@ -54,12 +54,8 @@ public actor LocalWebKitSource: SessionSource {
             // The browser is PageScript's, behind a relay that takes the driver's connection
             // past TCP's delayed acknowledgements (see InspectorRelay); without a MiniBrowser to
             // start, the driver starts its own.
-            var browser: WebKitBrowser?
-            if let miniBrowser = WebKitBrowser.miniBrowser(startedBy: driverPath) {
-                browser = try await WebKitBrowser.start(
-                    executable: miniBrowser, arguments: BrowserEngine.webKitArguments, environment: environment,
-                    outputPath: logPath, timeout: startupTimeout)
-            }
+            let browser = try await WebKitBrowser.startIfAvailable(
+                forDriver: driverPath, environment: environment, outputPath: logPath, timeout: startupTimeout)
             let target = browser?.driverArgument
             driver = try await LocalDriver.start(
                 engine: .webkit, executable: driverPath,

@@ -117,16 +117,12 @@ struct ScriptBody: Sendable {
 
     private static let calibrationLine = "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
 
-    private static let cachedInstallationPrefix: Result<(text: String, lineCount: Int), InjectionError> = Result {
-        () throws(InjectionError) -> (text: String, lineCount: Int) in
-        let text = calibrationLine + (try ActionScript.compactSource()) + "\n"
-        return (text, JavaScriptLines.count(in: text) - 1)
+    private static let cachedInstallationPrefix = counted { () throws(InjectionError) in
+        calibrationLine + (try ActionScript.compactSource()) + "\n"
     }
 
-    private static let cachedInstallationPrefixWithAPI: Result<(text: String, lineCount: Int), InjectionError> = Result {
-        () throws(InjectionError) -> (text: String, lineCount: Int) in
-        let text = calibrationLine + (try ActionScript.compactSource()) + "\n" + (try ActionScript.userscriptAPISource()) + "\n"
-        return (text, JavaScriptLines.count(in: text) - 1)
+    private static let cachedInstallationPrefixWithAPI = counted { () throws(InjectionError) in
+        calibrationLine + (try ActionScript.compactSource()) + "\n" + (try ActionScript.userscriptAPISource()) + "\n"
     }
 
     /// `GM.js` alone, for a run that brings it to a runtime installed without it.
@@ -134,10 +130,18 @@ struct ScriptBody: Sendable {
         try cachedUserscriptAPIPrefix.get()
     }
 
-    private static let cachedUserscriptAPIPrefix: Result<(text: String, lineCount: Int), InjectionError> = Result {
-        () throws(InjectionError) -> (text: String, lineCount: Int) in
-        let text = (try ActionScript.userscriptAPISource()) + "\n"
-        return (text, JavaScriptLines.count(in: text) - 1)
+    private static let cachedUserscriptAPIPrefix = counted { () throws(InjectionError) in
+        (try ActionScript.userscriptAPISource()) + "\n"
+    }
+
+    /// A text that ends with a line break, with the number of lines before its end.
+    private static func counted(
+        _ make: () throws(InjectionError) -> String
+    ) -> Result<(text: String, lineCount: Int), InjectionError> {
+        Result { () throws(InjectionError) -> (text: String, lineCount: Int) in
+            let text = try make()
+            return (text, JavaScriptLines.count(in: text) - 1)
+        }
     }
 
     /// The name `GM.js` defines.

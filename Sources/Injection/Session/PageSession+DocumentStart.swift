@@ -87,6 +87,8 @@ extension PageSession {
     /// about to open, so that ``collectDocumentStartRuns()`` collects and serves its runs.
     public func expectDocumentRuns(_ installation: DocumentInstallation) {
         state.update { state in
+            // Its runtime carries the GM API's page half: runs there need not bring it.
+            state.userscriptAPIEntry = installation.entry
             for run in installation.runs {
                 state.documentStartRuns.append(run)
                 if let userScript = run.prepared.userScript { state.userScriptRuns.append((run.runID, userScript)) }

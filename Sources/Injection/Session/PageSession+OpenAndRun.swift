@@ -121,7 +121,11 @@ extension PageSession {
                 outcome = .installed(entry)
             }
         }
-        state.update { $0.preinstallation = outcome }
+        state.update { state in
+            state.preinstallation = outcome
+            // The browser's installation carries the GM API's page half.
+            if case let .installed(entry) = outcome { state.userscriptAPIEntry = entry }
+        }
         if case .installed = outcome { return entry }
         return nil
     }

@@ -6,8 +6,9 @@ final class SessionState: @unchecked Sendable {
     struct Values {
         /// The runtime's entry point in the page's current document, once installed.
         var entry: RuntimeEntry?
-        /// The entry whose runtime is known to hold the GM API's page half (a run brought it or
-        /// the installation had it); a userscript's run for another entry brings it.
+        /// The entry whose runtime is known to hold the GM API's page half (a run brought it, or
+        /// it is the browser's own installation at document start, which has it); a userscript's
+        /// run for another entry brings it again, which costs only its size.
         var userscriptAPIEntry: RuntimeEntry?
         /// Whether `Page.setBypassCSP` was asked for.
         var askedToBypassCSP = false

@@ -149,11 +149,10 @@ public final class BrowserEngine: Sendable {
                 environment["NO_AT_BRIDGE"] = "1"
                 driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
                 driverArguments = ["--port=\(port)", "--host=127.0.0.1"]
-                if let miniBrowser = WebKitBrowser.miniBrowser(startedBy: driverPath) {
-                    // The browser is PageScript's, behind a relay that takes the driver's
-                    // connection past TCP's delayed acknowledgements (see InspectorRelay).
-                    let browser = try await WebKitBrowser.start(
-                        executable: miniBrowser, arguments: Self.webKitArguments, environment: environment, outputPath: logPath, timeout: timeout)
+                // The browser is PageScript's, behind a relay that takes the driver's connection
+                // past TCP's delayed acknowledgements (see InspectorRelay).
+                if let browser = try await WebKitBrowser.startIfAvailable(
+                    forDriver: driverPath, environment: environment, outputPath: logPath, timeout: timeout) {
                     started.append(browser.process)
                     webKitBrowser = browser
                     driverArguments.append(browser.driverArgument)

@@ -41,6 +41,17 @@ public final class WebKitBrowser: Sendable {
 
     private static let knownBrowsers = NIOLockedValueBox<[String: String?]>([:])
 
+    /// Starts the MiniBrowser `driverPath` would start, with its relay (``start(executable:arguments:environment:outputPath:timeout:)``,
+    /// with ``BrowserEngine/webKitArguments``); `nil` when the driver names none, and then the
+    /// driver starts its browser itself.
+    public static func startIfAvailable(
+        forDriver driverPath: String, environment: [String: String], outputPath: String?, timeout: Double
+    ) async throws(EngineError) -> WebKitBrowser? {
+        guard let executable = miniBrowser(startedBy: driverPath) else { return nil }
+        return try await start(executable: executable, arguments: BrowserEngine.webKitArguments, environment: environment,
+                               outputPath: outputPath, timeout: timeout)
+    }
+
     /// Starts MiniBrowser in automation mode and the relay in front of its automation server.
     ///
     /// - Parameters:
