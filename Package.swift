@@ -67,7 +67,10 @@ let package = Package(
         ),
         .target(
             name: "Injection",
-            dependencies: ["WebDriver", "UserScripts", "SystemSupport", "JavaScriptSyntax", "GMAPI"],
+            dependencies: [
+                "WebDriver", "DevTools", "UserScripts", "SystemSupport", "JavaScriptSyntax", "GMAPI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             resources: [.copy("Resources")]
         ),
         .target(name: "JavaScriptSyntax"),

@@ -1,3 +1,4 @@
+import DevTools
 import WebDriver
 
 extension PageSession {
@@ -74,22 +75,32 @@ extension PageSession {
     ///   Execute Script (it has not moved to DevTools for good).
     func evaluate(_ body: String, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution? {
         let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
+        let parameters: JSONValue = [
+            "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
+            "timeout": .integer(Int64(timeout * 1000)),
+        ]
         let reply: JSONValue
-        do {
-            reply = try await devTools("Runtime.evaluate", parameters: [
-                "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
-                "timeout": .integer(Int64(timeout * 1000)),
-            ], timeout: timeout + Self.transportMargin)
-        } catch {
-            switch error {
-            case .requestTimedOut: return .timedOut
-            case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
-                throw .webDriver(error)
-            case .protocolError(code: .unknownCommand, _, _), .protocolError(code: .unknownMethod, _, _):
-                guard state.read(\.usesDevTools) else { return nil }
-                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
-            default:
-                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
+        if let outcome = await evaluateDirectly(serializedParameters: parameters.serialized, timeout: timeout + Self.transportMargin) {
+            switch outcome {
+            case let .reply(value): reply = value
+            case .dialogOpened: return .interrupted("the page opened a dialog")
+            case let .failed(error): return Self.execution(ofFailure: error)
+            case .dialogOpenBeforeCall: return .interrupted("the page has a dialog open")
+            }
+        } else {
+            do {
+                reply = try await devTools("Runtime.evaluate", parameters: parameters, timeout: timeout + Self.transportMargin)
+            } catch {
+                switch error {
+                case .requestTimedOut: return .timedOut
+                case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
+                    throw .webDriver(error)
+                case .protocolError(code: .unknownCommand, _, _), .protocolError(code: .unknownMethod, _, _):
+                    guard state.read(\.usesDevTools) else { return nil }
+                    return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
+                default:
+                    return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
+                }
             }
         }
         if let details = reply["exceptionDetails"] {
@@ -104,6 +115,30 @@ extension PageSession {
             return .interrupted(ScriptError.trimmed(description))
         }
         return try Self.execution(ofReply: reply["result"]?["value"] ?? .null)
+    }
+
+    /// The evaluation on the browser's own DevTools (``DirectDevTools``), when the session has it;
+    /// a dialog the page has open is answered first (by the session's policy, reported with the
+    /// next result). `nil`: the driver's way.
+    func evaluateDirectly(serializedParameters parameters: String, timeout: Double) async -> DirectDevTools.Outcome? {
+        guard let direct else { return nil }
+        let outcome = await direct.evaluate(serializedParameters: parameters, timeout: timeout)
+        guard case .dialogOpenBeforeCall? = outcome else { return outcome }
+        await answerOpenDialog()
+        let again = await direct.evaluate(serializedParameters: parameters, timeout: timeout)
+        // Still open (its closing not seen yet): the driver's way, which answers it too.
+        if case .dialogOpenBeforeCall? = again { return nil }
+        return again
+    }
+
+    /// A direct evaluation that failed: a timeout is the run's; anything else (the connection's end,
+    /// a document that went away mid-call) is an interruption, which the driver then explains.
+    static func execution(ofFailure error: DevToolsError) -> Execution {
+        switch error {
+        case .timedOut, .cancelled: .timedOut
+        case let .commandFailed(_, _, message, _): .interrupted(SyntaxErrorLocator.engineMessage(message))
+        default: .interrupted(error.description)
+        }
     }
 
     static func execution(ofReply value: JSONValue) throws(InjectionError) -> Execution {

@@ -24,6 +24,9 @@ public final class PageSession: Sendable {
     public let dialogs: DialogPolicy
     /// The tab's DevTools, when the page is not the WebDriver session's current window.
     let route: DevToolsRoute?
+    /// The current window's DevTools at the browser's own address, for runs (Chromium on this
+    /// machine).
+    let direct: DirectDevTools?
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 1.5
@@ -51,6 +54,7 @@ public final class PageSession: Sendable {
         self.scriptTimeout = scriptTimeout
         self.dialogs = dialogs
         self.route = route
+        direct = route == nil ? DirectDevTools(session: session) : nil
         state = SessionState(driverScriptTimeout: driverScriptTimeout)
         if route != nil { state.update { $0.usesDevTools = true } }
     }
@@ -234,6 +238,7 @@ public final class PageSession: Sendable {
 
     /// Ends the browser session. Idempotent; errors are ignored (the browser may be gone).
     public func close() async {
+        await direct?.close()
         await session.delete(timeout: 3)
     }
 

@@ -20,13 +20,21 @@ extension WebDriverSession {
     public func windowHandle(timeout: Double? = nil) async throws(WebDriverError) -> String {
         let value = try await command(.GET, "/window", body: nil, name: "get window handle", timeout: timeout)
         guard let handle = value.stringValue else { throw .malformedReply(command: "get window handle", reason: "not a string") }
+        remember(windowHandle: handle)
         return handle
     }
 
     /// `POST /session/{id}/window`: makes the window or tab `handle` the one commands go to.
     /// chromedriver also brings that tab to the front.
     public func switchToWindow(_ handle: String, timeout: Double? = nil) async throws(WebDriverError) {
-        _ = try await command(.POST, "/window", body: ["handle": .string(handle)], name: "switch to window", timeout: timeout)
+        do {
+            _ = try await command(.POST, "/window", body: ["handle": .string(handle)], name: "switch to window", timeout: timeout)
+        } catch {
+            // The driver may or may not have switched: read the handle again when next needed.
+            forgetWindowHandle()
+            throw error
+        }
+        remember(windowHandle: handle)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SystemSupport
 
 /// One browser session on a WebDriver endpoint.
@@ -19,6 +20,7 @@ public final class WebDriverSession: Sendable {
     public let leavesBrowserOpen: Bool
 
     private let deleted = OnceFlag()
+    private let currentWindow = NIOLockedValueBox<String?>(nil)
 
     init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id
@@ -109,6 +111,23 @@ public final class WebDriverSession: Sendable {
     /// ```
     public func chromeDevTools(_ method: String, parameters: JSONValue = [:], timeout: Double? = nil) async throws(WebDriverError) -> JSONValue {
         try await command(.POST, "/goog/cdp/execute", body: ["cmd": .string(method), "params": parameters], name: method, timeout: timeout)
+    }
+
+    /// The handle of the window commands go to, as far as this session has seen: the last
+    /// ``windowHandle(timeout:)`` read or ``switchToWindow(_:timeout:)``; `nil` before either.
+    ///
+    /// Only Switch To Window changes a session's current window, so the value holds until the
+    /// next switch or until that window closes.
+    public var knownWindowHandle: String? {
+        currentWindow.withLockedValue { $0 }
+    }
+
+    func remember(windowHandle handle: String) {
+        currentWindow.withLockedValue { $0 = handle }
+    }
+
+    func forgetWindowHandle() {
+        currentWindow.withLockedValue { $0 = nil }
     }
 
     /// `DELETE /session/{id}`: ends the session and closes its browser. Errors are swallowed:

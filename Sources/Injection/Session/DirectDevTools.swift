@@ -1,0 +1,315 @@
+import DevTools
+import Foundation
+import NIOConcurrencyHelpers
+import SystemSupport
+import WebDriver
+
+/// The session's current window reached at the browser's own DevTools address, for the calls
+/// that carry runs into the page (`Runtime.evaluate`).
+///
+/// chromedriver names the browser's debugging address in its new-session reply and passes
+/// DevTools commands on through `goog/cdp/execute`, an HTTP request that chromedriver forwards on
+/// its own DevTools connection: about 1.3 ms a round trip. The same `Runtime.evaluate` on a
+/// WebSocket of PageScript's own, in a flat session attached to the window's target (chromedriver's
+/// window handles are the browser's target IDs), takes about 0.2 ms.
+///
+/// Only when the driver and the browser are both on this machine (both addresses are loopback):
+/// a grid's node names its own `localhost`. The window's target must exist on the browser the
+/// address leads to, so a stranger's browser on that port is never used: its targets have other
+/// random IDs. Everything that is not a run's evaluation (scripts for new documents, the CSP
+/// bypass, navigation, dialogs) stays with the driver, which keeps its state for the session.
+///
+/// The connection is made and the window's target attached in the background, from the first
+/// call on; calls go through the driver until it is ready, so a run that makes two calls (a cold
+/// `pagescript run`) never waits for it.
+///
+/// A dialog blocks the page, and a `Runtime.evaluate` waiting on it would wait until its
+/// timeout; chromedriver notices dialogs and answers at once. So the tab's session has the `Page`
+/// domain enabled and its dialog events watched: a dialog that opens while an evaluation waits
+/// interrupts it (the run is then recovered as after any interruption: the dialog answered through
+/// the driver, the run's reply asked for again), and one open before a call is answered first.
+/// `Page.enable` itself waits while a dialog is open (and one open then sends no event): the tab
+/// is ready only once it replies, which is after the driver's way has answered the dialog.
+final class DirectDevTools: Sendable {
+    /// What one evaluation came back with.
+    enum Outcome {
+        /// The command's `result`.
+        case reply(JSONValue)
+        /// The command failed (the browser's error, a timeout, the connection's end).
+        case failed(DevToolsError)
+        /// A dialog opened while the evaluation waited; its reply is dropped.
+        case dialogOpened
+        /// A dialog was open already: nothing was sent. Answer it and call again.
+        case dialogOpenBeforeCall
+    }
+
+    /// Where a window's target stands.
+    private enum Slot {
+        /// Being attached in the background.
+        case attaching(Task<Void, Never>)
+        /// Attached, with `Page` enabled.
+        case ready(Tab)
+    }
+
+    private struct Values {
+        var connection: Task<DevToolsConnection?, Never>?
+        var tabs: [String: Slot] = [:]
+        /// Reading the current window's handle, when the session did not know it.
+        var readingHandle: Task<Void, Never>?
+        var unavailable = false
+        /// Evaluations that went this way (for tests).
+        var evaluations = 0
+    }
+
+    private let session: WebDriverSession
+    private let endpoint: DevToolsEndpoint
+    private let state = NIOLockedValueBox(Values())
+
+    /// A direct way to `session`'s windows, when its driver names a browser on this machine.
+    init?(session: WebDriverSession) {
+        guard let address = session.capabilities["goog:chromeOptions"]?["debuggerAddress"]?.stringValue,
+              Self.isLoopback(session.client.endpoint.host),
+              let endpoint = try? DevToolsEndpoint(parsing: address),
+              case let .http(host, _) = endpoint, Self.isLoopback(host) else { return nil }
+        self.session = session
+        self.endpoint = endpoint
+    }
+
+    static func isLoopback(_ host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Evaluates in the current window with `parameters` (a `Runtime.evaluate` parameter object as
+    /// JSON text); `nil` when it cannot go this way now (still attaching, no connection, the
+    /// window's target not on it): the driver's way then.
+    func evaluate(serializedParameters parameters: String, timeout: Double) async -> Outcome? {
+        guard let tab = readyTab() else { return nil }
+        guard !tab.hasDialogOpen else { return .dialogOpenBeforeCall }
+        state.withLockedValue { $0.evaluations += 1 }
+        let outcome = await tab.evaluate(serializedParameters: parameters, timeout: timeout)
+        if case let .failed(error) = outcome {
+            switch error {
+            case .connectionClosed:
+                // The browser or the socket is gone: the driver says which, from now on.
+                state.withLockedValue { $0.unavailable = true }
+            case let .commandFailed(_, code, _, _) where code == Tab.sessionNotFound:
+                // The tab detached (closed): nothing ran; the driver reports the window's fate.
+                forget(tab)
+                return nil
+            default:
+                break
+            }
+        }
+        return outcome
+    }
+
+    /// How many evaluations went this way (for tests).
+    var evaluations: Int {
+        state.withLockedValue(\.evaluations)
+    }
+
+    /// Waits for what is being attached, then returns the windows whose targets are ready (for
+    /// tests).
+    var attachedWindowHandles: Set<String> {
+        get async {
+            let pending = state.withLockedValue { values in
+                values.tabs.values.compactMap { slot -> Task<Void, Never>? in
+                    if case let .attaching(task) = slot { return task }
+                    return nil
+                } + [values.readingHandle].compactMap { $0 }
+            }
+            for task in pending { await task.value }
+            return state.withLockedValue { values in
+                Set(values.tabs.compactMap { handle, slot in
+                    if case .ready = slot { return handle }
+                    return nil
+                })
+            }
+        }
+    }
+
+    /// Closes the connection, if one was made; calls go through the driver from then on.
+    func close() async {
+        let connection = state.withLockedValue { values -> Task<DevToolsConnection?, Never>? in
+            values.unavailable = true
+            return values.connection
+        }
+        await connection?.value?.close()
+    }
+
+    /// The ready tab of the session's current window; starts attaching it (or reading which
+    /// window is current) in the background when it is not.
+    private func readyTab() -> Tab? {
+        let handle = session.knownWindowHandle
+        return state.withLockedValue { values -> Tab? in
+            guard !values.unavailable else { return nil }
+            guard let handle else {
+                if values.readingHandle == nil {
+                    values.readingHandle = Task { [self] in
+                        _ = try? await session.windowHandle(timeout: 5)
+                        state.withLockedValue { $0.readingHandle = nil }
+                    }
+                }
+                return nil
+            }
+            switch values.tabs[handle] {
+            case let .ready(tab)?: return tab
+            case .attaching?: return nil
+            case nil:
+                let connection = values.connection ?? Task { [endpoint] in
+                    try? await DevToolsConnection.connect(to: endpoint, defaultTimeout: 10)
+                }
+                values.connection = connection
+                values.tabs[handle] = .attaching(Task { [self] in
+                    await attach(handle, connection: connection)
+                })
+                return nil
+            }
+        }
+    }
+
+    private func attach(_ handle: String, connection: Task<DevToolsConnection?, Never>) async {
+        let attachment: Tab.Attachment
+        if let connection = await connection.value {
+            attachment = await Tab.attach(to: handle, on: connection)
+        } else {
+            attachment = .failed
+        }
+        state.withLockedValue { values in
+            switch attachment {
+            case let .attached(tab): values.tabs[handle] = .ready(tab)
+            case .retryLater: values.tabs[handle] = nil
+            case .failed:
+                // No browser at that address, or none with this window's target: the driver's way for good.
+                values.tabs[handle] = nil
+                values.unavailable = true
+            }
+        }
+    }
+
+    private func forget(_ tab: Tab) {
+        state.withLockedValue { values in
+            if case let .ready(known)? = values.tabs[tab.windowHandle], known === tab { values.tabs[tab.windowHandle] = nil }
+        }
+        tab.stopWatching()
+    }
+}
+
+extension DirectDevTools {
+    /// One window's target, attached with the `Page` domain on for its dialog events.
+    final class Tab: Sendable {
+        /// CDP's "Session with given id not found".
+        static let sessionNotFound = -32001
+
+        let windowHandle: String
+        private let devTools: DevToolsSession
+        private let state = NIOLockedValueBox(TabState())
+        private let watcher = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+        private struct TabState {
+            /// Whether a dialog is open, from the dialog events.
+            var dialogOpen = false
+            /// What interrupts each waiting evaluation.
+            var waiting: [Int: @Sendable () -> Void] = [:]
+            var nextWaiter = 0
+        }
+
+        private init(windowHandle: String, devTools: DevToolsSession) {
+            self.windowHandle = windowHandle
+            self.devTools = devTools
+        }
+
+        /// Where attaching ended.
+        enum Attachment {
+            case attached(Tab)
+            /// `Page.enable` got no reply in time (a dialog open all that while): try again later.
+            case retryLater
+            /// The browser has no such target.
+            case failed
+        }
+
+        /// Attaches to the target of `handle`, starts watching its dialogs and enables `Page`.
+        static func attach(to handle: String, on connection: DevToolsConnection) async -> Attachment {
+            guard let devTools = try? await connection.browser.attach(toTarget: handle) else { return .failed }
+            let tab = Tab(windowHandle: handle, devTools: devTools)
+            let events = devTools.events(["Page.javascriptDialogOpening", "Page.javascriptDialogClosed"])
+            let watching = Task { [tab] in
+                for await event in events { tab.observe(event) }
+            }
+            tab.watcher.withLockedValue { $0 = watching }
+            do throws(DevToolsError) {
+                _ = try await devTools.send("Page.enable", timeout: 30)
+                return .attached(tab)
+            } catch {
+                tab.stopWatching()
+                try? await connection.browser.detach(devTools)
+                if case .timedOut = error { return .retryLater }
+                return .failed
+            }
+        }
+
+        var hasDialogOpen: Bool {
+            state.withLockedValue(\.dialogOpen)
+        }
+
+        func stopWatching() {
+            watcher.withLockedValue { $0?.cancel() }
+        }
+
+        private func observe(_ event: DevToolsEvent) {
+            let interrupted = state.withLockedValue { state -> [@Sendable () -> Void] in
+                guard event.method == "Page.javascriptDialogOpening" else {
+                    state.dialogOpen = false
+                    return []
+                }
+                state.dialogOpen = true
+                defer { state.waiting = [:] }
+                return Array(state.waiting.values)
+            }
+            for interrupt in interrupted { interrupt() }
+        }
+
+        /// One `Runtime.evaluate`, given up (its reply dropped) when a dialog opens meanwhile; a
+        /// cancelled calling task cancels the command.
+        func evaluate(serializedParameters parameters: String, timeout: Double) async -> Outcome {
+            let answered = OnceFlag()
+            let sending = NIOLockedValueBox<Task<Void, Never>?>(nil)
+            let waiter = state.withLockedValue { state -> Int in
+                defer { state.nextWaiter += 1 }
+                return state.nextWaiter
+            }
+            defer { _ = state.withLockedValue { $0.waiting.removeValue(forKey: waiter) } }
+            let devTools = devTools
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                    let task = Task {
+                        let outcome: Outcome
+                        do throws(DevToolsError) {
+                            outcome = .reply(try await devTools.send("Runtime.evaluate", serializedParameters: parameters, timeout: timeout))
+                        } catch {
+                            outcome = .failed(error)
+                        }
+                        if answered.claim() { continuation.resume(returning: outcome) }
+                    }
+                    sending.withLockedValue { $0 = task }
+                    let interrupt: @Sendable () -> Void = {
+                        guard answered.claim() else { return }
+                        task.cancel()
+                        continuation.resume(returning: .dialogOpened)
+                    }
+                    // A dialog that opened since the caller looked: its event found nothing to interrupt.
+                    let openAlready = state.withLockedValue { state -> Bool in
+                        if state.dialogOpen { return true }
+                        state.waiting[waiter] = interrupt
+                        return false
+                    }
+                    if openAlready { interrupt() }
+                    if Task.isCancelled { task.cancel() }
+                }
+            } onCancel: {
+                sending.withLockedValue { $0 }?.cancel()
+            }
+        }
+    }
+}

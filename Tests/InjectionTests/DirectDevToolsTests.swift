@@ -1,0 +1,101 @@
+import Foundation
+@testable import Injection
+import Testing
+import TestSupport
+import WebDriver
+
+/// Runs on Chromium reach the page on PageScript's own DevTools connection, on the session's
+/// current window, and dialogs the page opens never leave them waiting.
+@Suite(.serialized)
+struct DirectDevToolsTests {
+    static func responses() -> [String: LoopbackResponse] {
+        [
+            "/": LoopbackResponse(html: "<!doctype html><title>Start</title><p>x</p>", headers: PageFixtures.strictPolicy),
+            "/other": LoopbackResponse(html: "<!doctype html><title>Other</title><p>y</p>", headers: PageFixtures.strictPolicy),
+            "/alerting": LoopbackResponse(html: "<!doctype html><title>Alerting</title><script src=\"/alert.js\"></script>", headers: PageFixtures.strictPolicy),
+            "/alert.js": LoopbackResponse(body: "alert('loaded');", contentType: "text/javascript"),
+        ]
+    }
+
+    @Test func runsFollowTheSessionsCurrentWindow() async throws {
+        let server = try LoopbackServer(responses: Self.responses())
+        defer { server.stop() }
+        try await PageFixtures.onPage(.chromium, server) { page in
+            let direct = try #require(page.direct)
+            #expect(try await page.script("return document.title").value == "Start")
+            let first = try await page.session.windowHandle()
+            #expect(await direct.attachedWindowHandles == [first])
+            let before = direct.evaluations
+            #expect(try await page.script("return document.title").value == "Start")
+            #expect(direct.evaluations > before, "once attached, runs go on PageScript's own connection")
+
+            let second = try await page.session.newWindow()
+            try await page.session.switchToWindow(second)
+            #expect(try await page.open(server.url("/other")).title == "Other")
+            #expect(await direct.attachedWindowHandles == [first, second])
+            let onSecond = direct.evaluations
+            #expect(try await page.script("return document.title").value == "Other")
+            #expect(direct.evaluations > onSecond)
+
+            try await page.session.switchToWindow(first)
+            #expect(try await page.script("return document.title").value == "Start")
+        }
+    }
+
+    @Test func aDialogOpenBeforeTheFirstCallIsAnswered() async throws {
+        let server = try LoopbackServer(responses: Self.responses())
+        defer { server.stop() }
+        // The first page of the session alerts as it loads: the dialog is open before PageScript
+        // attaches, so no event announces it, and `Page.enable` waits for it.
+        try await PageFixtures.onPage(.chromium, server, path: "/alerting") { page in
+            let direct = try #require(page.direct)
+            let result = try await page.script("return document.title")
+            #expect(result.value == "Alerting")
+            #expect(result.dialogs.map(\.message) == ["loaded"])
+            #expect(await direct.attachedWindowHandles.count == 1)
+            let before = direct.evaluations
+            #expect(try await page.script("return 2").value == 2)
+            #expect(direct.evaluations > before)
+        }
+    }
+
+    @Test func aDialogThePageOpensBetweenRunsIsAnswered() async throws {
+        let server = try LoopbackServer(responses: Self.responses())
+        defer { server.stop() }
+        try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8) { page in
+            let direct = try #require(page.direct)
+            _ = try await page.script("return 0")
+            #expect(await direct.attachedWindowHandles.count == 1)
+            _ = try await page.script("setTimeout(function () { window.alert('while idle'); }, 30); return 1")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            let next = try await page.script("return 2")
+            #expect(next.value == 2)
+            #expect(next.dialogs == [ScriptDialog(kind: "dialog", message: "while idle", accepted: false, openedByPage: true)])
+            #expect(try await page.script("return 3").value == 3)
+        }
+    }
+
+    @Test func aDialogThatOpensDuringADirectRunIsAnswered() async throws {
+        let server = try LoopbackServer(responses: Self.responses())
+        defer { server.stop() }
+        try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8) { page in
+            let direct = try #require(page.direct)
+            _ = try await page.script("return 0")
+            #expect(await direct.attachedWindowHandles.count == 1)
+            let before = direct.evaluations
+            let run = try await page.script("""
+                setTimeout(function () { window.alert("from a timer"); }, 20);
+                return new Promise(function (resolve) { setTimeout(function () { resolve("after"); }, 400); });
+                """)
+            #expect(direct.evaluations > before)
+            #expect(run.value == "after")
+            #expect(run.dialogs == [ScriptDialog(kind: "dialog", message: "from a timer", accepted: false, openedByPage: true)])
+        }
+    }
+
+    @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("[::1]", true),
+                      ("grid.example.com", false), ("10.0.0.7", false), ("localhost.example.com", false), (nil, false)] as [(String?, Bool)])
+    func onlyABrowserOnThisMachineIsReachedDirectly(host: String?, loopback: Bool) {
+        #expect(DirectDevTools.isLoopback(host) == loopback)
+    }
+}
