@@ -8,7 +8,7 @@ import Foundation
 /// then reads as the fraction of the budget used.
 ///
 /// ```swift
-/// let row = ComparisonRow(title: "webkit: warm run vs bare Execute Script", subject: warm, baseline: bare, aim: 1.2)
+/// let row = ComparisonRow(title: "webkit: warm run vs bare Execute Script", subject: warm, baseline: bare, aim: 1.1)
 /// row.ratio      // 1.07
 /// row.meetsAim   // true
 /// ```

@@ -48,18 +48,39 @@ struct InspectorRelayTests {
         #expect(try client.receive(count: 1) == "")
     }
 
-    @Test func webKitRunsBehindTheRelayAndADeadBrowserEndsTheSession() async throws {
-        let running = try await BrowserEngine.start(.webkit)
-        let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")
-        #expect(running.processes.contains { $0 === browser.process })
-        let session = try await running.newSession(timeout: 30)
-        #expect(try await session.executeScript("return 6 * 7") == 42)
-        kill(browser.process.processID, SIGKILL)
-        await #expect(throws: WebDriverError.self) {
-            _ = try await session.executeScript("return 1", timeout: 20)
+    /// The relay end to end, where the direct link would be chosen otherwise: a real MiniBrowser
+    /// behind it and a real WebKitWebDriver in front.
+    @Test func aBrowserBehindTheRelayServesADriversSession() async throws {
+        let display = try XvfbDisplay.start(executable: try #require(ExecutableLocator.find("Xvfb")), timeout: 10)
+        defer { display.process.stop(grace: 0) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        let driverPath = try #require(ExecutableLocator.find("WebKitWebDriver"))
+        let miniBrowser = try #require(WebKitBrowser.miniBrowser(startedBy: driverPath))
+        let browser = try await WebKitBrowser.start(executable: miniBrowser, arguments: BrowserEngine.webKitArguments, environment: environment,
+                                                    outputPath: nil, timeout: 30, allowDirectLink: false)
+        guard case .relayed = browser.link else {
+            Issue.record("the relay was not used")
+            await browser.stop()
+            return
         }
-        await running.stop()
-        #expect(running.processes.allSatisfy { !$0.isRunning })
+        let port = try FreePort.next()
+        let driver = try ChildProcess.launch(executable: driverPath, arguments: ["--port=\(port)", "--host=127.0.0.1", browser.driverArgument],
+                                             environment: environment)
+        let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2)
+        var ready = false
+        for _ in 0..<200 where !ready {
+            ready = (try? await client.status(timeout: 1))?.ready ?? false
+            if !ready { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        #expect(ready)
+        let session = try await client.newSession(capabilities: [:], timeout: 30)
+        #expect(try await session.executeScript("return 6 * 7") == 42)
+        await session.delete()
+        driver.stop(grace: 1)
+        await client.shutdown()
+        await browser.stop()
+        #expect(!browser.process.isRunning)
     }
 }
 

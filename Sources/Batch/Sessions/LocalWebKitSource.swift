@@ -51,9 +51,9 @@ public actor LocalWebKitSource: SessionSource {
         let logPath = LocalDriver.newLogPath(engine: .webkit)
         let driver: LocalDriver
         do {
-            // The browser is PageScript's, behind a relay that takes the driver's connection
-            // past TCP's delayed acknowledgements (see InspectorRelay); without a MiniBrowser to
-            // start, the driver starts its own.
+            // The browser is PageScript's, with its connection to the driver past TCP's delayed
+            // acknowledgements (see WebKitBrowser); without a MiniBrowser to start, the driver
+            // starts its own.
             let browser = try await WebKitBrowser.startIfAvailable(
                 forDriver: driverPath, environment: environment, outputPath: logPath, timeout: startupTimeout)
             let target = browser?.driverArgument
@@ -71,7 +71,9 @@ public actor LocalWebKitSource: SessionSource {
             scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout,
             to: driver.browser == nil ? [(key: "webkitgtk:browserOptions", value: ["args": arguments])] : [])
         do {
+            try await driver.browser?.prepareForSession(driver: driver.process)
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
+            driver.browser?.sessionStarted(driver: driver.process)
             if isShutDown {
                 await session.delete(timeout: 1)
                 throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")

@@ -11,4 +11,13 @@ int pagescript_become_subreaper(void);
 /// Returns 0 on success, an error number otherwise, ENOSYS where unsupported.
 int pagescript_spawn_close_from(void *actions, int lowest);
 
+/// pidfd_open(2): a descriptor for process `pid` (Linux 5.3 and later). Returns -1 with errno
+/// set, ENOSYS where unsupported.
+int pagescript_pidfd_open(int pid);
+
+/// pidfd_getfd(2): a copy, in this process, of descriptor `fd` of the process `pidfd` refers to
+/// (Linux 5.6 and later; needs ptrace access to that process). Returns -1 with errno set, ENOSYS
+/// where unsupported.
+int pagescript_pidfd_getfd(int pidfd, int fd);
+
 #endif

@@ -3,7 +3,10 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// A W3C WebDriver client over HTTP/1.1 with keep-alive (AsyncHTTPClient on SwiftNIO).
+/// A W3C WebDriver client over HTTP/1.1 with keep-alive: PageScript's own lean client on SwiftNIO
+/// for `http://` endpoints (every local driver, most grids), AsyncHTTPClient for `https://` ones
+/// (browser clouds). A user and password in the endpoint's URL
+/// (`https://user:key@hub.example.com/wd/hub`) are sent as HTTP Basic authentication.
 ///
 /// Every request has a timeout: a driver that never answers (WebKit without a display never
 /// answers `POST /session`) surfaces as ``WebDriverError/requestTimedOut(command:seconds:)``.
@@ -19,7 +22,14 @@ public final class WebDriverClient: Sendable {
     /// The timeout of commands that do not name their own.
     public let defaultTimeout: Double
 
-    private let http: HTTPClient
+    private let transport: Transport
+
+    private enum Transport: Sendable {
+        case plain(KeepAliveHTTPClient, basePath: String)
+        case general(HTTPClient)
+    }
+
+    private let authorization: String?
 
     /// Creates a client for `endpoint`.
     ///
@@ -30,17 +40,35 @@ public final class WebDriverClient: Sendable {
     public init(endpoint: URL, connectTimeout: Double = 5, defaultTimeout: Double = 30) {
         self.endpoint = endpoint
         self.defaultTimeout = defaultTimeout
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout.connect = .milliseconds(Int64(connectTimeout * 1000))
-        configuration.connectionPool = .init(idleTimeout: .seconds(60))
-        configuration.decompression = .disabled
-        configuration.httpVersion = .http1Only
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+        if let user = components?.user {
+            let credentials = user.removingPercentEncoding.map { $0 } ?? user
+            let password = components?.password.map { $0.removingPercentEncoding ?? $0 } ?? ""
+            authorization = "Basic " + Data((credentials + ":" + password).utf8).base64EncodedString()
+        } else {
+            authorization = nil
+        }
+        if endpoint.scheme?.lowercased() == "http", let host = endpoint.host, !host.isEmpty {
+            let path = endpoint.path.hasSuffix("/") ? String(endpoint.path.dropLast()) : endpoint.path
+            transport = .plain(
+                KeepAliveHTTPClient(host: host, port: endpoint.port ?? 80, connectTimeout: .milliseconds(Int64(connectTimeout * 1000))),
+                basePath: path)
+        } else {
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout.connect = .milliseconds(Int64(connectTimeout * 1000))
+            configuration.connectionPool = .init(idleTimeout: .seconds(60))
+            configuration.decompression = .disabled
+            configuration.httpVersion = .http1Only
+            transport = .general(HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration))
+        }
     }
 
     /// Releases the client's connections. Call once, when done with every session.
     public func shutdown() async {
-        try? await http.shutdown()
+        switch transport {
+        case let .plain(client, _): client.closeIdleConnections()
+        case let .general(http): try? await http.shutdown()
+        }
     }
 
     /// `GET /status`: whether the endpoint can create a session now, and its message.
@@ -82,25 +110,12 @@ public final class WebDriverClient: Sendable {
         timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
         let seconds = timeout ?? defaultTimeout
-        let url = endpoint.absoluteString.trimmingSuffix("/") + path
-        var request = HTTPClientRequest(url: url)
-        request.method = method.nioMethod
-        request.headers.add(name: "Accept", value: "application/json")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
         let bytes: [UInt8]
-        do {
-            let response = try await http.execute(request, timeout: .milliseconds(Int64(seconds * 1000)))
-            let buffer = try await response.body.collect(upTo: 256 * 1024 * 1024)
-            bytes = Array(buffer.readableBytesView)
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-            throw .requestTimedOut(command: command, seconds: seconds)
-        } catch let error as HTTPClientError where error == .connectTimeout {
-            throw .unreachable(endpoint: endpoint.absoluteString, reason: "connection timed out")
-        } catch {
-            throw Self.classify(error, endpoint: endpoint, command: command, seconds: seconds)
+        switch transport {
+        case let .plain(client, basePath):
+            bytes = try await sendPlain(client, method, path: basePath + path, body: body, command: command, seconds: seconds)
+        case let .general(http):
+            bytes = try await sendGeneral(http, method, path: path, body: body, command: command, seconds: seconds)
         }
         let reply: JSONValue
         do {
@@ -119,6 +134,52 @@ public final class WebDriverClient: Sendable {
             throw .protocolError(code: known, message: message, stacktrace: value["stacktrace"]?.stringValue ?? "")
         }
         return value
+    }
+
+    private func sendPlain(
+        _ client: KeepAliveHTTPClient, _ method: HTTPMethodName, path: String, body: String?, command: String, seconds: Double
+    ) async throws(WebDriverError) -> [UInt8] {
+        var head = HTTPRequestHead(version: .http1_1, method: method.nioMethod, uri: path)
+        head.headers.add(name: "Accept", value: "application/json")
+        if let authorization { head.headers.add(name: "Authorization", value: authorization) }
+        if body != nil { head.headers.add(name: "Content-Type", value: "application/json; charset=utf-8") }
+        do {
+            let response = try await client.execute(head, body: body.map { ByteBuffer(string: $0) }, timeout: .nanoseconds(Int64(seconds * 1_000_000_000)))
+            return Array(response.body.readableBytesView)
+        } catch {
+            switch error {
+            case .timedOut, .cancelled: throw .requestTimedOut(command: command, seconds: seconds)
+            case .connectTimedOut: throw .unreachable(endpoint: endpoint.absoluteString, reason: "connection timed out")
+            case let .connectFailed(reason): throw .unreachable(endpoint: endpoint.absoluteString, reason: reason)
+            case let .closed(_, reason): throw .unreachable(endpoint: endpoint.absoluteString, reason: reason)
+            case .tooLarge: throw .malformedReply(command: command, reason: "a reply larger than 256 MB")
+            }
+        }
+    }
+
+    private func sendGeneral(
+        _ http: HTTPClient, _ method: HTTPMethodName, path: String, body: String?, command: String, seconds: Double
+    ) async throws(WebDriverError) -> [UInt8] {
+        let url = endpoint.absoluteString.trimmingSuffix("/") + path
+        var request = HTTPClientRequest(url: url)
+        request.method = method.nioMethod
+        request.headers.add(name: "Accept", value: "application/json")
+        if let authorization { request.headers.add(name: "Authorization", value: authorization) }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        do {
+            let response = try await http.execute(request, timeout: .milliseconds(Int64(seconds * 1000)))
+            let buffer = try await response.body.collect(upTo: 256 * 1024 * 1024)
+            return Array(buffer.readableBytesView)
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            throw .requestTimedOut(command: command, seconds: seconds)
+        } catch let error as HTTPClientError where error == .connectTimeout {
+            throw .unreachable(endpoint: endpoint.absoluteString, reason: "connection timed out")
+        } catch {
+            throw Self.classify(error, endpoint: endpoint, command: command, seconds: seconds)
+        }
     }
 
     private static func classify(_ error: any Error, endpoint: URL, command: String, seconds: Double) -> WebDriverError {

@@ -31,9 +31,11 @@ public final class BrowserEngine: Sendable {
     /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
     let scratchFolders: [String]
 
-    /// The MiniBrowser PageScript started for WebKitWebDriver (also in ``processes``) and its
-    /// relay, stopped by ``stop()``.
+    /// The MiniBrowser PageScript started for WebKitWebDriver (also in ``processes``), with its
+    /// relay if it has one, stopped by ``stop()``.
     let webKitBrowser: WebKitBrowser?
+    /// The driver process, when PageScript started it.
+    let driverProcess: ChildProcess?
 
     /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
     /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
@@ -48,9 +50,10 @@ public final class BrowserEngine: Sendable {
     }
 
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
-         scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil) {
+         scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil, driverProcess: ChildProcess? = nil) {
         self.scratchFolders = scratchFolders
         self.webKitBrowser = webKitBrowser
+        self.driverProcess = driverProcess
         self.attachAddress = attachAddress
         self.engine = engine
         self.client = client
@@ -149,8 +152,8 @@ public final class BrowserEngine: Sendable {
                 environment["NO_AT_BRIDGE"] = "1"
                 driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
                 driverArguments = ["--port=\(port)", "--host=127.0.0.1"]
-                // The browser is PageScript's, behind a relay that takes the driver's connection
-                // past TCP's delayed acknowledgements (see InspectorRelay).
+                // The browser is PageScript's, with its connection to the driver past TCP's delayed
+                // acknowledgements (see WebKitBrowser).
                 if let browser = try await WebKitBrowser.startIfAvailable(
                     forDriver: driverPath, environment: environment, outputPath: logPath, timeout: timeout) {
                     started.append(browser.process)
@@ -196,7 +199,7 @@ public final class BrowserEngine: Sendable {
             let client = WebDriverClient(endpoint: URL(string: "http://127.0.0.1:\(port)")!, connectTimeout: 2)
             let running = BrowserEngine(engine: engine, client: client, sessionCapabilities: capabilities,
                                         processes: started.reversed(), driverLogPath: logPath, scratchFolders: scratchFolders,
-                                        attachAddress: options.attachAddress, webKitBrowser: webKitBrowser)
+                                        attachAddress: options.attachAddress, webKitBrowser: webKitBrowser, driverProcess: driver)
             do {
                 try await running.waitUntilReady(driver: driver, timeout: timeout)
                 PhaseTimeline.current?.end("driver")
@@ -208,12 +211,12 @@ public final class BrowserEngine: Sendable {
             return running
         } catch let error as EngineError {
             started.reversed().forEach { $0.stop() }
-            await webKitBrowser?.relay.stop()
+            await webKitBrowser?.stop()
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             throw error
         } catch {
             started.reversed().forEach { $0.stop() }
-            await webKitBrowser?.relay.stop()
+            await webKitBrowser?.stop()
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             throw .failedToStart(engine: engine, reason: "\(error)")
         }
@@ -299,8 +302,10 @@ public final class BrowserEngine: Sendable {
             if let unhandledPromptBehavior { members.append((key: "unhandledPromptBehavior", value: .string(unhandledPromptBehavior))) }
             capabilities = .object(members)
         }
+        if let webKitBrowser, let driver = driverProcess { try await webKitBrowser.prepareForSession(driver: driver) }
         do {
             let session = try await client.newSession(capabilities: capabilities, timeout: timeout)
+            if let webKitBrowser, let driver = driverProcess { webKitBrowser.sessionStarted(driver: driver) }
             guard attachAddress != nil else { return session }
             return WebDriverSession(id: session.id, capabilities: session.capabilities, client: client, leavesBrowserOpen: true)
         } catch {
@@ -324,7 +329,7 @@ public final class BrowserEngine: Sendable {
             // WebKit's automation browser keeps nothing: it is not waited for.
             process.stop(grace: process === webKitBrowser?.process ? 0 : 1)
         }
-        await webKitBrowser?.relay.stop()
+        if let webKitBrowser { await webKitBrowser.stop() }
         if let driverLogPath { unlink(driverLogPath) }
         for folder in scratchFolders {
             try? FileManager.default.removeItem(atPath: folder)

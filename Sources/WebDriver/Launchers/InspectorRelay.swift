@@ -15,6 +15,10 @@ import NIOPosix
 /// each end's data on a socket with `TCP_QUICKACK` set again after every read, so the sender's
 /// next write goes out at once, and writes with `TCP_NODELAY`.
 ///
+/// ``WebKitBrowser`` uses it only where PageScript may not set `TCP_NODELAY` on the two
+/// processes' own sockets (``SystemSupport/ProcessSockets``), which does the same without the
+/// extra hop (about 0.1 ms a command).
+///
 /// ```swift
 /// let relay = try await InspectorRelay.start(targetPort: 9333, connectTimeout: 20)
 /// // start WebKitWebDriver with --target=127.0.0.1:\(relay.port)
