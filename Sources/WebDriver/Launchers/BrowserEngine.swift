@@ -213,11 +213,13 @@ public final class BrowserEngine: Sendable {
             started.reversed().forEach { $0.stop() }
             await webKitBrowser?.stop()
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
+            unlink(logPath)
             throw error
         } catch {
             started.reversed().forEach { $0.stop() }
             await webKitBrowser?.stop()
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
+            unlink(logPath)
             throw .failedToStart(engine: engine, reason: "\(error)")
         }
     }
