@@ -59,13 +59,20 @@ struct DirectDevToolsTests {
         }
     }
 
-    @Test func aDialogThePageOpensBetweenRunsIsAnswered() async throws {
+    /// `body` on a Chromium page whose window is attached on PageScript's own connection.
+    private func onAttachedPage(_ body: @escaping @Sendable (PageSession, DirectDevTools) async throws -> Void) async throws {
         let server = try LoopbackServer(responses: Self.responses())
         defer { server.stop() }
         try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8) { page in
             let direct = try #require(page.direct)
             _ = try await page.script("return 0")
             #expect(await direct.attachedWindowHandles.count == 1)
+            try await body(page, direct)
+        }
+    }
+
+    @Test func aDialogThePageOpensBetweenRunsIsAnswered() async throws {
+        try await onAttachedPage { page, _ in
             _ = try await page.script("setTimeout(function () { window.alert('while idle'); }, 30); return 1")
             try await Task.sleep(nanoseconds: 300_000_000)
             let next = try await page.script("return 2")
@@ -76,12 +83,7 @@ struct DirectDevToolsTests {
     }
 
     @Test func aDialogThatOpensDuringADirectRunIsAnswered() async throws {
-        let server = try LoopbackServer(responses: Self.responses())
-        defer { server.stop() }
-        try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8) { page in
-            let direct = try #require(page.direct)
-            _ = try await page.script("return 0")
-            #expect(await direct.attachedWindowHandles.count == 1)
+        try await onAttachedPage { page, direct in
             let before = direct.evaluations
             let run = try await page.script("""
                 setTimeout(function () { window.alert("from a timer"); }, 20);

@@ -113,13 +113,16 @@ final class DirectDevTools: Sendable {
     /// tests).
     var attachedWindowHandles: Set<String> {
         get async {
-            let pending = state.withLockedValue { values in
-                values.tabs.values.compactMap { slot -> Task<Void, Never>? in
-                    if case let .attaching(task) = slot { return task }
-                    return nil
-                } + [values.readingHandle].compactMap { $0 }
+            while true {
+                let pending = state.withLockedValue { values in
+                    values.tabs.values.compactMap { slot -> Task<Void, Never>? in
+                        if case let .attaching(task) = slot { return task }
+                        return nil
+                    } + [values.readingHandle].compactMap { $0 }
+                }
+                if pending.isEmpty { break }
+                for task in pending { await task.value }
             }
-            for task in pending { await task.value }
             return state.withLockedValue { values in
                 Set(values.tabs.compactMap { handle, slot in
                     if case .ready = slot { return handle }
@@ -149,6 +152,8 @@ final class DirectDevTools: Sendable {
                     values.readingHandle = Task { [self] in
                         _ = try? await session.windowHandle(timeout: 5)
                         state.withLockedValue { $0.readingHandle = nil }
+                        // Attach now rather than at the next call, which may be a while.
+                        _ = readyTab()
                     }
                 }
                 return nil
