@@ -52,6 +52,22 @@ struct RunDisturbanceTests {
         }
     }
 
+    /// A dialog the page opens while nothing runs: the driver refuses the next call without
+    /// running it (unexpected alert open); the dialog is answered and the call sent again.
+    @Test(arguments: PageFixtures.engines)
+    func aDialogOpenedWhileNothingRunsDoesNotLoseTheNextRun(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: Self.responses())
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server, scriptTimeout: 8) { page in
+            _ = try await page.script("setTimeout(function () { window.alert('while idle'); }, 30); return 1")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            let next = try await page.script("window.ranAfterTheDialog = (window.ranAfterTheDialog || 0) + 1; return 2")
+            #expect(next.value == 2)
+            #expect(next.dialogs == [ScriptDialog(kind: "dialog", message: "while idle", accepted: false, openedByPage: true)])
+            #expect(try await page.script("return window.ranAfterTheDialog").value == 1, "the run ran once")
+        }
+    }
+
     @Test(arguments: PageFixtures.engines)
     func aPageThatNavigatesAwayIsReported(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Self.responses())

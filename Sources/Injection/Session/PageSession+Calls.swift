@@ -31,10 +31,27 @@ extension PageSession {
     /// responses) never passes through the page's own functions: on Chromium it goes through
     /// `Runtime.evaluate`, elsewhere it is written into the body, which the driver hands to the
     /// engine to compile rather than to the page's `JSON.parse`.
+    ///
+    /// A driver refuses a call without running it while the page has a dialog open (one the page
+    /// opened while nothing ran: W3C's user prompt handling comes before the command). The dialog
+    /// is then answered by the session's policy (and reported with the next result) and the call
+    /// sent again, once.
     func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
                  confidential: Bool = false) async throws(InjectionError) -> Execution {
+        var refused = false
+        let execution = try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
+                                              refusedForDialog: &refused)
+        guard refused, await answerOpenDialog() else { return execution }
+        return try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
+                                     refusedForDialog: &refused)
+    }
+
+    private func executeOnce(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
+                             confidential: Bool, refusedForDialog: inout Bool) async throws(InjectionError) -> Execution {
         if state.read(\.usesDevTools) || session.offersChromeDevTools && !state.read(\.devToolsRefused) {
-            if let execution = try await evaluate(body, request: request, timeout: timeout) { return execution }
+            if let execution = try await evaluate(body, request: request, timeout: timeout, refusedForDialog: &refusedForDialog) {
+                return execution
+            }
             // The endpoint does not pass DevTools commands on: Execute Script from now on.
             state.update { $0.devToolsRefused = true }
         }
@@ -52,6 +69,9 @@ extension PageSession {
                 return .timedOut
             case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
                 throw .webDriver(error)
+            case .protocolError(code: .unexpectedAlertOpen, _, _):
+                refusedForDialog = true
+                return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
             default:
                 return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
             }
@@ -60,7 +80,8 @@ extension PageSession {
         if case let .reply(reply) = execution, reply.requestLost {
             guard !inBody else { return .interrupted("the page's JSON.parse loses PageScript's requests") }
             state.update { $0.requestInBody = true }
-            return try await execute(body, entry: entry, request: request, timeout: timeout)
+            return try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
+                                         refusedForDialog: &refusedForDialog)
         }
         return execution
     }
@@ -73,7 +94,7 @@ extension PageSession {
     ///
     /// - Returns: `nil` when the endpoint does not know the command and the session may still use
     ///   Execute Script (it has not moved to DevTools for good).
-    func evaluate(_ body: String, request: JSONValue, timeout: Double) async throws(InjectionError) -> Execution? {
+    func evaluate(_ body: String, request: JSONValue, timeout: Double, refusedForDialog: inout Bool) async throws(InjectionError) -> Execution? {
         let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
         let parameters: JSONValue = [
             "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
@@ -97,6 +118,9 @@ extension PageSession {
                     throw .webDriver(error)
                 case .protocolError(code: .unknownCommand, _, _), .protocolError(code: .unknownMethod, _, _):
                     guard state.read(\.usesDevTools) else { return nil }
+                    return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
+                case .protocolError(code: .unexpectedAlertOpen, _, _):
+                    refusedForDialog = true
                     return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
                 default:
                     return .interrupted(SyntaxErrorLocator.engineMessage(error.description))
