@@ -96,7 +96,8 @@ struct DirectDevToolsTests {
     }
 
     @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("[::1]", true),
-                      ("grid.example.com", false), ("10.0.0.7", false), ("localhost.example.com", false), (nil, false)] as [(String?, Bool)])
+                      ("grid.example.com", false), ("10.0.0.7", false), ("localhost.example.com", false), ("127.0.0.1.example.com", false),
+                      ("::ffff:127.0.0.1", true), (nil, false)] as [(String?, Bool)])
     func onlyABrowserOnThisMachineIsReachedDirectly(host: String?, loopback: Bool) {
         #expect(DirectDevTools.isLoopback(host) == loopback)
     }

@@ -2,8 +2,9 @@ import UserScripts
 
 extension URLHost {
     /// Whether the host is this machine: `localhost` and names under it, `127.0.0.0/8`, `::1`, and
-    /// IPv4-mapped loopback addresses.
-    var isLoopback: Bool {
+    /// IPv4-mapped loopback addresses (`@connect localhost`; also which DevTools addresses
+    /// PageScript reaches directly).
+    public var isLoopback: Bool {
         switch self {
         case .domain(let name):
             return name == "localhost" || name.hasSuffix(".localhost")

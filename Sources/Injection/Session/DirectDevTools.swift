@@ -1,7 +1,9 @@
 import DevTools
 import Foundation
+import GMAPI
 import NIOConcurrencyHelpers
 import SystemSupport
+import UserScripts
 import WebDriver
 
 /// The session's current window reached at the browser's own DevTools address, for the calls
@@ -75,9 +77,12 @@ final class DirectDevTools: Sendable {
         self.endpoint = endpoint
     }
 
+    /// Whether `host` (a URL's host, IPv6 with or without brackets) is this machine, as
+    /// `@connect` decides it (``GMAPI`` reads hosts with the URL parser of ``UserScripts``).
     static func isLoopback(_ host: String?) -> Bool {
-        guard let host = host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        guard let host, !host.isEmpty else { return false }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return (try? PageURL("http://\(bracketed)/"))?.host.isLoopback ?? false
     }
 
     /// Evaluates in the current window with `parameters` (a `Runtime.evaluate` parameter object as
@@ -102,6 +107,14 @@ final class DirectDevTools: Sendable {
             }
         }
         return outcome
+    }
+
+    /// Tells the current window's tab that no dialog is open (the driver answered it, or found
+    /// none): its closing event may come later than the driver's reply.
+    func noDialogOpen() {
+        guard let handle = session.knownWindowHandle,
+              case let .ready(tab)? = state.withLockedValue({ $0.tabs[handle] }) else { return }
+        tab.noDialogOpen()
     }
 
     /// How many evaluations went this way (for tests).
@@ -260,6 +273,10 @@ extension DirectDevTools {
 
         func stopWatching() {
             watcher.withLockedValue { $0?.cancel() }
+        }
+
+        func noDialogOpen() {
+            state.withLockedValue { $0.dialogOpen = false }
         }
 
         private func observe(_ event: DevToolsEvent) {

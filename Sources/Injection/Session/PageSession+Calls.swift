@@ -33,15 +33,17 @@ extension PageSession {
     /// engine to compile rather than to the page's `JSON.parse`.
     ///
     /// A driver refuses a call without running it while the page has a dialog open (one the page
-    /// opened while nothing ran: W3C's user prompt handling comes before the command). The dialog
-    /// is then answered by the session's policy (and reported with the next result) and the call
-    /// sent again, once.
+    /// opened while nothing ran: W3C's user prompt handling comes before the command), and so does
+    /// the direct DevTools connection, which would wait on it. The dialog is then answered by the
+    /// session's policy (and reported with the next result) and the call sent again, once.
     func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
                  confidential: Bool = false) async throws(InjectionError) -> Execution {
         var refused = false
         let execution = try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
                                               refusedForDialog: &refused)
-        guard refused, await answerOpenDialog() else { return execution }
+        guard refused else { return execution }
+        // Nothing ran: answered or already gone, the dialog is out of the way, and the call goes again.
+        await answerOpenDialog()
         return try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
                                      refusedForDialog: &refused)
     }
@@ -101,12 +103,14 @@ extension PageSession {
             "timeout": .integer(Int64(timeout * 1000)),
         ]
         let reply: JSONValue
-        if let outcome = await evaluateDirectly(serializedParameters: parameters.serialized, timeout: timeout + Self.transportMargin) {
+        if let outcome = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: timeout + Self.transportMargin) {
             switch outcome {
             case let .reply(value): reply = value
             case .dialogOpened: return .interrupted("the page opened a dialog")
             case let .failed(error): return Self.execution(ofFailure: error)
-            case .dialogOpenBeforeCall: return .interrupted("the page has a dialog open")
+            case .dialogOpenBeforeCall:
+                refusedForDialog = true
+                return .interrupted("the page has a dialog open")
             }
         } else {
             do {
@@ -139,20 +143,6 @@ extension PageSession {
             return .interrupted(ScriptError.trimmed(description))
         }
         return try Self.execution(ofReply: reply["result"]?["value"] ?? .null)
-    }
-
-    /// The evaluation on the browser's own DevTools (``DirectDevTools``), when the session has it;
-    /// a dialog the page has open is answered first (by the session's policy, reported with the
-    /// next result). `nil`: the driver's way.
-    func evaluateDirectly(serializedParameters parameters: String, timeout: Double) async -> DirectDevTools.Outcome? {
-        guard let direct else { return nil }
-        let outcome = await direct.evaluate(serializedParameters: parameters, timeout: timeout)
-        guard case .dialogOpenBeforeCall? = outcome else { return outcome }
-        await answerOpenDialog()
-        let again = await direct.evaluate(serializedParameters: parameters, timeout: timeout)
-        // Still open (its closing not seen yet): the driver's way, which answers it too.
-        if case .dialogOpenBeforeCall? = again { return nil }
-        return again
     }
 
     /// A direct evaluation that failed: a timeout is the run's; anything else (the connection's end,

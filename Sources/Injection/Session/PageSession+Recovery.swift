@@ -44,10 +44,18 @@ extension PageSession {
         // A page in a background tab is not the driver's current window: its dialog is not this
         // driver's to answer.
         guard route == nil else { return false }
-        guard let text = try? await session.command(.GET, "/alert/text", body: nil, name: "get alert text", timeout: 5),
-              let message = text.stringValue else { return false }
+        let text: JSONValue
+        do {
+            text = try await session.command(.GET, "/alert/text", body: nil, name: "get alert text", timeout: 5)
+        } catch {
+            // None open: a dialog the direct connection saw has closed, whatever its events say yet.
+            if case .protocolError(code: .noSuchAlert, _, _) = error { direct?.noDialogOpen() }
+            return false
+        }
+        guard let message = text.stringValue else { return false }
         let verb = dialogs == .accept ? "accept" : "dismiss"
         _ = try? await session.command(.POST, "/alert/\(verb)", body: [:], name: "\(verb) alert", timeout: 5)
+        direct?.noDialogOpen()
         state.update { $0.pageDialogs.append(ScriptDialog(kind: "dialog", message: message, accepted: dialogs == .accept, openedByPage: true)) }
         return true
     }

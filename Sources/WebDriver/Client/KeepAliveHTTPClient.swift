@@ -54,7 +54,8 @@ final class KeepAliveHTTPClient: Sendable {
     /// Sends one request (`head` gets `Host` and `Content-Length` here) and returns the whole reply.
     func execute(_ head: HTTPRequestHead, body: ByteBuffer?, timeout: TimeAmount) async throws(Failure) -> Response {
         var head = head
-        head.headers.replaceOrAdd(name: "Host", value: port == 80 ? host : "\(host):\(port)")
+        let name = host.contains(":") ? "[\(host)]" : host
+        head.headers.replaceOrAdd(name: "Host", value: port == 80 ? name : "\(name):\(port)")
         head.headers.replaceOrAdd(name: "Content-Length", value: String(body?.readableBytes ?? 0))
         let deadline = NIODeadline.now() + timeout
         if let reused = takeIdle() {

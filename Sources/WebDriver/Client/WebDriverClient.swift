@@ -42,7 +42,7 @@ public final class WebDriverClient: Sendable {
         self.defaultTimeout = defaultTimeout
         let components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         if let user = components?.user {
-            let credentials = user.removingPercentEncoding.map { $0 } ?? user
+            let credentials = user.removingPercentEncoding ?? user
             let password = components?.password.map { $0.removingPercentEncoding ?? $0 } ?? ""
             authorization = "Basic " + Data((credentials + ":" + password).utf8).base64EncodedString()
         } else {

@@ -328,10 +328,14 @@ public final class BrowserEngine: Sendable {
     public func stop() async {
         await client.shutdown()
         for process in processes {
-            // WebKit's automation browser keeps nothing: it is not waited for.
-            process.stop(grace: process === webKitBrowser?.process ? 0 : 1)
+            // WebKit's automation browser keeps nothing: it is not waited for (and its relay, if
+            // it has one, stops with it).
+            if let webKitBrowser, process === webKitBrowser.process {
+                await webKitBrowser.stop()
+            } else {
+                process.stop(grace: 1)
+            }
         }
-        if let webKitBrowser { await webKitBrowser.stop() }
         if let driverLogPath { unlink(driverLogPath) }
         for folder in scratchFolders {
             try? FileManager.default.removeItem(atPath: folder)
