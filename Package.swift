@@ -40,7 +40,6 @@ let package = Package(
             name: "TextInput",
             dependencies: [
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-                .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-engines.sh
-swift build -c release --product pagescript
+# One file with the Swift runtime and Foundation inside, linked by lld with packed relocations
+# (see "Building for use" in the README).
+swift build -c release --static-swift-stdlib --toolset scripts/release-toolset.json --product pagescript
 bin=.build/release/pagescript
 "$bin" engines
 for engine in webkit chromium; do

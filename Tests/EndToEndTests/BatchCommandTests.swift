@@ -257,6 +257,14 @@ struct BatchCommandTests {
         // Nothing runs in a process after SIGKILL: its browsers are still there, until the next
         // batch stops them.
         #expect(!first.leftovers.isEmpty)
+        // Nor are its files removed: its profiles, its driver's log, its browsers' temporary folder.
+        let scratchPrefixes = ["pagescript-batch-chromium-profile-", "pagescript-batch-chromium-driver-", "pagescript-browser-tmp-"]
+            .map { $0 + "\(first.child.processID)-" }
+        let leftFiles = { () -> [String] in
+            ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+                .filter { name in scratchPrefixes.contains { name.hasPrefix($0) } }
+        }
+        #expect(Set(leftFiles().compactMap { name in scratchPrefixes.firstIndex { name.hasPrefix($0) } }) == [0, 1, 2], "\(leftFiles())")
         // The kill may or may not have torn a line; make sure the last one is torn, as a kill in
         // the middle of a write leaves it (a timing no test can hit on purpose).
         var text = try String(contentsOfFile: output, encoding: .utf8)
@@ -275,6 +283,7 @@ struct BatchCommandTests {
         first.killLeftovers()
         #expect(survivors.isEmpty, "the killed batch's processes outlived the next batch: \(survivors)")
         #expect(second.standardError.contains("left running by a batch that was killed"))
+        #expect(leftFiles().isEmpty, "the killed batch's files outlived the next batch: \(leftFiles())")
         let records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
         let indices = records.compactMap { $0["index"] as? Int }
         #expect(indices.count == 200 && Set(indices) == Set(0..<200), "every entry exactly once")

@@ -33,16 +33,33 @@ struct WebDriverClientTests {
     }
 
     /// The throwaway Chromium profile sits in memory when the machine has room there (so that
-    /// removing it does not cost a cold run hundreds of milliseconds) and is gone after stop().
+    /// removing it does not cost a cold run hundreds of milliseconds) and is gone after stop();
+    /// so are the temporary folders Chromium makes for itself, which it keeps in a folder of
+    /// PageScript's (a stopped Chromium used to leave one or two in `/tmp` every run).
     @Test func theThrowawayChromiumProfileIsInMemoryWhereThereIsRoomAndRemovedAtStop() async throws {
         let running = try await BrowserEngine.start(.chromium)
         let session = try await running.newSession(timeout: 30)
         let profile = session.capabilities["chrome"]?["userDataDir"]?.stringValue ?? ""
+        let driver = try #require(running.driverProcess)
+        let browsers = ProcessTree.descendants(of: driver.processID).filter {
+            ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains("--user-data-dir=\(profile)")
+        }
+        let temporaries = browsers.compactMap { pid -> String? in
+            let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+            return environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                .first { $0.hasPrefix("TMPDIR=") }.map { String($0.dropFirst("TMPDIR=".count)) }
+        }
+        let temporary = try #require(temporaries.first, "the browser has a TMPDIR of PageScript's")
+        #expect(!browsers.isEmpty && temporaries.allSatisfy { $0 == temporary })
+        #expect(temporary.hasPrefix(ThrowawayProfileFolder.path(named: BrowserEngine.browserTemporaryPrefix)), "\(temporary)")
+        let made = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        #expect(made.contains { $0.hasPrefix("org.chromium.Chromium.") }, "Chromium keeps its temporary folders there: \(made)")
         await session.delete()
         await running.stop()
         let expected = ThrowawayProfileFolder.path(named: "")
         #expect(profile.hasPrefix(expected + "pagescript-chromium-profile-"), "\(profile) is not in \(expected)")
         #expect(!FileManager.default.fileExists(atPath: profile), "the profile is removed")
+        #expect(!FileManager.default.fileExists(atPath: temporary), "the browser's temporary folder is removed")
         var memory = statvfs()
         if access("/dev/shm", W_OK) == 0, statvfs("/dev/shm", &memory) == 0,
            UInt64(memory.f_bavail) * UInt64(memory.f_frsize) >= ThrowawayProfileFolder.minimumFreeMemoryBytes {
@@ -63,7 +80,7 @@ struct WebDriverClientTests {
             try FileManager.default.createDirectory(atPath: folder + "/Default", withIntermediateDirectories: true)
         }
         defer { try? FileManager.default.removeItem(atPath: live) }
-        ThrowawayProfileFolder.removeAbandoned(prefix: prefix)
+        ThrowawayProfileFolder.removeAbandoned(prefixes: ["pagescript-unrelated-", prefix])
         #expect(!FileManager.default.fileExists(atPath: abandoned))
         #expect(FileManager.default.fileExists(atPath: live))
     }

@@ -37,4 +37,34 @@ struct WebKitBrowserTests {
         await running.stop()
         #expect(running.processes.allSatisfy { !$0.isRunning })
     }
+
+    /// The MiniBrowser path is read out of the driver's strings: only an absolute path ending in
+    /// `/MiniBrowser`, ending at a NUL and naming an executable file counts, wherever the driver's
+    /// reading in pieces cuts it; the installed driver names one that exists.
+    @Test func theDriverNamesItsMiniBrowser() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "pagescript-minibrowser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notExecutable = folder.appending(path: "plain/MiniBrowser").path
+        let executable = folder.appending(path: "bin/MiniBrowser").path
+        for path in [notExecutable, executable] {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable)
+        // Strings as a binary holds them: the wrong ones first, the right one across the 64 KB
+        // boundary where the reading is cut.
+        var bytes = Array("\u{7F}ELF".utf8) + [0] + Array("\(executable)-not".utf8) + [0] + Array("\(notExecutable)".utf8) + [0]
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 64 * 1024 - 5 - bytes.count) + [0]
+        bytes += Array(executable.utf8) + [0] + Array("tail".utf8)
+        let driver = folder.appending(path: "driver").path
+        #expect(FileManager.default.createFile(atPath: driver, contents: Data(bytes)))
+        #expect(EngineInventory.compiledInMiniBrowser(of: driver) == executable)
+
+        #expect(FileManager.default.createFile(atPath: driver, contents: Data(Array(executable.utf8))))
+        #expect(EngineInventory.compiledInMiniBrowser(of: driver) == nil, "a path without its NUL is not a string of the binary")
+
+        let installed = try #require(ExecutableLocator.find("WebKitWebDriver").flatMap(EngineInventory.compiledInMiniBrowser(of:)))
+        #expect(installed.hasSuffix("/MiniBrowser") && FileManager.default.isExecutableFile(atPath: installed))
+    }
 }

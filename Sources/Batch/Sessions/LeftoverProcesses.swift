@@ -25,12 +25,17 @@ public enum LeftoverProcesses {
         setenv(variable, "\(getpid()):\(start)", 1)
     }
 
-    /// Stops (SIGKILL) every process marked by a batch that no longer runs; returns how many.
+    /// Stops (SIGKILL) every process marked by a batch that no longer runs, and waits (up to
+    /// `patience` seconds) until they have ended: a killed browser that still runs for a moment
+    /// could write into the profile folder the next batch is removing. Returns how many.
     @discardableResult
-    public static func stopOrphans() -> Int {
+    public static func stopOrphans(patience: Double = 2) -> Int {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
         let prefix = Array("\(variable)=".utf8)
-        var stopped = 0
+        // A browser's helpers (its zygotes, renderers, network service) rewrite their environment
+        // and carry no mark: they are found below the marked processes, read before any is killed.
+        let table = ProcessTable.snapshot()
+        var killed: [pid_t] = []
         for entry in entries {
             guard let pid = pid_t(entry), pid != getpid(),
                   let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
@@ -38,9 +43,24 @@ public enum LeftoverProcesses {
             let owner = String(decoding: mark.dropFirst(prefix.count), as: UTF8.self).split(separator: ":")
             guard owner.count == 2, let ownerID = pid_t(owner[0]), let ownerStart = UInt64(owner[1]) else { continue }
             if ownerID == getpid() || startTime(of: ownerID) == ownerStart { continue }
-            if kill(pid, SIGKILL) == 0 { stopped += 1 }
+            for member in [pid] + table.descendants(of: pid) where !killed.contains(member) {
+                if kill(member, SIGKILL) == 0 { killed.append(member) }
+            }
         }
-        return stopped
+        let deadline = Date().addingTimeInterval(patience)
+        while Date() < deadline, killed.contains(where: isRunning) {
+            usleep(2_000)
+        }
+        return killed.count
+    }
+
+    /// Whether `pid` still runs: it exists and is not a zombie waiting for its parent.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return false }
+        let state = text[text.index(after: close)...].drop { $0 == " " }.first
+        return state != "Z" && state != "X"
     }
 
     /// The process's start time in clock ticks since boot (`/proc/PID/stat`, field 22).

@@ -16,6 +16,7 @@ public actor LocalChromiumSource: SessionSource {
     private var driver: LocalDriver?
     private var driverStart: Task<Result<LocalDriver, EngineError>, Never>?
     private var profiles: [Int: String] = [:]
+    private var temporaryFolder: String?
     private var isShutDown = false
 
     /// - Parameters:
@@ -31,6 +32,28 @@ public actor LocalChromiumSource: SessionSource {
         let missing = found.filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .chromium, programs: missing).description) }
         programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+        // What killed batches left behind: profiles, driver logs, the browsers' temporary folders.
+        ThrowawayProfileFolder.removeAbandoned(prefixes: [
+            Self.profilePrefix, LocalDriver.logPrefix(engine: .chromium), BrowserEngine.browserTemporaryPrefix,
+        ])
+    }
+
+    /// How the slots' profile folders are named, before the process id.
+    static let profilePrefix = "pagescript-batch-chromium-profile-"
+
+    /// The temporary folder of the browsers this source starts (their `TMPDIR`, where Chromium
+    /// makes folders of its own that a stopped browser leaves behind), made on first use and
+    /// removed at ``shutdown()``.
+    private func browserTemporaryFolder() throws(EngineError) -> String {
+        if let temporaryFolder { return temporaryFolder }
+        let folder = NSTemporaryDirectory() + "\(BrowserEngine.browserTemporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .failedToStart(engine: .chromium, reason: "cannot make a temporary folder for Chromium: \(error)")
+        }
+        temporaryFolder = folder
+        return folder
     }
 
     public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
@@ -40,7 +63,7 @@ public actor LocalChromiumSource: SessionSource {
         case let .success(running): driver = running
         case let .failure(error): throw .failed(reason: error.description)
         }
-        let profile = NSTemporaryDirectory() + "pagescript-batch-chromium-profile-\(getpid())-\(slot)-\(UInt32.random(in: 0...UInt32.max))"
+        let profile = NSTemporaryDirectory() + "\(Self.profilePrefix)\(getpid())-\(slot)-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try ChromiumProfile.makeThrowaway(at: profile)
         } catch {
@@ -76,6 +99,10 @@ public actor LocalChromiumSource: SessionSource {
             self.driver = nil
         }
         for slot in Array(profiles.keys) { await removeProfile(of: slot) }
+        if let temporaryFolder {
+            try? FileManager.default.removeItem(atPath: temporaryFolder)
+            self.temporaryFolder = nil
+        }
     }
 
     public func browserProcesses() -> [SlotProcess] {
@@ -118,13 +145,19 @@ public actor LocalChromiumSource: SessionSource {
         driver = nil
         let executable = programs["chromedriver"] ?? "chromedriver"
         let timeout = startupTimeout
+        var environment = ProcessInfo.processInfo.environment
+        do throws(EngineError) {
+            environment["TMPDIR"] = try browserTemporaryFolder()
+        } catch {
+            return .failure(error)
+        }
         let start = Task { () -> Result<LocalDriver, EngineError> in
             if let dead { await dead.stop() }
             do throws(EngineError) {
                 return .success(try await LocalDriver.start(
                     engine: .chromium, executable: executable,
                     arguments: { ["--port=\($0)", "--allowed-ips=127.0.0.1"] },
-                    environment: ProcessInfo.processInfo.environment, timeout: timeout))
+                    environment: environment, timeout: timeout))
             } catch {
                 return .failure(error)
             }

@@ -79,7 +79,12 @@ final class LocalDriver: Sendable {
 
     /// A new log file's path for a driver of `engine`.
     static func newLogPath(engine: Engine) -> String {
-        NSTemporaryDirectory() + "pagescript-batch-\(engine.rawValue)-driver-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        NSTemporaryDirectory() + "\(logPrefix(engine: engine))\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+    }
+
+    /// How a batch driver's log file is named, before the process id.
+    static func logPrefix(engine: Engine) -> String {
+        "pagescript-batch-\(engine.rawValue)-driver-"
     }
 
     /// Stops the driver, its process group and everything below it, the browser it attached to,

@@ -32,6 +32,8 @@ public actor LocalWebKitSource: SessionSource {
         let missing = found.filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .webkit, programs: missing).description) }
         programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+        // The driver logs of batches that were killed.
+        ThrowawayProfileFolder.removeAbandoned(prefixes: [LocalDriver.logPrefix(engine: .webkit)])
     }
 
     public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {

@@ -137,14 +137,14 @@ public final class ChildProcess: @unchecked Sendable {
         tree.forEach { kill($0, SIGTERM) }
         let deadline = Date().addingTimeInterval(grace)
         while Date() < deadline, pollExit() == nil {
-            usleep(10_000)
+            usleep(2_000)
         }
         // Whatever the leader started meanwhile is in the tree now; read it again before killing.
         let lateTree = ProcessTree.descendants(of: processID)
         killpg(processID, SIGKILL)
         (tree + lateTree).forEach { kill($0, SIGKILL) }
         while pollExit() == nil {
-            usleep(5_000)
+            usleep(2_000)
         }
     }
 

@@ -15,23 +15,44 @@ public enum OrphanReaper {
     }
 
     /// Kills every process below this one (SIGTERM, a short grace, SIGKILL) and reaps them.
+    ///
+    /// It returns as soon as nothing is left below this process: when this process has no child
+    /// left (`waitpid` says so), it has no descendant either, since an orphan is adopted (see
+    /// ``adoptOrphans()``) or, where it cannot be, leaves this process's tree. A run's teardown
+    /// does not wait out fixed sleeps or read `/proc` again once everything is gone.
     public static func stopAllDescendants(grace: TimeInterval = 0.3) {
         let first = ProcessTree.descendants(of: getpid())
-        guard !first.isEmpty else { return }
-        first.forEach { kill($0, SIGTERM) }
-        let deadline = Date().addingTimeInterval(grace)
-        while Date() < deadline, !ProcessTree.descendants(of: getpid()).isEmpty {
-            reapExited()
-            usleep(10_000)
+        guard !first.isEmpty else {
+            _ = reapExited()
+            return
         }
+        first.forEach { kill($0, SIGTERM) }
+        guard !waitUntilNoChildLeft(for: grace) else { return }
         ProcessTree.descendants(of: getpid()).forEach { kill($0, SIGKILL) }
-        usleep(10_000)
-        reapExited()
+        _ = waitUntilNoChildLeft(for: 0.5)
+    }
+
+    /// Reaps ended children until none is left or `seconds` have passed; whether none is left.
+    private static func waitUntilNoChildLeft(for seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if !reapExited() { return true }
+            guard Date() < deadline else { return false }
+            usleep(2_000)
+        }
     }
 
     /// Collects the exit status of every child that has ended (adopted orphans included).
-    public static func reapExited() {
+    ///
+    /// - Returns: Whether this process still has children (running ones, or none known: `false`
+    ///   only when `waitpid` says there is no child at all).
+    @discardableResult
+    public static func reapExited() -> Bool {
         var status: Int32 = 0
-        while waitpid(-1, &status, WNOHANG) > 0 {}
+        while true {
+            let result = waitpid(-1, &status, WNOHANG)
+            if result > 0 { continue }
+            return !(result == -1 && errno == ECHILD)
+        }
     }
 }

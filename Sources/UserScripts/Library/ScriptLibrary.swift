@@ -65,7 +65,8 @@ public final class ScriptLibrary: @unchecked Sendable {
         var content: Content
     }
 
-    private enum Content {
+    /// Boxed: a library keeps one per file, and the dictionary of files stays small.
+    private indirect enum Content {
         case script(Record)
         case problem(LibraryProblem)
     }

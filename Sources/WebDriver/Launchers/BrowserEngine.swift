@@ -44,7 +44,7 @@ public final class BrowserEngine: Sendable {
     public var keepsNothing: Bool {
         switch engine {
         case .webkit?: true
-        case .chromium?: attachAddress == nil && !scratchFolders.isEmpty
+        case .chromium?: attachAddress == nil && scratchFolders.contains { ($0 as NSString).lastPathComponent.hasPrefix(Self.throwawayProfilePrefix) }
         default: false
         }
     }
@@ -130,7 +130,9 @@ public final class BrowserEngine: Sendable {
         var started: [ChildProcess] = []
         var webKitBrowser: WebKitBrowser?
         var scratchFolders: [String] = []
-        let logPath = NSTemporaryDirectory() + "pagescript-\(engine.rawValue)-driver-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        // What killed runs left behind: their driver logs and browser temporary folders.
+        ThrowawayProfileFolder.removeAbandoned(prefixes: [Self.driverLogPrefix(engine), Self.browserTemporaryPrefix])
+        let logPath = NSTemporaryDirectory() + "\(Self.driverLogPrefix(engine))\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         do {
             var environment = ProcessInfo.processInfo.environment
             let capabilities: JSONValue
@@ -180,13 +182,20 @@ public final class BrowserEngine: Sendable {
                     // A profile folder of PageScript's own, removed in stop(), so that a browser
                     // that had to be killed leaves no profile behind; in memory where there is room,
                     // since removing it from a disk costs a cold run a few hundred milliseconds.
-                    ThrowawayProfileFolder.removeAbandoned(prefix: Self.throwawayProfilePrefix)
+                    ThrowawayProfileFolder.removeAbandoned(prefixes: [Self.throwawayProfilePrefix])
                     profile = ThrowawayProfileFolder.path(named: "\(Self.throwawayProfilePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
                     scratchFolders.append(profile)
                     // Starts on about:blank, not on the New Tab page the first navigation would wait for.
                     try ChromiumProfile.makeThrowaway(at: profile)
                 }
                 arguments.append(.string("--user-data-dir=\(profile)"))
+                // Chromium's own temporary folders (`org.chromium.Chromium.*`) go where they are
+                // removed with everything else: a browser that is stopped rather than quit leaves
+                // them behind, one or two a run.
+                let temporary = ThrowawayProfileFolder.path(named: "\(Self.browserTemporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+                try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+                scratchFolders.append(temporary)
+                environment["TMPDIR"] = temporary
                 capabilities = ["goog:chromeOptions": ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]]
             case .safari:
                 driverPath = programs["safaridriver"] ?? "safaridriver"
@@ -323,6 +332,14 @@ public final class BrowserEngine: Sendable {
 
     /// How PageScript's one-run Chromium profile folders are named, before the process id.
     static let throwawayProfilePrefix = "pagescript-chromium-profile-"
+    /// How the temporary folders PageScript gives the browsers it starts are named, before the
+    /// process id.
+    public static let browserTemporaryPrefix = "pagescript-browser-tmp-"
+
+    /// How a driver's log file is named, before the process id.
+    static func driverLogPrefix(_ engine: Engine) -> String {
+        "pagescript-\(engine.rawValue)-driver-"
+    }
 
     /// Stops everything this engine started and releases its connections. Idempotent.
     public func stop() async {

@@ -176,18 +176,27 @@ public struct EngineInventory: Sendable, Equatable {
 
     /// The MiniBrowser that WebKitWebDriver starts: the absolute path ending in `/MiniBrowser`
     /// that was compiled into the driver, when that file exists.
+    ///
+    /// The driver is read in pieces, one NUL-terminated string at a time, never whole: a run
+    /// should not hold the driver's 600 KB in memory to find one path.
     static func compiledInMiniBrowser(of driverPath: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: driverPath) else { return nil }
-        let bytes = [UInt8](data)
-        let needle = Array("/MiniBrowser".utf8) + [0]
-        var searchStart = bytes.startIndex
-        while let match = bytes[searchStart...].firstRange(of: needle) {
-            let start = bytes[..<match.lowerBound].lastIndex(of: 0).map { $0 + 1 } ?? bytes.startIndex
-            let candidate = String(decoding: bytes[start..<(match.upperBound - 1)], as: UTF8.self)
-            if candidate.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: candidate) {
-                return candidate
+        guard let file = FileHandle(forReadingAtPath: driverPath) else { return nil }
+        defer { try? file.close() }
+        let suffix = Array("/MiniBrowser".utf8)
+        // The bytes since the last NUL; a path is never longer than PATH_MAX.
+        var string: [UInt8] = []
+        var tooLong = false
+        while let chunk = try? file.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            for byte in chunk {
+                guard byte == 0 else {
+                    if string.count < 4096 { string.append(byte) } else { tooLong = true }
+                    continue
+                }
+                defer { string.removeAll(keepingCapacity: true); tooLong = false }
+                guard !tooLong, string.first == UInt8(ascii: "/"), string.count > suffix.count, string.suffix(suffix.count).elementsEqual(suffix) else { continue }
+                let candidate = String(decoding: string, as: UTF8.self)
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             }
-            searchStart = match.upperBound
         }
         return nil
     }

@@ -12,30 +12,57 @@ import SystemSupport
 /// ```swift
 /// let profile = ThrowawayProfileFolder.path(named: "pagescript-chromium-profile-\(getpid())")
 /// ```
-enum ThrowawayProfileFolder {
+///
+/// Every scratch file or folder PageScript names with its process id (profiles, a browser's
+/// temporary folder, driver logs) is swept by ``removeAbandoned(prefixes:)`` once that process
+/// is gone, so that a killed run's leftovers do not pile up.
+public enum ThrowawayProfileFolder {
     /// The free space `/dev/shm` must have to be used: far more than a one-page profile needs,
     /// so that a profile never competes with the machine's shared memory.
     static let minimumFreeMemoryBytes: UInt64 = 1 << 30
 
     /// A path for a folder called `name`, in `/dev/shm` when that is a writable folder with at
     /// least ``minimumFreeMemoryBytes`` free, else in `NSTemporaryDirectory()`.
-    static func path(named name: String) -> String {
+    public static func path(named name: String) -> String {
         (inMemoryBase() ?? NSTemporaryDirectory()) + name
     }
 
-    /// Removes the folders called `prefix` followed by a process id and `-…` that a process no
-    /// longer running left behind, in `/dev/shm` and in the temporary folder: a `pagescript` that
-    /// was killed (SIGKILL, a closed terminal) cannot remove its own, and one in memory holds
-    /// memory until it goes. A folder whose process id belongs to a running process is kept.
-    static func removeAbandoned(prefix: String) {
+    /// Removes the files and folders called one of `prefixes` followed by a process id and
+    /// `-…` that a process no longer running left behind, in `/dev/shm` and in the temporary
+    /// folder: a `pagescript` that was killed (SIGKILL, a closed terminal) cannot remove its own,
+    /// and one in memory holds memory until it goes. One whose process id belongs to a running
+    /// process is kept.
+    public static func removeAbandoned(prefixes: [String]) {
         for base in ["/dev/shm/", NSTemporaryDirectory()] {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { continue }
-            for name in names where name.hasPrefix(prefix) {
-                guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+            for name in names(in: base, startingWithAnyOf: prefixes) {
+                guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                      let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
                       kill(pid, 0) != 0, errno == ESRCH else { continue }
                 try? FileManager.default.removeItem(atPath: base + name)
             }
         }
+    }
+
+    /// The names in the folder `base` that start with one of `prefixes`, read entry by entry: a
+    /// temporary folder can hold tens of thousands of other names, which a cold run should
+    /// neither keep in memory nor turn into strings.
+    static func names(in base: String, startingWithAnyOf prefixes: [String]) -> [String] {
+        guard let directory = opendir(base) else { return [] }
+        defer { closedir(directory) }
+        let wanted = prefixes.map { Array($0.utf8) }
+        var found: [String] = []
+        while let entry = readdir(directory) {
+            // Only the name's own bytes are read: an entry can end before `d_name`'s full size.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) { text -> String? in
+                    let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+                    guard wanted.contains(where: { bytes.count >= $0.count && bytes.prefix($0.count).elementsEqual($0) }) else { return nil }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+            }
+            if let name { found.append(name) }
+        }
+        return found
     }
 
     private static func inMemoryBase() -> String? {

@@ -153,7 +153,9 @@ struct Run: AsyncParsableCommand {
     }
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
-        let library = try libraryOptions.openForReading()
+        // One run, one reading of the folder: the scripts installed before the page opens and
+        // those that run after it loads come from the same look at the library.
+        let library = try libraryOptions.openForReading(reloadPolicy: .manual)
         let host = GMHost(libraryDirectory: library.directory)
         // document-start scripts are installed before the page loads, where the engine allows.
         let early = LibraryRun.documentStartScripts(library: library, address: address)

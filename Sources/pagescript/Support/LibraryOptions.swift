@@ -16,8 +16,8 @@ struct LibraryOptions: ParsableArguments {
     /// Opens the library for a command that only reads it. A folder the user named (with
     /// `--library` or `PAGESCRIPT_LIBRARY`) that does not exist is an error, not a new empty
     /// library: a typo must not look like a library with no scripts. The default folder is
-    /// created as on first use.
-    func openForReading() throws -> ScriptLibrary {
+    /// created as on first use. `reloadPolicy` says when the folder is looked at again.
+    func openForReading(reloadPolicy: ReloadPolicy = .onEveryAccess) throws -> ScriptLibrary {
         let location = try LibraryLocation.resolve(directory: library, environment: ProcessInfo.processInfo.environment)
         if location.source == .explicit || location.source == .pagescriptLibraryVariable {
             var isFolder: ObjCBool = false
@@ -29,7 +29,7 @@ struct LibraryOptions: ParsableArguments {
                     + "`pagescript scripts new` or `scripts import` there creates it")
             }
         }
-        return try ScriptLibrary(directory: location.directory)
+        return try ScriptLibrary(directory: location.directory, reloadPolicy: reloadPolicy)
     }
 
     /// The library when its folder exists, for a look that must not create one (wherever the
