@@ -111,9 +111,9 @@ struct BatchCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         OrphanReaper.adoptOrphans()
         // A batch killed with SIGKILL could not stop its browsers; this one does, and marks its own.
-        let orphans = LeftoverProcesses.stopOrphans()
+        let orphans = LeftoverProcesses.stopOrphans(of: .batch)
         if orphans > 0 { printError("pagescript batch: stopped \(orphans) processes left running by a batch that was killed") }
-        LeftoverProcesses.markChildren()
+        LeftoverProcesses.markChildren(as: .batch)
         let signals = TerminationSignals { number in
             runner.requestStop(signal: number)
             // The runner closes everything within seconds; should it not, the process ends

@@ -1,13 +1,13 @@
 import Foundation
-import SystemSupport
 
-/// A snapshot of the machine's process tree from `/proc`, for finding each slot's browser
-/// processes and reading their memory. Empty where `/proc` does not exist.
-struct ProcessTable {
+/// A snapshot of the machine's process tree from `/proc`, read once: for finding every process
+/// below some (a batch slot's browser, what a killed `pagescript` left) and reading their memory.
+/// Empty where `/proc` does not exist.
+public struct ProcessTable: Sendable {
     private var childrenByParent: [pid_t: [pid_t]] = [:]
 
     /// Reads every process's parent.
-    static func snapshot() -> ProcessTable {
+    public static func snapshot() -> ProcessTable {
         var table = ProcessTable()
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return table }
         for entry in entries {
@@ -18,7 +18,7 @@ struct ProcessTable {
     }
 
     /// Every process below `root`, parents first.
-    func descendants(of root: pid_t) -> [pid_t] {
+    public func descendants(of root: pid_t) -> [pid_t] {
         var result: [pid_t] = []
         var queue = childrenByParent[root] ?? []
         var next = 0
@@ -32,13 +32,13 @@ struct ProcessTable {
     }
 
     /// The process's command line, arguments joined by spaces; empty when it is gone.
-    static func commandLine(of pid: pid_t) -> String {
+    public static func commandLine(of pid: pid_t) -> String {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
 
     /// The process's resident memory in bytes (`/proc/PID/statm`); `nil` when it is gone.
-    static func residentBytes(of pid: pid_t) -> UInt64? {
+    public static func residentBytes(of pid: pid_t) -> UInt64? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/statm") else { return nil }
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
         guard fields.count > 1, let pages = UInt64(fields[1]) else { return nil }
