@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+// Reading an http:// URL with Foundation needs it on Linux; PageScript itself never does.
+import FoundationNetworking
+#endif
 import Testing
 import TestSupport
 import UserScripts

@@ -49,13 +49,38 @@ struct BrowserFixture {
     }
 }
 
-/// Polls `condition` until it holds: for page state that no event announces.
+/// Polls `condition` until it holds: for page state that no event announces. A condition that
+/// throws counts as not holding yet (an evaluation answered "target navigated" while the page
+/// it waits for commits); when time runs out, its last error is reported with `what`.
 func eventually(
     within seconds: Double = 20, _ what: String, _ condition: @escaping @Sendable () async throws -> Bool
 ) async throws {
-    try await within(seconds, what) {
-        while !(try await condition()) {
-            try await Task.sleep(nanoseconds: 20_000_000)
+    let lastError = ErrorBox()
+    do {
+        try await within(seconds, what) {
+            while true {
+                do {
+                    if try await condition() { return }
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    lastError.error = error
+                }
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
         }
+    } catch {
+        if let last = lastError.error { Issue.record("\(what): the condition last failed with \(last)") }
+        throw error
+    }
+}
+
+/// The last error a polled condition threw.
+private final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    var error: (any Error)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
