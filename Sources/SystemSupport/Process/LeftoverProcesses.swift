@@ -67,21 +67,13 @@ public enum LeftoverProcesses {
 
     /// Whether `pid` still runs: it exists and is not a zombie waiting for its parent.
     static func isRunning(_ pid: pid_t) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return false }
-        let text = String(decoding: data, as: UTF8.self)
-        guard let close = text.lastIndex(of: ")") else { return false }
-        let state = text[text.index(after: close)...].drop { $0 == " " }.first
+        guard let state = ProcessStat.fields(of: pid)?.first else { return false }
         return state != "Z" && state != "X"
     }
 
     /// The process's start time in clock ticks since boot (`/proc/PID/stat`, field 22).
     static func startTime(of pid: pid_t) -> UInt64? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // Fields after the name start at field 3 (state); the start time is field 22.
-        guard fields.count > 19 else { return nil }
+        guard let fields = ProcessStat.fields(of: pid), fields.count > 19 else { return nil }
         return UInt64(fields[19])
     }
 }

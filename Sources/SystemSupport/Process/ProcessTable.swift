@@ -46,12 +46,6 @@ public struct ProcessTable: Sendable {
     }
 
     private static func parent(of pid: pid_t) -> pid_t? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        // The command name is in parentheses and may itself hold spaces or parentheses.
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 1 else { return nil }
-        return pid_t(fields[1])
+        ProcessTree.parentID(of: pid)
     }
 }

@@ -29,12 +29,7 @@ public enum ProcessTree {
 
     /// The parent of `pid` from `/proc/PID/stat`; `nil` if it is gone.
     static func parentID(of pid: pid_t) -> pid_t? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        // The command name is in parentheses and may hold spaces or parentheses itself.
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 1 else { return nil }
+        guard let fields = ProcessStat.fields(of: pid), fields.count > 1 else { return nil }
         return pid_t(fields[1])
     }
 }
