@@ -130,8 +130,10 @@ public final class BrowserEngine: Sendable {
         var started: [ChildProcess] = []
         var webKitBrowser: WebKitBrowser?
         var scratchFolders: [String] = []
-        // What killed runs left behind: their driver logs and browser temporary folders.
-        ThrowawayProfileFolder.removeAbandoned(prefixes: [Self.driverLogPrefix(engine), Self.browserTemporaryPrefix])
+        // What killed runs left behind, in one look at each folder: their driver logs, browser
+        // temporary folders and throwaway Chromium profiles.
+        ThrowawayProfileFolder.removeAbandoned(prefixes: [Self.driverLogPrefix(engine), Self.browserTemporaryPrefix]
+            + (engine == .chromium ? [Self.throwawayProfilePrefix] : []))
         let logPath = NSTemporaryDirectory() + "\(Self.driverLogPrefix(engine))\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         do {
             var environment = ProcessInfo.processInfo.environment
@@ -182,7 +184,6 @@ public final class BrowserEngine: Sendable {
                     // A profile folder of PageScript's own, removed in stop(), so that a browser
                     // that had to be killed leaves no profile behind; in memory where there is room,
                     // since removing it from a disk costs a cold run a few hundred milliseconds.
-                    ThrowawayProfileFolder.removeAbandoned(prefixes: [Self.throwawayProfilePrefix])
                     profile = ThrowawayProfileFolder.path(named: "\(Self.throwawayProfilePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
                     scratchFolders.append(profile)
                     // Starts on about:blank, not on the New Tab page the first navigation would wait for.
