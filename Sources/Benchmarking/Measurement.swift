@@ -77,6 +77,40 @@ public struct Measurement: Sendable {
         return Measurement(name: name, samples: samples)
     }
 
+    /// Times two operations in alternation, `repetitions` runs of each after `warmup` unmeasured
+    /// pairs: a subject and the baseline it is compared with, under the same conditions. Timed
+    /// one block after the other, a slow spell of the machine or a browser that slows as a
+    /// session ages lands on one side only and moves the ratio by itself.
+    ///
+    /// - Parameters:
+    ///   - names: What each operation is.
+    ///   - repetitions: The number of timed runs of each, one sample each.
+    ///   - warmup: Pairs run first and not timed.
+    ///   - first: The first operation of each pair.
+    ///   - second: The second operation of each pair.
+    /// - Returns: The two measurements, in the order given.
+    public static func timeAlternately(
+        _ names: (String, String), repetitions: Int, warmup: Int = 3,
+        _ first: () async throws -> Void, _ second: () async throws -> Void
+    ) async rethrows -> (Measurement, Measurement) {
+        for _ in 0..<warmup {
+            try await first()
+            try await second()
+        }
+        var samples: ([Double], [Double]) = ([], [])
+        samples.0.reserveCapacity(repetitions)
+        samples.1.reserveCapacity(repetitions)
+        for _ in 0..<repetitions {
+            var start = DispatchTime.now().uptimeNanoseconds
+            try await first()
+            samples.0.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            start = DispatchTime.now().uptimeNanoseconds
+            try await second()
+            samples.1.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return (Measurement(name: names.0, samples: samples.0), Measurement(name: names.1, samples: samples.1))
+    }
+
     /// Times `repetitions` runs of a synchronous `body` after `warmup` unmeasured ones.
     ///
     /// - Parameters:

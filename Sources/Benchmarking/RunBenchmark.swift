@@ -14,12 +14,11 @@ public enum RunBenchmark {
         let session = try await running.newSession(timeout: 30, scriptTimeout: 30)
         let page = PageSession(session: session, scriptTimeout: 30)
         _ = try await page.open(pageURL)
-        let bare = try await Measurement.time("bare Execute Script", repetitions: repetitions) {
-            _ = try await session.executeScript("return 1")
-        }
-        let warm = try await Measurement.time("pagescript run (warm)", repetitions: repetitions) {
-            _ = try await page.run(script: "1")
-        }
+        // In alternation, so that both sides see the same machine and the same session.
+        let (bare, warm) = try await Measurement.timeAlternately(
+            ("bare Execute Script", "pagescript run (warm)"), repetitions: repetitions,
+            { _ = try await session.executeScript("return 1") },
+            { _ = try await page.run(script: "1") })
         await page.close()
         let newSession = try await Measurement.time("driver new session", repetitions: coldRepetitions, warmup: 1) {
             let fresh = try await running.newSession(timeout: 30)

@@ -38,12 +38,10 @@ public enum UserScriptBenchmark {
             _ = try await page.open(pageURL)
             let reader = UserScript(text: reading)
             let writer = UserScript(text: writing)
-            let bare = try await Measurement.time("bare Execute Script", repetitions: repetitions) {
-                _ = try await session.executeScript("return 1")
-            }
-            let withAPI = try await Measurement.time("pagescript run with the GM API (warm)", repetitions: repetitions) {
-                _ = try await page.run(userScript: reader, id: "bench-reader", host: host)
-            }
+            let (bare, withAPI) = try await Measurement.timeAlternately(
+                ("bare Execute Script", "pagescript run with the GM API (warm)"), repetitions: repetitions,
+                { _ = try await session.executeScript("return 1") },
+                { _ = try await page.run(userScript: reader, id: "bench-reader", host: host) })
             let write = try await Measurement.time("GM_setValue round trip to disk", repetitions: repetitions) {
                 _ = try await page.run(userScript: writer, id: "bench-writer", host: host)
             }

@@ -300,6 +300,54 @@ struct UserScriptAPITests {
         }
     }
 
+    /// A userscript's request travels in two parts (the run's ID and timing as the call's
+    /// argument, which WebKitWebDriver hands to the page's `JSON.parse`; the rest in the body): a
+    /// page that rewrites the argument to lift the address check gets nothing of it, and the
+    /// script does not run on an address it was not sent for.
+    @Test(arguments: PageFixtures.engines)
+    func aPageThatRewritesTheArgumentCannotLiftTheAddressCheck(engine: Engine) async throws {
+        let rewriter = """
+            const parse = JSON.parse, stringify = JSON.stringify;
+            window.rewritten = 0;
+            JSON.parse = function (text, reviver) {
+              const value = parse(text, reviver);
+              if (typeof value !== "string" || !value.includes('"kind":"run"')) return value;
+              const request = parse(value);
+              request.requiredURL = location.href;
+              window.rewritten++;
+              return stringify(request);
+            };
+            """
+        let server = try LoopbackServer(responses: Self.pageResponses(pageScript: rewriter))
+        defer { server.stop() }
+        try await Self.withLibrary { library in
+            let host = GMHost(libraryDirectory: library)
+            let outcome = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> Result<(String?, ScriptResult), InjectionError> in
+                do throws(InjectionError) {
+                    var refusal: String?
+                    do throws(InjectionError) {
+                        _ = try await page.run(userScript: Self.userScript("window.ranAnyway = true; GM_getValue(\"x\", 1)", grants: ["GM_getValue"]),
+                                               id: "address-bound", host: host, requiredURL: server.url("/elsewhere"))
+                    } catch {
+                        guard case let .pageChanged(_, actual) = error else { throw error }
+                        refusal = actual
+                    }
+                    return .success((refusal, try await page.run(script: "[window.ranAnyway === true, window.rewritten]")))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
+            await host.shutdown()
+            #expect(outcome.0 == server.url("/"), "\(engine): the run was not refused")
+            let seen = outcome.1.value?.arrayValue
+            #expect(seen?.first == false, "\(engine): the script ran on an address it was not sent for")
+            if engine == .webkit {
+                // The page did rewrite the argument (the rewriter is not idle), to no effect.
+                #expect((seen?.last?.intValue ?? 0) > 0, "\(engine): \(outcome.1.value?.serialized ?? "nil")")
+            }
+        }
+    }
+
     /// On Chromium a `document-start` library script runs before the page's first (inline)
     /// script, with its GM API; on WebKit it runs after the load and says so.
     @Test(arguments: PageFixtures.engines)

@@ -27,6 +27,8 @@ struct JSONValueTests {
         ("line\u{2028}sep", #""line\u2028sep""#),
         ("tab\tnew\nline", #""tab\tnew\nline""#),
         ("é 日本 👍", "\"é 日本 👍\""),
+        ("\"日\u{FEFF}👍\u{200B}\"", #""\"日\ufeff👍\u200b\"""#),
+        ("\u{7F}\u{85}x\\", #""\u007f\u0085x\\""#),
     ])
     func escapesEverythingATerminalWouldObey(raw: String, expected: String) {
         #expect(JSONValue.string(raw).serialized == expected)

@@ -4,7 +4,8 @@ import WebDriver
 /// it is one.
 ///
 /// - a run: `{"pagescript":1,"run","state":"done"|"running"|"timedOut","lineOffset","realm":"fresh"|"page",
-///   "context":{"URL","title","bodyText"?},"refused"?,"scripts":[{"finished","hasValue"?,"value"?,"error"?,"console","dialogs"}]}`;
+///   "context":{"URL","title","bodyText"?},"refused"?,"scripts":[{"finished","hasValue"?,"value"?,"error"?,"console"?,"dialogs"?,"reports"?}],
+///   "work"?}`, where a list left out is empty;
 /// - a context: the same without `run`, `state` and `scripts`;
 /// - `{"pagescript":1,"missing":id}` for a run the page no longer knows, `{"pagescript":1,"protocolError":text}`
 ///   for a request it could not read.

@@ -1,7 +1,8 @@
 import WebDriver
 
 /// What a call asks the runtime in the page, sent as the Execute Script call's only argument: JSON
-/// text, which the runtime parses with a `JSON.parse` the page cannot have replaced.
+/// text, which the runtime parses with a `JSON.parse` the page cannot have replaced. A
+/// confidential request is sent in two parts (``sealing(_:)``).
 ///
 /// - `{"kind":"context"}`: the page's URL and title.
 /// - `{"kind":"run","run","requiredURL","deadline","dialogs","scripts":[{"parameters","ranges"}]}`:
@@ -63,6 +64,22 @@ enum RuntimeRequest {
     /// Runs the menu command `name` that script `script` of run `id` registered.
     static func menu(id: String, script: Int, name: String) -> JSONValue {
         ["kind": "menu", "run": .string(id), "script": .integer(Int64(script)), "name": .string(name)]
+    }
+
+    /// The members of a request that say only which run it is about and how to wait for it: what
+    /// a confidential request sends as the call's argument (``sealing(_:)``).
+    static let openMembers: Set<String> = ["run", "deadline", "dialogs", "wait"]
+
+    /// A confidential request in two parts: `open`, the ``openMembers`` (and the kind), sent as the
+    /// call's argument, and `sealed`, the rest (a userscript's values, files, responses, the
+    /// address the page must have), written into the body. The sealed part is then the same from
+    /// one run of a script to the next, so the engine compiles the body once, not on every run;
+    /// the runtime takes from the argument only the open members, so a page that rewrote the
+    /// argument cannot add to what was sealed.
+    static func sealing(_ request: JSONValue) -> (open: JSONValue, sealed: JSONValue) {
+        guard case let .object(members) = request else { return (request, request) }
+        let open = members.filter { $0.key == "kind" || openMembers.contains($0.key) }
+        return (.object(open), .object(members.filter { !openMembers.contains($0.key) }))
     }
 
     static func collect(id: String, wait: Bool) -> JSONValue {

@@ -164,6 +164,16 @@ struct ScriptBody: Sendable {
         return body.replacingCharacters(in: range, with: entry.keyLiteral + ", [" + JSONValue.string(request.serialized).serialized + "]")
     }
 
+    /// `body` (made for `entry`) with the sealed part of a confidential request written into it
+    /// (``RuntimeRequest/sealing(_:)``): the runtime gets the call's argument, the open part,
+    /// and the sealed part as a JSON string literal after it.
+    static func embedding(sealed: JSONValue, in body: String, entry: RuntimeEntry) -> String {
+        let marker = entry.keyLiteral + ", arguments"
+        guard let range = body.range(of: marker) else { return body }
+        return body.replacingCharacters(
+            in: range, with: entry.keyLiteral + ", [arguments[0], " + JSONValue.string(sealed.serialized).serialized + "]")
+    }
+
     /// The function expression a script's code follows: its parameters, then the function that
     /// holds the code (async when the code awaits at its top level). Declarations in the code
     /// shadow the parameters rather than clash with them.

@@ -978,10 +978,14 @@ var Action = (function() {
             finishRun(run, session, "done");
             return run;
         }
-        if (typeof request.deadline === "number" && builtIns.setTimeout) {
-            run.timer = builtIns.apply(builtIns.setTimeout, window, [function() { finishRun(run, session, "timedOut"); }, request.deadline]);
-        }
+        var startedAt = builtIns.now();
         runScript(run, request, factories, 0, session);
+        // Only a run still waiting (for a promise, a timer) needs its deadline as a timer: one that
+        // finished without waiting, most runs, costs the page no timer to set and clear.
+        if (run.state === "running" && typeof request.deadline === "number" && builtIns.setTimeout) {
+            var left = request.deadline - (builtIns.now() - startedAt);
+            run.timer = builtIns.apply(builtIns.setTimeout, window, [function() { finishRun(run, session, "timedOut"); }, left > 0 ? left : 0]);
+        }
     }
 
     // For a run sent with the installation right after a navigation: the main document's HTTP
@@ -1114,10 +1118,15 @@ var Action = (function() {
         for (var index = 0; index < run.scripts.length; index++) {
             var script = run.scripts[index];
             text += (index > 0 ? "," : "") + "{" + (script.outcome === null ? "\"finished\":false" : "\"finished\":true," + script.outcome) +
-                ",\"console\":[" + joined(script.console) + "],\"dialogs\":[" + joined(script.dialogs) + "],\"reports\":[" +
-                joined(script.reports) + "]}";
+                listed("console", script.console) + listed("dialogs", script.dialogs) + listed("reports", script.reports) + "}";
         }
-        return text + "],\"work\":[" + drained(run.work) + "]}";
+        return text + "]" + (run.work.length > 0 ? ",\"work\":[" + drained(run.work) + "]" : "") + "}";
+    }
+
+    // `,"name":[...]` for a list with entries; nothing for an empty one (most runs log nothing,
+    // and every byte of a reply is carried twice through the driver).
+    function listed(name, parts) {
+        return parts.length > 0 ? ",\"" + name + "\":[" + joined(parts) + "]" : "";
     }
 
     function joined(parts) {
@@ -1178,7 +1187,7 @@ var Action = (function() {
         var pageStringify;
         try {
             pageStringify = pageJSON.stringify;
-            if (!always && isNative(pageStringify, "stringify") && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
+            if (!always && isNativeStringify(pageStringify) && !builtIns.describe(builtIns.pageObjectPrototype, "toJSON")) { return reply; }
         } catch (error) {
             return reply;
         }
@@ -1203,6 +1212,17 @@ var Action = (function() {
             builtIns.apply(builtIns.setTimeout, window, [restore, shieldLimit]);
         }
         return reply;
+    }
+
+    // The page's JSON.stringify last found native: the same function needs no second look (its
+    // source text made and matched on every reply).
+    var knownNativeStringify = null;
+
+    function isNativeStringify(value) {
+        if (knownNativeStringify !== null && value === knownNativeStringify) { return true; }
+        if (!isNative(value, "stringify")) { return false; }
+        knownNativeStringify = value;
+        return true;
     }
 
     function isNative(value, name) {
@@ -1246,6 +1266,21 @@ var Action = (function() {
     }
 
     // The runner's request: JSON text parsed with the captured JSON.parse, its fields checked.
+    // The sealed request with the members only the call's argument brings; nothing else of the
+    // argument is taken, so a page that rewrote it cannot add to what the runner sealed.
+    function unsealed(open, sealedText) {
+        var builtIns = captured();
+        var request = parsedRequest(sealedText);
+        var names = ["run", "deadline", "dialogs", "wait"];
+        for (var index = 0; index < names.length; index++) {
+            var found = builtIns.describe(open, names[index]);
+            if (found !== undefined && builtIns.describe(request, names[index]) === undefined) {
+                builtIns.defineProperty(request, names[index], { value: found.value, writable: true, enumerable: true, configurable: true });
+            }
+        }
+        return request;
+    }
+
     function parsedRequest(text) {
         var request = captured().parse(text);
         if (request === null || typeof request !== "object" || typeof request.kind !== "string") {
@@ -1298,7 +1333,7 @@ var Action = (function() {
             var entry = function(given, parameters, compiledScripts, userscriptAPI) {
                 if (given !== key) { return undefined; }
                 if (session.makeUserscriptAPI === null && typeof userscriptAPI === "function") { session.makeUserscriptAPI = userscriptAPI; }
-                return action.answer(session, parameters[0], compiledScripts);
+                return action.answer(session, parameters[0], compiledScripts, parameters.length > 1 ? parameters[1] : undefined);
             };
             captured().defineProperty(window, name, { value: entry, writable: false, enumerable: false, configurable: false });
             return action.answer(session, parameters[0], []);
@@ -1306,13 +1341,17 @@ var Action = (function() {
 
         // One request from the runner: "context" (the page's URL and title), "run" (the scripts in
         // compiledScripts) or "collect" (a run's reply again, waiting for it or not).
-        answer: function(session, requestText, compiledScripts) {
+        // A confidential request (a userscript's values, files, responses) comes with sealedText,
+        // the request without its run, deadline, dialogs and wait, written into the body, where
+        // the page's functions never see it; requestText, the call's argument, then brings only those.
+        answer: function(session, requestText, compiledScripts, sealedText) {
             // The driver parses the call's arguments with the page's JSON.parse (WebKitWebDriver):
             // a page that replaced it loses the request, and the runner sends it in the body.
             if (typeof requestText !== "string") { return shielded("{\"pagescript\":" + replyVersion + ",\"requestLost\":true}"); }
             var request;
             try {
                 request = parsedRequest(requestText);
+                if (typeof sealedText === "string") { request = unsealed(request, sealedText); }
             } catch (error) {
                 return "{\"pagescript\":" + replyVersion + ",\"protocolError\":" + quote(thrownText(error)) + "}";
             }

@@ -57,6 +57,12 @@ public struct PreparedScript: Sendable {
     /// let script = try PreparedScript(stored.script.text, mode: .userscript, userScript: userScript)
     /// ```
     public init(_ source: String, mode: ScriptMode = .userscript, userScript: GMScriptRun?) throws(ScriptError) {
+        try self.init(source, mode: mode, userScript: userScript, reusing: nil)
+    }
+
+    /// Prepares `source` as ``init(_:mode:userScript:)`` does, taking the reading of `earlier`
+    /// when that was the same text in the same mode (a script run again is not read again).
+    init(_ source: String, mode: ScriptMode, userScript: GMScriptRun?, reusing earlier: PreparedScript?) throws(ScriptError) {
         self.source = source
         self.mode = mode
         self.userScript = userScript
@@ -64,6 +70,10 @@ public struct PreparedScript: Sendable {
         prelude = (userScript?.requires ?? []).map { text in
             text.hasSuffix("\n") || text.hasSuffix("\r") || text.hasSuffix("\u{2028}") || text.hasSuffix("\u{2029}") ? text : text + "\n"
         }.joined()
+        if let earlier, earlier.mode == mode, earlier.source == source {
+            rewrite = earlier.rewrite
+            return
+        }
         do {
             rewrite = try ConsoleRewrite(source, mode: mode == .console ? .console : .userscript)
         } catch {

@@ -29,8 +29,10 @@ extension PageSession {
     /// `Function`, `Promise` and `JSON`), and it is what the page's interference falls back to
     /// anyway. A `confidential` request (one that holds a userscript's values, files or
     /// responses) never passes through the page's own functions: on Chromium it goes through
-    /// `Runtime.evaluate`, elsewhere it is written into the body, which the driver hands to the
-    /// engine to compile rather than to the page's `JSON.parse`.
+    /// `Runtime.evaluate`, elsewhere its confidential part is written into the body, which the
+    /// driver hands to the engine to compile rather than to the page's `JSON.parse`; only the run's
+    /// ID and timing travel as the argument (``RuntimeRequest/sealing(_:)``), so the body of a
+    /// script run again is the same text and the engine does not compile it again.
     ///
     /// A driver refuses a call without running it while the page has a dialog open (one the page
     /// opened while nothing ran: W3C's user prompt handling comes before the command), and so does
@@ -57,12 +59,23 @@ extension PageSession {
             // The endpoint does not pass DevTools commands on: Execute Script from now on.
             state.update { $0.devToolsRefused = true }
         }
-        let inBody = confidential || state.read(\.requestInBody)
+        let inBody = state.read(\.requestInBody)
+        let script: String
+        let arguments: [JSONValue]
+        if inBody {
+            script = ScriptBody.embedding(request, in: body, entry: entry)
+            arguments = []
+        } else if confidential {
+            let parts = RuntimeRequest.sealing(request)
+            script = ScriptBody.embedding(sealed: parts.sealed, in: body, entry: entry)
+            arguments = [.string(parts.open.serialized)]
+        } else {
+            script = body
+            arguments = [.string(request.serialized)]
+        }
         let value: JSONValue
         do {
-            value = try await session.executeScript(
-                inBody ? ScriptBody.embedding(request, in: body, entry: entry) : body,
-                arguments: inBody ? [] : [.string(request.serialized)], timeout: timeout)
+            value = try await session.executeScript(serializedScript: serializedBody(script), arguments: arguments, timeout: timeout)
         } catch {
             switch error {
             case let .protocolError(code: .javascriptError, message, _):
@@ -86,6 +99,14 @@ extension PageSession {
                                          refusedForDialog: &refusedForDialog)
         }
         return execution
+    }
+
+    /// `body` as a JSON string literal; the last one is kept, as a run sent again sends the same body.
+    private func serializedBody(_ body: String) -> String {
+        if let last = state.read(\.lastSerializedBody), last.body == body { return last.serialized }
+        let serialized = JSONValue.string(body).serialized
+        state.update { $0.lastSerializedBody = (body, serialized) }
+        return serialized
     }
 
     /// The DevTools transport: the same body, inside a function expression called with the request

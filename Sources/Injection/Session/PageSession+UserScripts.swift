@@ -176,7 +176,8 @@ extension PageSession {
         let userScript = try await host.prepare(script, id: id)
         let prepared: PreparedScript
         do {
-            prepared = try PreparedScript(script.text, mode: mode, userScript: userScript)
+            prepared = try PreparedScript(script.text, mode: mode, userScript: userScript, reusing: state.read(\.lastPrepared))
+            state.update { $0.lastPrepared = prepared }
         } catch {
             var activity = GMActivity()
             activity.unprovidedGrants = userScript.grants.unprovided

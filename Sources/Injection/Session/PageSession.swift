@@ -162,17 +162,25 @@ public final class PageSession: Sendable {
     public func run(script: String, requiredURL: String? = nil, mode: ScriptMode = .console, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
         let prepared: PreparedScript
         do {
-            prepared = try PreparedScript(script, mode: mode)
+            prepared = try PreparedScript(script, mode: mode, userScript: nil, reusing: state.read(\.lastPrepared))
         } catch {
             return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs())
         }
+        state.update { $0.lastPrepared = prepared }
         return try await run(prepared, requiredURL: requiredURL, timeout: timeout)
     }
 
     /// A run's body for the runtime at `entry`, bringing the GM API's page half when the script is
-    /// a userscript and that runtime is not known to have it.
+    /// a userscript and that runtime is not known to have it. The last one is kept: a script run
+    /// again is not laid out again.
     private func runBody(_ script: PreparedScript, entry: RuntimeEntry) throws(InjectionError) -> ScriptBody {
-        try ScriptBody.run([script], entry: entry, addingUserscriptAPI: script.userScript != nil && state.read(\.userscriptAPIEntry) != entry)
+        let key = SessionState.RunBodyKey(
+            entry: entry, addingUserscriptAPI: script.userScript != nil && state.read(\.userscriptAPIEntry) != entry,
+            code: script.code, prelude: script.prelude, parameters: script.parameters, isAsync: script.isAsync)
+        if let last = state.read(\.lastRunBody), last.key == key { return last.body }
+        let body = try ScriptBody.run([script], entry: entry, addingUserscriptAPI: key.addingUserscriptAPI)
+        state.update { $0.lastRunBody = (key, body) }
+        return body
     }
 
     /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:timeout:)``).
@@ -261,4 +269,3 @@ public final class PageSession: Sendable {
         }
     }
 }
-

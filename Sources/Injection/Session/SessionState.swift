@@ -38,6 +38,23 @@ final class SessionState: @unchecked Sendable {
         var documentStartRuns: [PageSession.DocumentStartRun] = []
         /// DevTools' identifiers of the sources this session added for them, removed once collected.
         var documentStartSources: [String] = []
+        /// The last script prepared for a run: the editor and a warm loop run the same text again,
+        /// which is then not read again (``PreparedScript/init(_:mode:userScript:reusing:)``).
+        var lastPrepared: PreparedScript?
+        /// The last run's body, for a run of the same code through the same entry.
+        var lastRunBody: (key: RunBodyKey, body: ScriptBody)?
+        /// The last body sent through Execute Script, and its JSON string literal.
+        var lastSerializedBody: (body: String, serialized: String)?
+    }
+
+    /// What a run's body is made of: the same key makes the same body.
+    struct RunBodyKey: Equatable {
+        let entry: RuntimeEntry
+        let addingUserscriptAPI: Bool
+        let code: String
+        let prelude: String
+        let parameters: [String]
+        let isAsync: Bool
     }
 
     /// The runtime the browser installs at the start of every new document, when asked to.

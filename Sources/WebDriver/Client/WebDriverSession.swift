@@ -73,6 +73,17 @@ public final class WebDriverSession: Sendable {
             name: "execute script", timeout: timeout)
     }
 
+    /// `POST /session/{id}/execute/sync` with a script already serialised as a JSON string literal
+    /// (see ``JSONValue/serialized``), for a script sent again and again (escaped once, not on
+    /// every call). `arguments` are serialised as usual.
+    public func executeScript(
+        serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue {
+        let body = "{\"script\":" + serializedScript + ",\"args\":" + JSONValue.array(arguments).serialized + "}"
+        return try await client.send(
+            .POST, path: "/session/\(id)/execute/sync", serializedBody: body, command: "execute script", timeout: timeout)
+    }
+
     /// `POST /session/{id}/execute/async`: runs `script` with a callback appended to `arguments`;
     /// the reply is the value the script passes to the callback.
     public func executeAsyncScript(

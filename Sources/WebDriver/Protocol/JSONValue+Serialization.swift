@@ -60,31 +60,60 @@ extension JSONValue {
     }
 
     static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        // Runs of characters that need no escape are copied whole: a request carries bodies of
-        // tens of kilobytes.
-        let scalars = value.unicodeScalars
-        var runStart = scalars.startIndex
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String?
-            switch scalar {
-            case "\"": escape = "\\\""
-            case "\\": escape = "\\\\"
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            default: escape = needsTerminalEscape(scalar) ? String(format: "\\u%04x", scalar.value) : nil
+        var value = value
+        let escaped = value.withUTF8 { bytes -> String? in
+            // Runs of bytes that need no escape are copied whole: a request carries bodies of
+            // tens of kilobytes. Bytes below 0x80 are decided here; a non-ASCII character is
+            // decoded only to ask whether it is one of the few a terminal must not see raw.
+            guard let base = bytes.baseAddress else { return nil }
+            var text: [UInt8] = []
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = base[index]
+                var escape: StaticString?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0x20..<0x7F: break
+                default:
+                    let scalar: Unicode.Scalar
+                    (scalar, length) = Self.scalar(at: index, in: bytes)
+                    if needsTerminalEscape(scalar) {
+                        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                        text.append(contentsOf: String(format: "\\u%04x", scalar.value).utf8)
+                        runStart = index + length
+                    }
+                }
+                if let escape {
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    text.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                    runStart = index + 1
+                }
+                index += length
             }
-            if let escape {
-                output += String(scalars[runStart..<index])
-                output += escape
-                runStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+            guard runStart > 0 else { return nil }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: text, as: UTF8.self)
         }
-        output += String(scalars[runStart..<scalars.endIndex])
         output += "\""
+        output += escaped ?? value
+        output += "\""
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 `bytes` (a Swift string's),
+    /// and the encoding's length.
+    private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int) {
+        let lead = bytes[index]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 }
