@@ -2,6 +2,18 @@
 #include "CSystemSupport.h"
 #include <errno.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+
+int pagescript_release_free_memory(void) {
+    return malloc_trim(0);
+}
+#else
+int pagescript_release_free_memory(void) {
+    return 0;
+}
+#endif
+
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>

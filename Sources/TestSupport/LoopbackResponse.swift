@@ -11,15 +11,23 @@ public struct LoopbackResponse: Sendable {
     public let body: String
     public let contentType: String
     public let headers: [(name: String, value: String)]
+    /// The status line's code and reason, `200 OK` unless told.
+    public let status: String
 
-    public init(body: String, contentType: String, headers: [String: String] = [:]) {
+    public init(body: String, contentType: String, headers: [String: String] = [:], status: String = "200 OK") {
         self.body = body
         self.contentType = contentType
         self.headers = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        self.status = status
     }
 
     /// An HTML page.
     public init(html: String, headers: [String: String] = [:]) {
         self.init(body: html, contentType: "text/html; charset=utf-8", headers: headers)
+    }
+
+    /// A `302 Found` to `location` (a path on the same server, or a whole URL).
+    public init(redirectTo location: String) {
+        self.init(body: "", contentType: "text/html; charset=utf-8", headers: ["Location": location], status: "302 Found")
     }
 }

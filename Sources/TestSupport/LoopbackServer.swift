@@ -101,7 +101,7 @@ public final class LoopbackServer: @unchecked Sendable {
         let path = parts.count > 1 ? String(parts[1]) : "/"
         let pathWithoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
         let found = responses[path] ?? responses[pathWithoutQuery]
-        let status = found == nil ? "404 Not Found" : "200 OK"
+        let status = found?.status ?? "404 Not Found"
         let response = found ?? LoopbackResponse(html: "<title>Not found</title>")
         let content = Array(response.body.utf8)
         let extra = response.headers.map { "\($0.name): \($0.value)\r\n" }.joined()

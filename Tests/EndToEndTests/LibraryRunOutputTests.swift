@@ -45,4 +45,30 @@ struct LibraryRunOutputTests {
         #expect(lines.contains { $0.hasPrefix("TypeError: no") })
         #expect(lines.contains("console.warn: w"))
     }
+
+    /// The scripts are read for the address asked for before the browser starts; a page that
+    /// lands elsewhere (a redirect) gets the scripts of the address it landed on, not those read.
+    @Test(arguments: ["webkit", "chromium"])
+    func aRedirectedPageGetsTheScriptsOfWhereItLanded(engine: String) async throws {
+        let server = try LoopbackServer(responses: [
+            "/start": LoopbackResponse(redirectTo: "/landed"),
+            "/landed": LoopbackResponse(html: "<!doctype html><title>Landed</title>"),
+        ])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-landed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        for (name, path) in [("for-start", "/start"), ("for-landing", "/landed"), ("for-both", "/*")] {
+            let created = try await PageScriptBinary.outcome(of: [
+                "scripts", "new", name, "--match", "http://127.0.0.1\(path)", "--run-at", "document-idle", "-e", "location.pathname", "--library", library,
+            ])
+            #expect(created.status == 0, "\(created.standardError)")
+        }
+        let outcome = try await PageScriptBinary.outcome(of: ["run", server.url("/start"), "--library", library, "--json", "--engine", engine])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(object["url"] as? String == server.url("/landed"))
+        let scripts = try #require(object["scripts"] as? [[String: Any]])
+        #expect(Set(scripts.compactMap { $0["name"] as? String }) == ["for-landing", "for-both"], "\(engine): \(outcome.standardOutput)")
+        #expect(scripts.allSatisfy { $0["value"] as? String == "/landed" })
+    }
 }

@@ -20,4 +20,9 @@ int pagescript_pidfd_open(int pid);
 /// where unsupported.
 int pagescript_pidfd_getfd(int pidfd, int fd);
 
+/// Gives the pages malloc holds free back to the system (glibc's malloc_trim(0), which also
+/// releases free pages in the middle of its heaps). Returns 1 when memory was released, 0
+/// otherwise, and 0 where unsupported.
+int pagescript_release_free_memory(void);
+
 #endif

@@ -1,3 +1,4 @@
+import Foundation
 import GMAPI
 import UserScripts
 import WebDriver
@@ -41,7 +42,46 @@ public enum LibraryRun {
         } catch {
             throw .library(error.description)
         }
-        let gm = host ?? GMHost(libraryDirectory: library.directory)
+        return try await run(matches, at: address, on: page, host: host, libraryDirectory: library.directory, early: early)
+    }
+
+    /// The automatic scripts for the page the browser is on, as
+    /// ``runMatching(library:on:excluding:host:early:expectedURL:)`` runs them, from scripts
+    /// `planned` before the page opened: when the browser is at the planned address, the library
+    /// is not read again; when it is elsewhere (a redirect), `library` is opened and matched
+    /// against where it is.
+    ///
+    /// - Parameters:
+    ///   - planned: The scripts read for the address that was opened.
+    ///   - library: Opens the library, for an address other than the planned one.
+    ///   - page: The page.
+    ///   - host: The host half of the GM API; `nil` makes one, shut down at the end.
+    ///   - early: The results of the scripts installed in the document before it started.
+    /// - Returns: The address matched against, and one result per script, in library order.
+    public static func runMatching(
+        planned: PlannedScripts, library: () throws -> ScriptLibrary, on page: PageSession, host: GMHost? = nil,
+        early: [ScriptID: ScriptResult] = [:]
+    ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+        let address = try await page.browserURL()
+        guard let url = try? PageURL(address) else { return (address, []) }
+        guard url != planned.url else {
+            return try await run(planned.automatic, at: address, on: page, host: host, libraryDirectory: planned.libraryDirectory, early: early)
+        }
+        let opened: ScriptLibrary
+        do {
+            opened = try library()
+        } catch {
+            throw .library("\(error)")
+        }
+        return try await runMatching(library: opened, on: page, host: host, early: early)
+    }
+
+    /// Runs `matches`, the automatic scripts for `address`, on the page, in order.
+    private static func run(
+        _ matches: [ScriptMatch], at address: String, on page: PageSession, host: GMHost?, libraryDirectory: URL,
+        early: [ScriptID: ScriptResult]
+    ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+        let gm = host ?? GMHost(libraryDirectory: libraryDirectory)
         var results: [LibraryScriptResult] = []
         for match in matches {
             if let result = early[match.script.id] {

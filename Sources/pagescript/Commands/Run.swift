@@ -154,17 +154,23 @@ struct Run: AsyncParsableCommand {
 
     private func runLibraryScripts(on choice: EngineChoice, address: String) async throws {
         // One run, one reading of the folder: the scripts installed before the page opens and
-        // those that run after it loads come from the same look at the library.
-        let library = try libraryOptions.openForReading(reloadPolicy: .manual)
-        let host = GMHost(libraryDirectory: library.directory)
+        // those that run after it loads come from the same look at the library. Only the scripts
+        // for the address are kept: the library's index and matcher (megabytes for a thousand
+        // scripts) are let go before the browser starts, and read again only when the page lands
+        // elsewhere (a redirect).
+        let planned = try PlannedScripts(library: libraryOptions.openForReading(reloadPolicy: .manual), address: address)
+        FreedMemory.returnToSystem()
+        let host = GMHost(libraryDirectory: planned.libraryDirectory)
         // document-start scripts are installed before the page loads, where the engine allows.
-        let early = LibraryRun.documentStartScripts(library: library, address: address)
+        let early = planned.documentStart
         let outcome: Result<(PageContext, (url: String, results: [LibraryScriptResult]), String?), CommandFailure>
         do throws(CommandFailure) {
             outcome = .success(try await onPage(choice, address, beforeOpening: { page throws(InjectionError) in
                 _ = try await page.installDocumentStartScripts(early, url: address, host: host)
             }) { page, context throws(InjectionError) in
-                let run = try await LibraryRun.runMatching(library: library, on: page, host: host, early: try await page.collectDocumentStartRuns())
+                let run = try await LibraryRun.runMatching(
+                    planned: planned, library: { try libraryOptions.openForReading(reloadPolicy: .manual) }, on: page, host: host,
+                    early: try await page.collectDocumentStartRuns())
                 return (context, run, try await capture(page))
             })
         } catch {
