@@ -16,7 +16,7 @@ public enum RunBenchmark {
         _ = try await page.open(pageURL)
         // In alternation, so that both sides see the same machine and the same session.
         let (bare, warm) = try await Measurement.timeAlternately(
-            ("bare Execute Script", "pagescript run (warm)"), repetitions: repetitions,
+            ("bare Execute Script", "pagescript run (warm)"), repetitions: repetitions, warmup: repetitions,
             { _ = try await session.executeScript("return 1") },
             { _ = try await page.run(script: "1") })
         await page.close()

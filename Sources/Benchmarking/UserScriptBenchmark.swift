@@ -39,7 +39,7 @@ public enum UserScriptBenchmark {
             let reader = UserScript(text: reading)
             let writer = UserScript(text: writing)
             let (bare, withAPI) = try await Measurement.timeAlternately(
-                ("bare Execute Script", "pagescript run with the GM API (warm)"), repetitions: repetitions,
+                ("bare Execute Script", "pagescript run with the GM API (warm)"), repetitions: repetitions, warmup: repetitions,
                 { _ = try await session.executeScript("return 1") },
                 { _ = try await page.run(userScript: reader, id: "bench-reader", host: host) })
             let write = try await Measurement.time("GM_setValue round trip to disk", repetitions: repetitions) {
