@@ -5,11 +5,12 @@ import WebDriver
 /// confidential request is sent in two parts (``sealing(_:)``).
 ///
 /// - `{"kind":"context"}`: the page's URL and title.
-/// - `{"kind":"run","run","requiredURL","deadline","dialogs","scripts":[{"parameters","ranges"}]}`:
-///   run the body's scripts in order; `requiredURL` (or `null`) is the address the page must still
-///   have; `deadline` the milliseconds after which the runtime gives up waiting for a script's
-///   value and replies with what it has; `dialogs` `"accept"` or `"dismiss"`; each script's
-///   `parameters` are the names its function takes and `ranges` the body lines its code covers;
+/// - `{"kind":"run","run","requiredURL"?,"deadline","dialogs"?,"scripts":[{"parameters"?,"ranges"}]}`:
+///   run the body's scripts in order; `requiredURL`, when given, is the address the page must
+///   still have; `deadline` the milliseconds after which the runtime gives up waiting for a
+///   script's value and replies with what it has; `dialogs` `"accept"` (`"dismiss"` when left
+///   out); each script's `parameters` are the names its function takes (the standard four,
+///   ``PreparedScript/standardParameters``, when left out) and `ranges` the body lines its code covers;
 ///   an optional `loadCheck` (``LoadCheck``); an optional `startsAt`, `"DOMContentLoaded"` or
 ///   `"load"`, for a run sent at the start of a document that waits for that moment (after the
 ///   load event's handlers for `"load"`) before it checks the address and calls the scripts.
@@ -21,21 +22,19 @@ enum RuntimeRequest {
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
                     scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
-            var members: [(key: String, value: JSONValue)] = [
-                ("parameters", .array(script.parameters.map { .string($0) })),
-                ("ranges", [[.integer(Int64(placement.firstLine)), .integer(Int64(placement.lastLine))]]),
-            ]
+            var members: [(key: String, value: JSONValue)] = []
+            if script.parameters != PreparedScript.standardParameters {
+                members.append(("parameters", .array(script.parameters.map { .string($0) })))
+            }
+            members.append(("ranges", [[.integer(Int64(placement.firstLine)), .integer(Int64(placement.lastLine))]]))
             if let userScript = script.userScript { members.append(("gm", userScript.requestData)) }
             return .object(members)
         }
-        var request: [(key: String, value: JSONValue)] = [
-            ("kind", "run"),
-            ("run", .string(id)),
-            ("requiredURL", requiredURL.map { .string($0) } ?? .null),
-            ("deadline", deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null),
-            ("dialogs", .string(dialogs.rawValue)),
-            ("scripts", .array(entries)),
-        ]
+        var request: [(key: String, value: JSONValue)] = [("kind", "run"), ("run", .string(id))]
+        if let requiredURL { request.append(("requiredURL", .string(requiredURL))) }
+        request.append(("deadline", deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null))
+        if dialogs != .dismiss { request.append(("dialogs", .string(dialogs.rawValue))) }
+        request.append(("scripts", .array(entries)))
         if let loadCheck {
             request.append(("loadCheck", ["requested": .string(loadCheck.requested), "skipsHTTPErrors": .bool(loadCheck.skipsHTTPErrors)]))
         }

@@ -768,10 +768,18 @@ var Action = (function() {
             },
             clear: function() { add("clear", ""); }
         };
-        // Methods this browser's console has beyond the ones above are kept under their own name.
-        var extra = session.consoleMethods;
-        for (var index = 0; index < extra.length; index++) {
-            if (!builtIns.describe(console, extra[index])) { console[extra[index]] = logger(extra[index]); }
+        // Methods this browser's console has beyond the ones above are kept under their own name;
+        // which ones those are is found once per document, with the first script's console.
+        if (session.extraConsoleMethods === null) {
+            var known = session.consoleMethods;
+            var extra = [];
+            for (var at = 0; at < known.length; at++) {
+                if (!builtIns.describe(console, known[at])) { extra[extra.length] = known[at]; }
+            }
+            session.extraConsoleMethods = extra;
+        }
+        for (var index = 0; index < session.extraConsoleMethods.length; index++) {
+            console[session.extraConsoleMethods[index]] = logger(session.extraConsoleMethods[index]);
         }
         return console;
     }
@@ -855,6 +863,9 @@ var Action = (function() {
 
     // What a script may ask for by parameter name: its console and dialogs, and, for a userscript,
     // the GM API names the runner chose from its @grant lines (GM.js).
+    // The parameters of a script whose request names none.
+    var standardParameters = ["console", "alert", "confirm", "prompt"];
+
     function parameterValue(name, console, dialogs, api) {
         switch (name) {
         case "console": return console;
@@ -973,7 +984,7 @@ var Action = (function() {
                 return run;
             }
         }
-        if (request.requiredURL !== null && window.location.href !== request.requiredURL) {
+        if (typeof request.requiredURL === "string" && window.location.href !== request.requiredURL) {
             run.refused = window.location.href;
             finishRun(run, session, "done");
             return run;
@@ -1039,7 +1050,7 @@ var Action = (function() {
         var gm = description.gm ? userscriptAPIOf(session) : null;
         var api = gm ? gm.make(description.gm, scriptHooks(run, index, script, session, console)) : null;
         script.api = api;
-        var names = description.parameters;
+        var names = captured().isArray(description.parameters) ? description.parameters : standardParameters;
         var values = [];
         for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], console, dialogs, api); }
         var value;
@@ -1265,7 +1276,6 @@ var Action = (function() {
         return names;
     }
 
-    // The runner's request: JSON text parsed with the captured JSON.parse, its fields checked.
     // The sealed request with the members only the call's argument brings; nothing else of the
     // argument is taken, so a page that rewrote it cannot add to what the runner sealed.
     function unsealed(open, sealedText) {
@@ -1281,6 +1291,7 @@ var Action = (function() {
         return request;
     }
 
+    // The runner's request: JSON text parsed with the captured JSON.parse, its fields checked.
     function parsedRequest(text) {
         var request = captured().parse(text);
         if (request === null || typeof request !== "object" || typeof request.kind !== "string") {
@@ -1326,7 +1337,7 @@ var Action = (function() {
             // The userscript API is made when a run first needs it: most runs do not, and making
             // it costs WebKit as much as the rest of the installation.
             var session = {
-                lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), late: [], gm: null,
+                lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), extraConsoleMethods: null, late: [], gm: null,
                 makeUserscriptAPI: typeof userscriptAPI === "function" ? userscriptAPI : null
             };
             // A run can bring the userscript API to a runtime installed without it.
