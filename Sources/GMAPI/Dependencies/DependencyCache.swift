@@ -39,11 +39,14 @@ public final class DependencyCache: Sendable {
 
     /// Everything a run of `script` needs from the cache (see ``ScriptRunFiles``).
     public func runFiles(for script: UserScript, id: ScriptID) throws(DependencyError) -> ScriptRunFiles {
+        let dependencies = ScriptDependency.declared(in: script)
+        // Most scripts declare no file: their runs need not read the record.
+        guard !dependencies.isEmpty else { return ScriptRunFiles(requires: [], resources: [], missing: []) }
         let record = try readRecord(id)
         var requires: [FetchedFile] = []
         var resources: [FetchedFile] = []
         var missing: [MissingFile] = []
-        for dependency in ScriptDependency.declared(in: script) {
+        for dependency in dependencies {
             guard let file = try cachedFile(for: dependency, record: record) else {
                 missing.append(MissingFile(dependency: dependency, lastFailure: record.failures[dependency.declaredURL]?.reason))
                 continue
