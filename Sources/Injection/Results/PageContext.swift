@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// What Action.js `run` reports: the page's URL and title, checked.
 ///
@@ -13,12 +14,19 @@ public struct PageContext: Sendable, Equatable {
     /// The longest title or URL accepted, in UTF-8 bytes: more is a page trying to flood the user.
     public static let maximumLength = 64 * 1024
 
+    /// The last URL found to parse.
+    private static let lastParsedURL = NIOLockedValueBox<String?>(nil)
+
     /// Creates a context after checking it.
     public init(url: String, title: String) throws(InjectionError) {
         guard !url.isEmpty else { throw .pageInterfered(reason: "the page reported an empty URL") }
         guard url.utf8.count <= Self.maximumLength else { throw .pageInterfered(reason: "the page's URL is longer than 64 KiB") }
-        guard let parsed = URL(string: url), let scheme = parsed.scheme, !scheme.isEmpty else {
-            throw .pageInterfered(reason: "the page reported a URL that does not parse")
+        // Every reply carries the page's address, mostly the same one again: it is parsed once.
+        if Self.lastParsedURL.withLockedValue({ $0 != url }) {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme, !scheme.isEmpty else {
+                throw .pageInterfered(reason: "the page reported a URL that does not parse")
+            }
+            Self.lastParsedURL.withLockedValue { $0 = url }
         }
         self.url = url
         self.title = title.utf8.count <= Self.maximumLength ? title : String(decoding: title.utf8.prefix(Self.maximumLength), as: UTF8.self)
