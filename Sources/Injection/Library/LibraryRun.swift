@@ -36,13 +36,17 @@ public enum LibraryRun {
         let address = try await page.browserURL()
         if let expectedURL, address != expectedURL { return (address, []) }
         guard let url = try? PageURL(address) else { return (address, []) }
-        let matches: [ScriptMatch]
+        return try await run(automatic(in: library, at: url, excluding: excluded), at: address, on: page, host: host,
+                             libraryDirectory: library.directory, early: early)
+    }
+
+    /// The scripts of `library` that run by themselves at `url`, but those `excluded`.
+    private static func automatic(in library: ScriptLibrary, at url: PageURL, excluding excluded: Set<ScriptID> = []) throws(InjectionError) -> [ScriptMatch] {
         do {
-            matches = try library.which(url: url).filter { $0.runsAutomatically && !excluded.contains($0.script.id) }
+            return try library.which(url: url).filter { $0.runsAutomatically && !excluded.contains($0.script.id) }
         } catch {
             throw .library(error.description)
         }
-        return try await run(matches, at: address, on: page, host: host, libraryDirectory: library.directory, early: early)
     }
 
     /// The automatic scripts for the page the browser is on, as
@@ -73,7 +77,7 @@ public enum LibraryRun {
         } catch {
             throw .library("\(error)")
         }
-        return try await runMatching(library: opened, on: page, host: host, early: early)
+        return try await run(automatic(in: opened, at: url), at: address, on: page, host: host, libraryDirectory: opened.directory, early: early)
     }
 
     /// Runs `matches`, the automatic scripts for `address`, on the page, in order.
@@ -109,7 +113,7 @@ public enum LibraryRun {
     /// The library's `document-start` scripts for `address` (the address about to be opened), to
     /// install before the navigation.
     public static func documentStartScripts(library: ScriptLibrary, address: String) -> [(script: UserScript, id: ScriptID)] {
-        automaticScripts(library: library, address: address).filter { $0.script.interpretation.runMode.runAt == .documentStart }
+        (try? PlannedScripts(library: library, address: address))?.documentStart ?? []
     }
 
     /// The library's scripts that run by themselves at `address` (the address about to be

@@ -8,8 +8,8 @@ import CSystemSupport
 /// back, so that what comes after (a browser session) starts from what is really in use.
 ///
 /// ```swift
-/// let early = LibraryRun.documentStartScripts(library: library, address: address)
-/// FreedMemory.returnToSystem()
+/// let planned = try PlannedScripts(library: ScriptLibrary(directory: folder), address: address)
+/// FreedMemory.returnToSystem()   // the library is gone; its pages go back
 /// ```
 public enum FreedMemory {
     /// Gives the free pages of the allocator's heaps back to the system (`malloc_trim(0)` on

@@ -79,9 +79,7 @@ public final class WebDriverSession: Sendable {
     public func executeScript(
         serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
-        let body = "{\"script\":" + serializedScript + ",\"args\":" + JSONValue.array(arguments).serialized + "}"
-        return try await client.send(
-            .POST, path: "/session/\(id)/execute/sync", serializedBody: body, command: "execute script", timeout: timeout)
+        try await execute("/execute/sync", serializedScript: serializedScript, arguments: arguments, name: "execute script", timeout: timeout)
     }
 
     /// `POST /session/{id}/execute/async`: runs `script` with a callback appended to `arguments`;
@@ -100,9 +98,15 @@ public final class WebDriverSession: Sendable {
     public func executeAsyncScript(
         serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
+        try await execute("/execute/async", serializedScript: serializedScript, arguments: arguments, name: "execute async script", timeout: timeout)
+    }
+
+    /// `POST /session/{id}` + `path` with a body of an already serialised script and `arguments`.
+    private func execute(
+        _ path: String, serializedScript: String, arguments: [JSONValue], name: String, timeout: Double?
+    ) async throws(WebDriverError) -> JSONValue {
         let body = "{\"script\":" + serializedScript + ",\"args\":" + JSONValue.array(arguments).serialized + "}"
-        return try await client.send(
-            .POST, path: "/session/\(id)/execute/async", serializedBody: body, command: "execute async script", timeout: timeout)
+        return try await client.send(.POST, path: "/session/\(id)" + path, serializedBody: body, command: name, timeout: timeout)
     }
 
     /// Whether the endpoint is chromedriver (or a grid node in front of one), which takes raw
