@@ -14,6 +14,12 @@ struct DirectDevToolsTests {
             "/other": LoopbackResponse(html: "<!doctype html><title>Other</title><p>y</p>", headers: PageFixtures.strictPolicy),
             "/alerting": LoopbackResponse(html: "<!doctype html><title>Alerting</title><script src=\"/alert.js\"></script>", headers: PageFixtures.strictPolicy),
             "/alert.js": LoopbackResponse(body: "alert('loaded');", contentType: "text/javascript"),
+            // Leaves for `/landed` while it parses, before its own load event.
+            "/moving": LoopbackResponse(
+                html: "<!doctype html><title>Moving</title><script src=\"/move.js\"></script><p>moving</p>", headers: PageFixtures.strictPolicy),
+            "/move.js": LoopbackResponse(body: "location.replace('/landed');", contentType: "text/javascript"),
+            "/landed": LoopbackResponse(html: "<!doctype html><title>Landed</title><p>z</p>", headers: PageFixtures.strictPolicy),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: "204 No Content"),
         ]
     }
 
@@ -60,19 +66,75 @@ struct DirectDevToolsTests {
     }
 
     /// `body` on a Chromium page whose window is attached on PageScript's own connection.
-    private func onAttachedPage(_ body: @escaping @Sendable (PageSession, DirectDevTools) async throws -> Void) async throws {
+    private func onAttachedPage(_ body: @escaping @Sendable (PageSession, DirectDevTools, LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer(responses: Self.responses())
         defer { server.stop() }
         try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8) { page in
             let direct = try #require(page.direct)
             _ = try await page.script("return 0")
             #expect(await direct.attachedWindowHandles.count == 1)
-            try await body(page, direct)
+            try await body(page, direct, server)
+        }
+    }
+
+    @Test func navigationsOnceAttachedGoOnPageScriptsOwnConnection() async throws {
+        try await onAttachedPage { page, direct, server in
+            #expect(try await page.open(server.url("/other")).title == "Other")
+            #expect(direct.navigations == 1, "the window is attached: the navigation does not go through the driver")
+            #expect(try await page.script("return document.title").value == "Other")
+
+            // A script that leaves while the page parses: the document it went to is the one waited for.
+            let landed = try await page.open(server.url("/moving"), loadTimeout: 8)
+            #expect(landed.title == "Landed")
+            #expect(landed.url == server.url("/landed"))
+            #expect(try await page.script("return document.readyState").value == "complete")
+
+            // Within the document: no new document, no load event to wait for.
+            let fragment = try await page.open(server.url("/landed#part"))
+            #expect(fragment.url == server.url("/landed#part"))
+            #expect(fragment.title == "Landed")
+            #expect(direct.navigations == 3)
+
+            // A page that alerts as it loads: the run answers the dialog and reports it.
+            let alerted = try await page.openAndRun(server.url("/alerting"), script: "document.title", timeout: 8)
+            guard case let .ran(result, _) = alerted else { Issue.record("\(alerted)"); return }
+            #expect(result.value == "Alerting", "\(result.json.serialized)")
+            #expect(result.dialogs.map(\.message) == ["loaded"])
+            #expect(direct.navigations == 4)
+
+            // Nothing to show (a `204`): the window stays where it was, as with the driver.
+            #expect(try await page.open(server.url("/empty"), loadTimeout: 8).url == server.url("/alerting"))
+            #expect(direct.navigations == 5)
+        }
+    }
+
+    @Test func aNavigationOnTheOwnConnectionFailsAsTheDriversDoes() async throws {
+        try await onAttachedPage { page, direct, _ in
+            let refusing = try RefusingPort()
+            defer { refusing.stop() }
+            await #expect {
+                _ = try await page.open(refusing.url("/"), loadTimeout: 8)
+            } throws: { error in
+                guard case let .navigationFailed(_, reason) = error as? InjectionError else { return false }
+                return reason == "connection refused (net::ERR_CONNECTION_REFUSED)"
+            }
+            #expect(direct.navigations == 1)
+
+            // A server that never answers: the load's time runs out on PageScript's side.
+            let silent = try SilentListener()
+            defer { silent.stop() }
+            await #expect {
+                _ = try await page.open("http://127.0.0.1:\(silent.port)/", loadTimeout: 1)
+            } throws: { error in
+                guard case let .loadTimedOut(_, seconds) = error as? InjectionError else { return false }
+                return seconds == 1
+            }
+            #expect(direct.navigations == 2)
         }
     }
 
     @Test func aDialogThePageOpensBetweenRunsIsAnswered() async throws {
-        try await onAttachedPage { page, _ in
+        try await onAttachedPage { page, _, _ in
             _ = try await page.script("setTimeout(function () { window.alert('while idle'); }, 30); return 1")
             try await Task.sleep(nanoseconds: 300_000_000)
             let next = try await page.script("return 2")
@@ -83,7 +145,7 @@ struct DirectDevToolsTests {
     }
 
     @Test func aDialogThatOpensDuringADirectRunIsAnswered() async throws {
-        try await onAttachedPage { page, direct in
+        try await onAttachedPage { page, direct, _ in
             let before = direct.evaluations
             let run = try await page.script("""
                 setTimeout(function () { window.alert("from a timer"); }, 20);

@@ -92,6 +92,20 @@ public final class PageSession: Sendable {
     /// forgets the runtime of the document left behind.
     func navigate(to url: String, loadTimeout: Double) async throws(InjectionError) {
         await lowerContentSecurityPolicy()
+        // Through the browser's own DevTools when the window is attached there (not the
+        // session's first navigation); through the driver otherwise, or when that way cannot say.
+        if let outcome = await direct?.navigate(to: url, timeout: loadTimeout) {
+            switch outcome {
+            case .loaded, .dialogOpened:
+                // A dialog the page opened while loading: the installation answers it.
+                forgetDocument()
+                return
+            case let .failed(reason):
+                throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: reason))
+            case .timedOut:
+                throw .loadTimedOut(url: url, seconds: loadTimeout)
+            }
+        }
         do {
             try await session.navigate(to: url, timeout: loadTimeout + Self.transportMargin)
         } catch {
@@ -108,7 +122,11 @@ public final class PageSession: Sendable {
                 throw .webDriver(error)
             }
         }
-        // A new document: whatever the last one broke is tried afresh.
+        forgetDocument()
+    }
+
+    /// A new document: whatever the last one broke is tried afresh.
+    private func forgetDocument() {
         state.update { state in
             state.entry = nil
             state.usesDevTools = false
