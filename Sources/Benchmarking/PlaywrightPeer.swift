@@ -97,13 +97,15 @@ public struct PlaywrightPeer: Sendable {
                               timeout: mode == "cold" ? 120 : 600)
     }
 
-    /// The system Chromium and PageScript's arguments for it, as Playwright's `launch` takes
-    /// them: without `--headless`, which Playwright adds itself along with its own profile folder.
-    static func chromium() throws(BenchmarkError) -> (browser: String, arguments: [String]) {
+    /// The system Chromium and PageScript's arguments for it (`forBatch`: those of `batch`'s
+    /// browsers), as Playwright's `launch` takes them: without `--headless`, which Playwright adds
+    /// itself along with its own profile folder.
+    static func chromium(forBatch: Bool = false) throws(BenchmarkError) -> (browser: String, arguments: [String]) {
         guard let browser = ExecutableLocator.find("chromium") else {
             throw .peerUnavailable(reason: "chromium is not on PATH; \(Engine.chromium.installHint)")
         }
-        return (browser, BrowserEngine.chromiumArguments.filter { !$0.hasPrefix("--headless") })
+        let arguments = forBatch ? BrowserEngine.chromiumBatchArguments : BrowserEngine.chromiumArguments
+        return (browser, arguments.filter { !$0.hasPrefix("--headless") })
     }
 
     /// The peer: what a Playwright user writes, plus timing for the warm mode.

@@ -50,7 +50,7 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
             throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
         }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumArguments, jobs: jobs)
+            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumBatchArguments, jobs: jobs)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
         if engine == .webkit {

@@ -70,7 +70,7 @@ public actor LocalChromiumSource: SessionSource {
             throw .failed(reason: "cannot make a profile folder for Chromium: \(error)")
         }
         profiles[slot] = profile
-        let arguments = (BrowserEngine.chromiumArguments + ["--user-data-dir=\(profile)"]).map { JSONValue.string($0) }
+        let arguments = (BrowserEngine.chromiumBatchArguments + ["--user-data-dir=\(profile)"]).map { JSONValue.string($0) }
         let options: JSONValue = ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]
         let capabilities = SessionCapabilities.adding(
             scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: [(key: "goog:chromeOptions", value: options)])
