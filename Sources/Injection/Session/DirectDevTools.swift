@@ -136,10 +136,11 @@ final class DirectDevTools: Sendable {
     /// the window on the document it had and counts as loaded, as chromedriver reports it.
     ///
     /// `nil` when it cannot go this way: the tab is not attached yet (the first navigation of a
-    /// session), a dialog is open, the tab or the connection went away, or the renderer crashed.
+    /// session) or its browser refused the events a navigation is followed by, a dialog is open,
+    /// the tab or the connection went away, or the renderer crashed.
     /// The driver's navigation then does it and reports what happened as it always did.
     func navigate(to url: String, timeout: Double) async -> NavigationOutcome? {
-        guard let tab = readyTab(), !tab.hasDialogOpen else { return nil }
+        guard let tab = readyTab(), tab.navigates, !tab.hasDialogOpen else { return nil }
         switch await tab.navigate(to: url, timeout: timeout) {
         case let .finished(outcome):
             state.withLockedValue { $0.navigations += 1 }
@@ -284,6 +285,14 @@ extension DirectDevTools {
             var nextWaiter = 0
         }
 
+        /// Whether navigations can go through this tab (its lifecycle and crash events are on);
+        /// set once, while attaching, before the tab is handed out.
+        var navigates: Bool {
+            get { navigation.withLockedValue { $0 } }
+            set { navigation.withLockedValue { $0 = newValue } }
+        }
+        private let navigation = NIOLockedValueBox(false)
+
         private init(windowHandle: String, devTools: DevToolsSession) {
             self.windowHandle = windowHandle
             self.devTools = devTools
@@ -310,10 +319,10 @@ extension DirectDevTools {
             do throws(DevToolsError) {
                 _ = try await devTools.send("Page.enable", timeout: 30)
                 // For navigations: which document loaded (`Page.lifecycleEvent`), and a renderer
-                // that crashed (`Inspector.targetCrashed`).
-                for result in await devTools.send(pipelined: [.setLifecycleEventsEnabled(true), DevToolsCommand("Inspector.enable")], timeout: 30) {
-                    _ = try result.get()
-                }
+                // that crashed (`Inspector.targetCrashed`). A browser that refuses either still
+                // takes the tab's evaluations; its navigations stay with the driver.
+                let enabled = await devTools.send(pipelined: [.setLifecycleEventsEnabled(true), DevToolsCommand("Inspector.enable")], timeout: 30)
+                tab.navigates = enabled.allSatisfy { (try? $0.get()) != nil }
                 return .attached(tab)
             } catch {
                 tab.stopWatching()
