@@ -4,7 +4,8 @@ import WebDriver
 
 /// Sessions on local Chromium: one chromedriver serves every slot, and each slot's session is a
 /// headless Chromium with a throwaway profile folder of its own (two browsers cannot share one),
-/// removed when the session ends.
+/// removed when the session ends, started with ``WebDriver/BrowserEngine/chromiumBatchArguments``
+/// (no compositor thread: a batch takes no screenshots).
 ///
 /// When chromedriver itself dies, the next slot that needs a session starts a new one.
 public actor LocalChromiumSource: SessionSource {
