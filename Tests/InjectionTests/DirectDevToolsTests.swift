@@ -105,6 +105,12 @@ struct DirectDevToolsTests {
             // Nothing to show (a `204`): the window stays where it was, as with the driver.
             #expect(try await page.open(server.url("/empty"), loadTimeout: 8).url == server.url("/alerting"))
             #expect(direct.navigations == 5)
+
+            // Addresses without a server: a blank page and a data URL load like any other.
+            #expect(try await page.open("about:blank", loadTimeout: 8).url == "about:blank")
+            let data = "data:text/html,%3Ctitle%3EData%3C/title%3E"
+            #expect(try await page.open(data, loadTimeout: 8).title == "Data")
+            #expect(direct.navigations == 7)
         }
     }
 
