@@ -82,6 +82,15 @@ struct DirectDevToolsTests {
             #expect(try await page.open(server.url("/other")).title == "Other")
             #expect(direct.navigations == 1, "the window is attached: the navigation does not go through the driver")
             #expect(try await page.script("return document.title").value == "Other")
+            // The page's policy forbids inline styles; the bypass the driver's session set still
+            // holds for a document this connection navigated to.
+            let styled = try await page.script("""
+                var style = document.createElement("style");
+                style.textContent = "p { color: rgb(1, 2, 3); }";
+                document.head.appendChild(style);
+                return getComputedStyle(document.querySelector("p")).color;
+                """)
+            #expect(styled.value == "rgb(1, 2, 3)")
 
             // A script that leaves while the page parses: the document it went to is the one waited for.
             let landed = try await page.open(server.url("/moving"), loadTimeout: 8)
