@@ -111,8 +111,14 @@ struct DirectDevToolsTests {
             #expect(result.dialogs.map(\.message) == ["loaded"])
             #expect(direct.navigations == 4)
 
-            // Nothing to show (a `204`): the window stays where it was, as with the driver.
-            #expect(try await page.open(server.url("/empty"), loadTimeout: 8).url == server.url("/alerting"))
+            // Nothing to show (a `204`): the window stays where it was, and no script may run
+            // there under the new address.
+            await #expect {
+                _ = try await page.open(server.url("/empty"), loadTimeout: 8)
+            } throws: { error in
+                guard case let .navigationFailed(_, reason) = error as? InjectionError else { return false }
+                return reason == "the browser opened no page there (a download, or a response without content) (net::ERR_ABORTED)"
+            }
             #expect(direct.navigations == 5)
 
             // Addresses without a server: a blank page and a data URL load like any other.

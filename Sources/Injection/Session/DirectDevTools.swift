@@ -132,8 +132,9 @@ final class DirectDevTools: Sendable {
     /// chromedriver's own 5 to 10 ms of checks after the load (measured on a small loopback
     /// page: 21 ms through the driver, 15 ms this way).
     ///
-    /// A navigation the browser aborts (`net::ERR_ABORTED`: a download, a `204` response) leaves
-    /// the window on the document it had and counts as loaded, as chromedriver reports it.
+    /// A navigation the browser aborts (`net::ERR_ABORTED`: a download, a `204` response) fails,
+    /// although the window stays on the document it had and chromedriver reports success: a
+    /// script run then would run on the previous page, under the new address.
     ///
     /// `nil` when it cannot go this way: the tab is not attached yet (the first navigation of a
     /// session) or its browser refused the events a navigation is followed by, a dialog is open,
@@ -408,9 +409,7 @@ extension DirectDevTools {
                 switch signal {
                 case let .reply(.success(result)):
                     if let errorText = result["errorText"]?.stringValue, !errorText.isEmpty {
-                        // A download or a response without content (`204`): the window stays on
-                        // the document it had, and chromedriver reports success; so does this.
-                        return errorText == "net::ERR_ABORTED" ? .finished(.loaded) : .finished(.failed(errorText))
+                        return .finished(.failed(errorText))
                     }
                     guard let frame = result["frameId"]?.stringValue, let loader = result["loaderId"]?.stringValue else {
                         return .finished(.loaded)

@@ -51,6 +51,7 @@ enum LoadFailure {
         let bare = code.hasPrefix("net::") ? String(code.dropFirst(5)) : code
         switch bare {
         case "ERR_CONNECTION_REFUSED": return "connection refused"
+        case "ERR_ABORTED": return "the browser opened no page there (a download, or a response without content)"
         case "ERR_NAME_NOT_RESOLVED": return "the host name could not be resolved"
         case "ERR_NAME_RESOLUTION_FAILED": return "the host name could not be resolved (the resolver failed)"
         case "ERR_CONNECTION_TIMED_OUT", "ERR_TIMED_OUT": return "the connection timed out"
