@@ -43,6 +43,36 @@ struct OpenAndRunTests {
         }
     }
 
+    /// An address that shows no page (a 204) leaves the browser on the page it had, whichever
+    /// way the navigation went (the driver's first, then on Chromium the direct connection): the
+    /// visit fails, and its script does not run on that page under the new address. A fragment
+    /// keeps the document too, but lands where it was asked to, and runs.
+    @Test(arguments: PageFixtures.engines)
+    func anAddressThatShowsNoPageIsNotRunOn(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Start</title>"),
+            "/shop": LoopbackResponse(html: "<title>Shop</title><p>12</p>"),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: "204 No Content"),
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            let marker = "window.pagescriptVisits = (window.pagescriptVisits || 0) + 1; document.title"
+            #expect(try ran(await page.openAndRun(server.url("/shop"), script: marker, timeout: 10)).result.value == .string("Shop"))
+            for _ in 0..<2 {
+                await #expect {
+                    _ = try await page.openAndRun(server.url("/empty"), script: marker, timeout: 10)
+                } throws: { error in
+                    guard case let .navigationFailed(url, reason) = error as? InjectionError else { return false }
+                    return url == server.url("/empty") && reason.hasPrefix(LoadFailure.noNewDocument)
+                }
+            }
+            #expect(try await page.run(script: "window.pagescriptVisits").value == .integer(1), "the script ran on /shop alone")
+            let fragment = try ran(await page.openAndRun(server.url("/shop#part"), script: marker, timeout: 10))
+            #expect(fragment.result.value == .string("Shop"))
+            #expect(fragment.result.context.url == server.url("/shop#part"))
+        }
+    }
+
     @Test(arguments: PageFixtures.engines)
     func errorPagesAndErrorStatusesAreNotRunOn(engine: Engine) async throws {
         let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<title>Fine</title>")])

@@ -49,6 +49,8 @@ struct RuntimeReply: Sendable {
     var loadStatus: Int? { json["load"]?["status"]?.intValue }
     /// Why the run skipped its scripts after checking the load (`error-page`, `http-status`), if it did.
     var skippedLoad: String? { json["load"]?["skipped"]?.stringValue }
+    /// The `performance.timeOrigin` of the document the load was checked in, as the page wrote it.
+    var loadOrigin: JSONValue? { json["load"]?["origin"] }
     /// What the page's userscripts ask of PageScript: `{"run","script","type":"value","change"}` and
     /// `{"run","script","type":"xhr","request","details"}`, in the order they asked.
     var work: [JSONValue] { json["work"]?.arrayValue ?? [] }

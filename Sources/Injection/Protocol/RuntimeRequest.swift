@@ -36,7 +36,9 @@ enum RuntimeRequest {
         if dialogs != .dismiss { request.append(("dialogs", .string(dialogs.rawValue))) }
         request.append(("scripts", .array(entries)))
         if let loadCheck {
-            request.append(("loadCheck", ["requested": .string(loadCheck.requested), "skipsHTTPErrors": .bool(loadCheck.skipsHTTPErrors)]))
+            var check: [(key: String, value: JSONValue)] = [("requested", .string(loadCheck.requested)), ("skipsHTTPErrors", .bool(loadCheck.skipsHTTPErrors))]
+            if let origin = loadCheck.previousOrigin { check.append(("previousOrigin", origin)) }
+            request.append(("loadCheck", .object(check)))
         }
         if let startsAt { request.append(("startsAt", .string(startsAt))) }
         return .object(request)
@@ -46,9 +48,16 @@ enum RuntimeRequest {
     /// start: the runtime skips them on the browser's error page (the document is not the
     /// `requested` address's), and, when `skipsHTTPErrors`, on a page the server answered with a
     /// status of 400 or more. The reply's `load` says the status and what was skipped.
+    ///
+    /// `previousOrigin` is the `performance.timeOrigin` of the document the navigation started
+    /// from, as an earlier reply's `load` gave it: a document that still has it, at an address
+    /// other than `requested` (fragments aside), is that document still (the address was a
+    /// download, or answered 204), and the runtime skips the scripts (`no-new-document`). It is
+    /// the page's own clock on both sides, so the check holds on a remote endpoint too.
     struct LoadCheck: Sendable {
         let requested: String
         let skipsHTTPErrors: Bool
+        var previousOrigin: JSONValue?
     }
 
     /// Responses to `GM_xmlhttpRequest` calls (`{"request": n, "response": {...}}`) for the page

@@ -1006,17 +1006,31 @@ var Action = (function() {
     function loadCheck(check) {
         var builtIns = captured();
         var status = null;
+        var origin = null;
         try {
             var entry = performance.getEntriesByType("navigation")[0];
             status = entry && typeof entry.responseStatus === "number" && entry.responseStatus >= 100 ? entry.responseStatus : null;
+            origin = typeof performance.timeOrigin === "number" ? performance.timeOrigin : null;
         } catch (error) {
             status = null;
         }
         var url = builtIns.documentURL(document);
         var requested = "" + check.requested;
         var errorPage = builtIns.slice(url, 0, 13) === "chrome-error:" || (url === "about:blank" && builtIns.slice(requested, 0, 6) !== "about:");
-        var skipped = errorPage ? "error-page" : (check.skipsHTTPErrors === true && status !== null && status >= 400 ? "http-status" : null);
-        return { status: status, skipped: skipped };
+        // Still the document the navigation started from, at another address than the one asked
+        // for (a download, a 204: the browser showed nothing new). A navigation within the
+        // document (a fragment) keeps the document too, but lands on the address asked for.
+        var stayed = typeof check.previousOrigin === "number" && origin === check.previousOrigin &&
+            withoutFragment(url) !== withoutFragment(requested);
+        var skipped = errorPage ? "error-page" : (stayed ? "no-new-document" :
+            (check.skipsHTTPErrors === true && status !== null && status >= 400 ? "http-status" : null));
+        return { status: status, skipped: skipped, origin: origin };
+    }
+
+    function withoutFragment(url) {
+        var builtIns = captured();
+        var hash = builtIns.indexOf(url, "#");
+        return hash === -1 ? url : builtIns.slice(url, 0, hash);
     }
 
     // Whether a run carries a userscript's data (the GM API's values and files).
@@ -1123,7 +1137,8 @@ var Action = (function() {
         if (run.refused !== undefined) { text += ",\"refused\":" + quote(run.refused); }
         if (run.load !== undefined) {
             text += ",\"load\":{\"status\":" + (run.load.status === null ? "null" : run.load.status) + ",\"skipped\":" +
-                (run.load.skipped === null ? "null" : quote(run.load.skipped)) + "}";
+                (run.load.skipped === null ? "null" : quote(run.load.skipped)) +
+                (run.load.origin === null ? "" : ",\"origin\":" + run.load.origin) + "}";
         }
         text += ",\"scripts\":[";
         for (var index = 0; index < run.scripts.length; index++) {

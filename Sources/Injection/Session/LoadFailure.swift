@@ -5,6 +5,9 @@
 /// WebKit's driver reports success and leaves `about:blank` with the reason as the page's text
 /// ("Could not connect to 127.0.0.1: Connection refused").
 enum LoadFailure {
+    /// Why a navigation that left the browser on the page it had did not load.
+    static let noNewDocument = "the browser opened no page there (a download, or a response without content)"
+
     /// The reason from a driver's failed navigation.
     static func reason(driverMessage: String) -> String {
         var message = SyntaxErrorLocator.engineMessage(driverMessage)
@@ -51,7 +54,7 @@ enum LoadFailure {
         let bare = code.hasPrefix("net::") ? String(code.dropFirst(5)) : code
         switch bare {
         case "ERR_CONNECTION_REFUSED": return "connection refused"
-        case "ERR_ABORTED": return "the browser opened no page there (a download, or a response without content)"
+        case "ERR_ABORTED": return noNewDocument
         case "ERR_NAME_NOT_RESOLVED": return "the host name could not be resolved"
         case "ERR_NAME_RESOLUTION_FAILED": return "the host name could not be resolved (the resolver failed)"
         case "ERR_CONNECTION_TIMED_OUT", "ERR_TIMED_OUT": return "the connection timed out"

@@ -42,7 +42,7 @@ extension PageSession {
         let preinstalled = await preinstalledRuntime()
         try await navigate(to: url, loadTimeout: timeout)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
-        let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors)
+        let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
         guard let prepared = try? PreparedScript(script, mode: mode), prepared.userScript == nil else {
             return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
         }
@@ -87,7 +87,14 @@ extension PageSession {
         case .compileFailed, .notInstalled:
             return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
         }
-        state.update { $0.entry = entry }
+        state.update { state in
+            state.entry = entry
+            state.lastLoadOrigin = reply.loadOrigin
+        }
+        if reply.skippedLoad == "no-new-document" {
+            // The browser stayed on the page it had: nothing ran, and nothing may run there under this address.
+            throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument)
+        }
         if reply.skippedLoad != nil {
             let context = try await loadedContext(requested: url, reply: reply)
             if let status = reply.loadStatus, status >= 400, skippingHTTPErrors { return .skipped(context, httpStatus: status) }

@@ -1,4 +1,5 @@
 import Foundation
+import WebDriver
 
 /// What a ``PageSession`` remembers between calls, behind a lock (runs may overlap with the
 /// editor's watchdog and with cancellation).
@@ -41,6 +42,8 @@ final class SessionState: @unchecked Sendable {
         /// The last script prepared for a run: the editor and a warm loop run the same text again,
         /// which is then not read again (``PreparedScript/init(_:mode:userScript:reusing:)``).
         var lastPrepared: PreparedScript?
+        /// The `performance.timeOrigin` of the last document a visit checked its load in.
+        var lastLoadOrigin: JSONValue?
         /// The last run's body, for a run of the same code through the same entry.
         var lastRunBody: (key: RunBodyKey, body: ScriptBody)?
         /// The last body sent through Execute Script, and its JSON string literal.
