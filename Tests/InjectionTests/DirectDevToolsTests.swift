@@ -113,12 +113,7 @@ struct DirectDevToolsTests {
 
             // Nothing to show (a `204`): the window stays where it was, and no script may run
             // there under the new address.
-            await #expect {
-                _ = try await page.open(server.url("/empty"), loadTimeout: 8)
-            } throws: { error in
-                guard case let .navigationFailed(_, reason) = error as? InjectionError else { return false }
-                return reason == "the browser opened no page there (a download, or a response without content) (net::ERR_ABORTED)"
-            }
+            await expectLoadFailure(opening: server.url("/empty"), on: page, reason: LoadFailure.noNewDocument + " (net::ERR_ABORTED)")
             #expect(direct.navigations == 5)
 
             // Addresses without a server: a blank page and a data URL load like any other.
@@ -129,16 +124,22 @@ struct DirectDevToolsTests {
         }
     }
 
+    /// Expects opening `url` on `page` to fail to load, for `reason`.
+    private func expectLoadFailure(opening url: String, on page: PageSession, reason: String,
+                                   sourceLocation: SourceLocation = #_sourceLocation) async {
+        await #expect(sourceLocation: sourceLocation) {
+            _ = try await page.open(url, loadTimeout: 8)
+        } throws: { error in
+            guard case let .navigationFailed(_, given) = error as? InjectionError else { return false }
+            return given == reason
+        }
+    }
+
     @Test func aNavigationOnTheOwnConnectionFailsAsTheDriversDoes() async throws {
         try await onAttachedPage { page, direct, _ in
             let refusing = try RefusingPort()
             defer { refusing.stop() }
-            await #expect {
-                _ = try await page.open(refusing.url("/"), loadTimeout: 8)
-            } throws: { error in
-                guard case let .navigationFailed(_, reason) = error as? InjectionError else { return false }
-                return reason == "connection refused (net::ERR_CONNECTION_REFUSED)"
-            }
+            await expectLoadFailure(opening: refusing.url("/"), on: page, reason: "connection refused (net::ERR_CONNECTION_REFUSED)")
             #expect(direct.navigations == 1)
 
             // A server that never answers: the load's time runs out on PageScript's side.
