@@ -47,7 +47,8 @@ struct RuntimeReply: Sendable {
     var refusedAt: String? { json["refused"]?.stringValue }
     /// The main document's HTTP status, when the run checked the load and the engine reports it.
     var loadStatus: Int? { json["load"]?["status"]?.intValue }
-    /// Why the run skipped its scripts after checking the load (`error-page`, `http-status`), if it did.
+    /// Why the run skipped its scripts after checking the load (`error-page`, `no-new-document`,
+    /// `http-status`), if it did.
     var skippedLoad: String? { json["load"]?["skipped"]?.stringValue }
     /// The `performance.timeOrigin` of the document the load was checked in, as the page wrote it.
     var loadOrigin: JSONValue? { json["load"]?["origin"] }

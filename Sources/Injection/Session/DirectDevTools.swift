@@ -114,7 +114,7 @@ final class DirectDevTools: Sendable {
     }
 
     /// How a navigation that went this way ended.
-    enum NavigationOutcome: Equatable {
+    enum NavigationOutcome {
         /// The new document fired its load event, or the navigation stayed in the document (a
         /// fragment).
         case loaded
@@ -284,15 +284,16 @@ extension DirectDevTools {
             /// What interrupts each waiting evaluation.
             var waiting: [Int: @Sendable () -> Void] = [:]
             var nextWaiter = 0
+            /// Whether navigations can go through this tab (its lifecycle and crash events are on).
+            var navigates = false
         }
 
-        /// Whether navigations can go through this tab (its lifecycle and crash events are on);
-        /// set once, while attaching, before the tab is handed out.
+        /// Whether navigations can go through this tab; set once, while attaching, before the tab
+        /// is handed out.
         var navigates: Bool {
-            get { navigation.withLockedValue { $0 } }
-            set { navigation.withLockedValue { $0 = newValue } }
+            get { state.withLockedValue(\.navigates) }
+            set { state.withLockedValue { $0.navigates = newValue } }
         }
-        private let navigation = NIOLockedValueBox(false)
 
         private init(windowHandle: String, devTools: DevToolsSession) {
             self.windowHandle = windowHandle
