@@ -224,6 +224,39 @@ struct UserScriptAPITests {
         }
     }
 
+    /// A session that takes over a runtime another session installed in the same document (as
+    /// browse does with a tab whose scripts ran in the background) serves each script's later
+    /// work for that script: the runs of both sessions are told apart although each session
+    /// counts its own.
+    @Test(arguments: PageFixtures.engines)
+    func aRuntimeTakenOverServesEachScriptsOwnWork(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: Self.pageResponses())
+        defer { server.stop() }
+        let first = Self.userScript("GM_setValue(\"own\", \"first\"); return 1;", grants: ["GM_setValue"], name: "First")
+        let second = Self.userScript("setTimeout(() => GM_setValue(\"late\", \"second\"), 0); return 2;", grants: ["GM_setValue"], name: "Second")
+        try await Self.withLibrary { library in
+            let host = GMHost(libraryDirectory: library)
+            let served = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> Result<Int, InjectionError> in
+                do throws(InjectionError) {
+                    _ = try await page.run(userScript: first, id: "first", host: host)
+                    // Another session on the same document, with a runtime of its own.
+                    let other = PageSession(session: page.session, scriptTimeout: page.scriptTimeout)
+                    _ = try await other.run(userScript: second, id: "second", host: host)
+                    page.resumeRuntime(other.installedRuntime)
+                    try? await Task.sleep(nanoseconds: 100_000_000)
+                    return .success(try await page.serveLateUserScriptWork())
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
+            await host.shutdown()
+            #expect(served == 1)
+            let store = ScriptValueStore(libraryDirectory: library)
+            #expect(try store.values(of: "first").keys == ["own"])
+            #expect(try store.values(of: "second")["late"] == "second")
+        }
+    }
+
     /// The page's own script tries everything it can to reach the API: globals, the page's
     /// built-ins replaced to spy on what the userscript's API does with them, and a call into
     /// PageScript's entry point without the key.

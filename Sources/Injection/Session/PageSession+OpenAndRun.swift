@@ -50,10 +50,7 @@ extension PageSession {
         // runtime's own deadline is what the load left.
         try await setDriverScriptTimeout(timeout + Self.driverGrace)
         let seconds = remaining()
-        let id = state.update { state -> String in
-            state.runCount += 1
-            return "run-\(state.runCount)"
-        }
+        let id = nextRunID()
         // Where the browser installed the runtime as the document started, only the run goes.
         let entry = preinstalled ?? RuntimeEntry.random()
         let body: ScriptBody

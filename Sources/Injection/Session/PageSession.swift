@@ -201,15 +201,20 @@ public final class PageSession: Sendable {
         return body
     }
 
+    /// A new run's ID, unique in the process (see ``SessionState/Values/runTag``).
+    func nextRunID() -> String {
+        state.update { state -> String in
+            state.runCount += 1
+            return "run-\(state.runTag)-\(state.runCount)"
+        }
+    }
+
     /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:timeout:)``).
     public func run(_ script: PreparedScript, requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
         let seconds = timeout ?? scriptTimeout
         let started = Date()
         try await setDriverScriptTimeout(seconds + Self.driverGrace)
-        let id = state.update { state -> String in
-            state.runCount += 1
-            return "run-\(state.runCount)"
-        }
+        let id = nextRunID()
         let callTimeout = seconds + Self.driverGrace + Self.transportMargin
         var entry = try await installedEntry()
         var body = try runBody(script, entry: entry)

@@ -27,6 +27,11 @@ final class SessionState: @unchecked Sendable {
         var preinstallation = Preinstallation.notAsked
         /// Runs started, for their IDs.
         var runCount = 0
+        /// What every run ID of this session carries, so that IDs are unique beyond it: a
+        /// session that takes a document's runtime over (``PageSession/resumeRuntime(_:)``)
+        /// gets the runs another session started there, and must never take one of theirs for
+        /// one of its own (their work would be done for the wrong script).
+        let runTag = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         /// The driver's script timeout as last set, in seconds.
         var driverScriptTimeout: Double?
         /// How long the last page load took, in seconds.
