@@ -130,7 +130,12 @@ public struct BrowserFollower: Sendable {
         // The runtimes of windows left for another one, by window: what their scripts queue
         // meanwhile is served on return.
         var runtimes: [String: PageSession.InstalledRuntime] = [:]
+        // Where calls overlap (Chromium), a wait for the scripts' late work is kept in place in
+        // the document for good; elsewhere each look ends with one.
+        var lateWatch: LateWorkWatch?
+        defer { lateWatch?.stop() }
         func leaveWindow() async {
+            lateWatch?.stop()
             guard let here = try? await page.session.windowHandle(timeout: 5) else { return }
             runtimes[here] = page.installedRuntime
             interception?.leave(window: here, runtime: page.installedRuntime)
@@ -140,10 +145,13 @@ public struct BrowserFollower: Sendable {
         var failedLooks = 0
         while !isStopped(), !Task.isCancelled {
             // The probe waits in the page for up to `interval`: a page that is idle needs no
-            // pause of its own, one that is loading or being left is looked at again at once.
+            // pause of its own, one that is loading or being left is looked at again at once. In a
+            // document whose scripts ran, the wait is the runtime's instead, which also ends
+            // when they queue work, and hands over what they queued when the page is left.
             var pause: Duration? = Self.brief
             do {
-                let reply = try await page.session.executeAsyncScript(probe.source, arguments: probe.arguments(waitingAtMost: interval),
+                let probeWait = document.hasRuns && lateWatch?.isRunning != true ? .zero : interval
+                let reply = try await page.executeAsyncScript(probe.source, arguments: probe.arguments(waitingAtMost: probeWait),
                                                                       timeout: 10)
                 failedLooks = 0
                 let sighting = probe.sighting(from: reply)
@@ -152,6 +160,7 @@ public struct BrowserFollower: Sendable {
                 if sighting == nil { pause = interval }
                 if let sighting, sighting.isLoaded, !sighting.isLeaving {
                     if sighting.isNewDocument {
+                        lateWatch?.stop()
                         address = sighting.url
                         document = DocumentRuns()
                         // The runtime of the document before is gone with it: install afresh at
@@ -199,11 +208,25 @@ public struct BrowserFollower: Sendable {
                     for request in requests.take() {
                         await perform(request, in: &document, host: host, report: report, edit: edit)
                     }
-                    if document.hasRuns { _ = try? await page.serveLateUserScriptWork() }
+                    if document.hasRuns, page.callsOverlap {
+                        if lateWatch?.isRunning != true || lateWatch?.runtime != page.installedRuntime {
+                            lateWatch?.stop()
+                            lateWatch = page.watchLateUserScriptWork(waitingAtMost: interval)
+                        }
+                    } else if document.hasRuns {
+                        let started = ContinuousClock.now
+                        if let late = try? await page.serveLateUserScriptWork(waitingAtMost: interval) {
+                            // A wait that ended at once with nothing to do is not followed by another at once.
+                            if late.served == 0, !late.pageIsLeaving, ContinuousClock.now - started < Self.brief { pause = Self.brief }
+                        } else {
+                            pause = interval
+                        }
+                    }
                 }
             } catch {
                 if error.meansTheSessionIsGone {
                     // The followed window was closed: follow one that is left, if any.
+                    lateWatch?.stop()
                     guard let (left, now) = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
                     interception?.follow(window: now)
                     page.resumeRuntime(runtimes[now])

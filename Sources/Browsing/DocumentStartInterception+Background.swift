@@ -74,28 +74,58 @@ extension DocumentStartInterception {
         }
     }
 
-    /// Serves, every `interval`, the work queued by the scripts of each tab the follower is not on
-    /// (a value written or a request made from a timer or an event handler).
+    /// Serves the work queued by the scripts of each tab the follower is not on (a value written
+    /// or a request made from a timer or an event handler): each such tab gets a watch of its own
+    /// (``PageSession/watchLateUserScriptWork(waitingAtMost:)``), which keeps a wait in the page
+    /// for that work, so that one is in place when the page is left and hands over what was
+    /// queued until then. Tabs are looked for every `interval`.
     func serveBackgroundTabs(every interval: Duration) async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            let due = state.update { state in
-                state.tabs.compactMap { targetID, tab -> (FollowedTarget, Int, PageSession.InstalledRuntime)? in
-                    guard targetID != state.followed, !tab.isCollecting, let runtime = tab.runtime, let target = state.targets[targetID] else { return nil }
-                    return (target, tab.request, runtime)
-                }
-            }
-            for (target, request, runtime) in due {
-                let background = backgroundPage(for: target)
-                background.resumeRuntime(runtime)
-                let served = try? await background.serveLateUserScriptWork()
-                if served == nil || background.installedRuntime != runtime {
-                    // The document is gone (the tab closed or moved on): nothing more to serve there.
-                    state.update { state in
-                        if state.tabs[target.targetID]?.request == request { state.tabs[target.targetID]?.runtime = nil }
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                let due = state.update { state -> [(FollowedTarget, Int, PageSession.InstalledRuntime)] in
+                    let due = state.tabs.compactMap { targetID, tab -> (FollowedTarget, Int, PageSession.InstalledRuntime)? in
+                        guard targetID != state.followed, !tab.isCollecting, tab.watchedRequest != tab.request, let runtime = tab.runtime,
+                              let target = state.targets[targetID] else { return nil }
+                        return (target, tab.request, runtime)
                     }
+                    for (target, request, _) in due { state.tabs[target.targetID]?.watchedRequest = request }
+                    return due
                 }
+                for (target, request, runtime) in due {
+                    group.addTask { await self.watchBackgroundTab(target, request: request, runtime: runtime, waitingAtMost: interval) }
+                }
+                try? await Task.sleep(for: interval)
             }
+            group.cancelAll()
+        }
+    }
+
+    /// Serves one background tab's document until the follower comes to the tab, the tab moves
+    /// on or closes.
+    private func watchBackgroundTab(_ target: FollowedTarget, request: Int, runtime: PageSession.InstalledRuntime,
+                                    waitingAtMost interval: Duration) async {
+        let background = backgroundPage(for: target)
+        background.resumeRuntime(runtime)
+        defer {
+            state.update { state in
+                if state.tabs[target.targetID]?.watchedRequest == request { state.tabs[target.targetID]?.watchedRequest = nil }
+            }
+        }
+        let watch = background.watchLateUserScriptWork(waitingAtMost: interval)
+        defer { watch?.stop() }
+        while !Task.isCancelled {
+            let isDue = state.update { state in
+                state.followed != target.targetID && state.tabs[target.targetID]?.request == request && state.tabs[target.targetID]?.runtime == runtime
+            }
+            guard isDue else { return }
+            guard watch?.isRunning == true else {
+                // The document was left or is gone (the tab moved on or closed): nothing more to serve there.
+                state.update { state in
+                    if state.tabs[target.targetID]?.request == request { state.tabs[target.targetID]?.runtime = nil }
+                }
+                return
+            }
+            try? await Task.sleep(for: interval / 4)
         }
     }
 

@@ -248,6 +248,8 @@ final class InterceptionState: @unchecked Sendable {
         /// The runtime of the tab's document while the follower is elsewhere: the work its
         /// scripts queue is served in the background.
         var runtime: PageSession.InstalledRuntime?
+        /// The request whose document a watcher serves now (``DocumentStartInterception/serveBackgroundTabs(every:)``).
+        var watchedRequest: Int?
     }
 
     struct Value {

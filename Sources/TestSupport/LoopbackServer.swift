@@ -20,6 +20,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var thread: Thread?
+    private var requested: [String] = []
 
     /// Starts serving `pages` (path to HTML) on a free loopback port.
     public convenience init(pages: [String: String]) throws {
@@ -42,6 +43,11 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The URL of `path` on this server.
     public func url(_ path: String = "/") -> String {
         "http://127.0.0.1:\(port)\(path)"
+    }
+
+    /// The paths (with their queries) of the requests received so far, in the order they came.
+    public var requestedPaths: [String] {
+        lock.withLock { requested }
     }
 
     /// Stops accepting connections.
@@ -99,6 +105,7 @@ public final class LoopbackServer: @unchecked Sendable {
         let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
         let parts = line.split(separator: " ")
         let path = parts.count > 1 ? String(parts[1]) : "/"
+        lock.withLock { requested.append(path) }
         let pathWithoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
         let found = responses[path] ?? responses[pathWithoutQuery]
         let status = found?.status ?? "404 Not Found"

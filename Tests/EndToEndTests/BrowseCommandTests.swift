@@ -163,6 +163,61 @@ struct BrowseCommandTests {
         #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
     }
 
+    /// A script that writes values and then leaves the page at once (a setting saved before a
+    /// reload, a link it follows), and writes values as the page is left, then on the next page
+    /// one that makes a request as that page is left: browse writes the values and makes the
+    /// request, though each document is gone before browse could look at it again. A value
+    /// written at `beforeunload` is kept on both engines, at `pagehide` on WebKit (a call pending
+    /// in Chromium is abandoned before that event).
+    @Test(arguments: ["webkit", "chromium"])
+    func workQueuedAsThePageIsLeftIsNotLost(engine: String) throws {
+        let server = try LoopbackServer(pages: [
+            "/": "<!doctype html><title>Start</title>", "/next": "<!doctype html><title>Next</title>",
+            "/last": "<!doctype html><title>Last</title>", "/beacon": "<title>ok</title>",
+        ])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-leaving-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let base = server.url("/").dropLast()
+        // Browse has collected a run once it has answered its first request; a moment later the
+        // script writes (or asks) and leaves in one go.
+        func leaving(_ name: String, from path: String, to next: String, code: String) -> String {
+            "// ==UserScript==\n// @name \(name)\n// @match \(base)\(path)\n// @grant GM_setValue\n// @grant GM_xmlhttpRequest\n"
+                + "// @connect self\n// ==/UserScript==\n" + code
+                + "GM_xmlhttpRequest({ method: 'GET', url: location.href, onload: function () { setTimeout(function () {\n"
+                + "  GM_setValue('left', location.pathname); GM_setValue('count', 2); location.href = '\(next)';\n"
+                + "}, 300); } });\n'leaving \(path)'\n"
+        }
+        let writer = leaving("Writer", from: "/", to: "/next", code: """
+            addEventListener('beforeunload', function () { GM_setValue('unloading', location.pathname); });
+            addEventListener('pagehide', function () { GM_setValue('hidden', location.pathname); });
+
+            """)
+        // A request ends the wait at once, so it is made at the last event the engine hands over.
+        let lastEvent = engine == "webkit" ? "pagehide" : "beforeunload"
+        let asker = leaving("Asker", from: "/next", to: "/last", code: """
+            addEventListener('\(lastEvent)', function () { GM_xmlhttpRequest({ method: 'GET', url: '/beacon?left' }); });
+
+            """)
+        for script in [writer, asker] {
+            #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
+        }
+        #expect(try PageScriptBinary.run(["scripts", "new", "Last", "--match", "\(base)/last", "-e", "document.title", "--library", library]).status == 0)
+        let browse = try BrowseSession([server.url("/"), "--engine", engine, "--library", library]) {
+            $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Last\"")
+        }
+        let lines = browse.lines
+        #expect(browse.sawTheLine, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"leaving /\"") }, "\(lines)")
+        let values = try PageScriptBinary.run(["scripts", "values", "Writer", "--library", library])
+        let written = Set(values.standardOutput.split(separator: "\n").map(String.init))
+        let expected: Set<String> = ["count\t2", "left\t\"/\"", "unloading\t\"/\""]
+        #expect(engine == "webkit" ? written == expected.union(["hidden\t\"/\""]) : written.subtracting(["hidden\t\"/\""]) == expected,
+                "\(values.standardOutput) \(values.standardError) \(lines)")
+        #expect(server.requestedPaths.contains("/beacon?left"), "\(server.requestedPaths)")
+        #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
+    }
+
     /// On Chromium, browse runs `document-start` scripts before the page's own first script, in
     /// the first page and in a popup it opens on another origin (a new tab, prepared before its
     /// first document), each once, with their GM API served, and only where they match.
@@ -257,14 +312,16 @@ struct BrowseCommandTests {
         defer { try? FileManager.default.removeItem(atPath: library) }
         let base = String(server.url("/").dropLast())
         let other = sameOrigin ? base : base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
-        // The count goes up when browse has answered the script's request, and a timer writes a
-        // value after the run: in the tab browse does not follow, both are served in the background.
+        // The count goes up when browse has answered the script's request, a timer writes a value
+        // after the run, and another is written as the tab moves on: in the tab browse does not
+        // follow, all are served in the background.
         let counting = "// ==UserScript==\n// @name Tab\n// @match \(other)/tab*\n// @grant GM_xmlhttpRequest\n// @grant GM_setValue\n"
             + "// @connect self\n// ==/UserScript==\n"
             + "var me = location.search.slice(1), key = 'ran ' + me;\n"
             + "GM_xmlhttpRequest({ method: 'GET', url: location.href, onload: function () {\n"
             + "  localStorage.setItem(key, String(Number(localStorage.getItem(key)) + 1)); } });\n"
-            + "setTimeout(function () { GM_setValue('late ' + me, me); }, 1000);\nkey\n"
+            + "setTimeout(function () { GM_setValue('late ' + me, me); }, 1000);\n"
+            + "addEventListener('beforeunload', function () { GM_setValue('leaving ' + me, me); });\nkey\n"
         let home = Self.seenByBrowse(name: "Home", matches: [server.url("/")], setting: ["ranHome"], code: "1")
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", home, "--library", library]).status == 0)
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", counting, "--library", library]).status == 0)
@@ -285,8 +342,12 @@ struct BrowseCommandTests {
         }
         #expect(lines.filter { $0.hasPrefix("background\t") && $0.contains("\tTab\t") }.count <= 2, "\(lines)")
         let values = try PageScriptBinary.run(["scripts", "values", "Tab", "--library", library])
-        #expect(values.standardOutput.split(separator: "\n").sorted() == ["late a\t\"a\"", "late b\t\"b\""],
+        #expect(values.standardOutput.split(separator: "\n").sorted() == ["late a\t\"a\"", "late b\t\"b\"", "leaving a\t\"a\"", "leaving b\t\"b\""],
                 "\(values.standardOutput) \(values.standardError) \(lines)")
+        // Each value went to the script that wrote it: none to the start page's script, whose run
+        // in the follower's own session may have the ID a run in a background tab's session had.
+        let homeValues = try PageScriptBinary.run(["scripts", "values", "Home", "--library", library])
+        #expect(homeValues.standardOutput.isEmpty, "\(homeValues.standardOutput) \(homeValues.standardError)")
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 

@@ -55,6 +55,8 @@ struct RuntimeReply: Sendable {
     /// What the page's userscripts ask of PageScript: `{"run","script","type":"value","change"}` and
     /// `{"run","script","type":"xhr","request","details"}`, in the order they asked.
     var work: [JSONValue] { json["work"]?.arrayValue ?? [] }
+    /// A watch's reply: the page is being left, and its work is the last its document queues.
+    var pageIsLeaving: Bool { json["leaving"] == .bool(true) }
     /// The reports of script `index` (`GM_notification`, `GM_setClipboard`, ...): `{"kind", ...}`.
     func reports(ofScript index: Int) -> [JSONValue] {
         json["scripts"]?.arrayValue?[safe: index]?["reports"]?.arrayValue ?? []

@@ -16,6 +16,10 @@ import WebDriver
 ///   load event's handlers for `"load"`) before it checks the address and calls the scripts.
 /// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
 ///   lost it), at once or when the run finishes.
+/// - `{"kind":"deliver","run","responses","wait"}`, `{"kind":"poll"}` and `{"kind":"watch","wait","leavingAt"}`:
+///   responses to userscripts' requests in, the work queued after runs ended out (``deliver(id:responses:wait:)``,
+///   ``poll``, ``watch(milliseconds:)``).
+/// - `{"kind":"menu","run","script","name"}`: a userscript's menu command.
 enum RuntimeRequest {
     static let context: JSONValue = ["kind": "context"]
 
@@ -68,6 +72,14 @@ enum RuntimeRequest {
 
     /// The work the page's userscripts queued after their runs ended.
     static let poll: JSONValue = ["kind": "poll"]
+
+    /// The work the page's userscripts queued after their runs ended, once some of it waits for
+    /// the runner (a request), the page is being left (the reply's `leaving`: at `leavingAt`,
+    /// `"pagehide"`, or else at `beforeunload` or `pagehide`, whichever comes first) or its
+    /// address changes, or after `milliseconds`.
+    static func watch(milliseconds: Int, leavingAt leavingEvent: String) -> JSONValue {
+        ["kind": "watch", "wait": .integer(Int64(milliseconds)), "leavingAt": .string(leavingEvent)]
+    }
 
     /// Runs the menu command `name` that script `script` of run `id` registered.
     static func menu(id: String, script: Int, name: String) -> JSONValue {

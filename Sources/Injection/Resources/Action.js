@@ -27,6 +27,8 @@ var Action = (function() {
     // How long, in milliseconds, a swapped JSON.stringify waits for the driver before the page's
     // own is put back.
     var shieldLimit = 5000;
+    // How often, in milliseconds, a "watch" looks whether the page's address changed.
+    var watchInterval = 25;
 
     var builtIns = null;
 
@@ -217,6 +219,7 @@ var Action = (function() {
             documentBody: getter(prototypeOf("Document"), "body"),
             readyState: getter(prototypeOf("Document"), "readyState"),
             addEventListener: method(prototypeOf("EventTarget"), "addEventListener"),
+            removeEventListener: method(prototypeOf("EventTarget"), "removeEventListener"),
             innerText: getter(prototypeOf("HTMLElement"), "innerText"),
             textContent: getter(prototypeOf("Node"), "textContent"),
             nodeListLength: getter(prototypeOf("NodeList"), "length"),
@@ -880,7 +883,8 @@ var Action = (function() {
     // and queue work for the runner (a value written, a request to make). Work queued while the
     // run is going rides on its next reply, and `wake` answers a runner that waits for the run
     // (a request needs its response before the script can go on); work queued after the run
-    // ended waits in the session for the runner's next "poll".
+    // ended waits in the session for the runner's next "poll" or "watch" (and with `wake` ends a
+    // watch at once; a value written waits for the watch's end, or for the page being left).
     function scriptHooks(run, index, script, session, console) {
         return {
             console: console,
@@ -889,6 +893,10 @@ var Action = (function() {
                 var text = "{\"run\":" + quote(run.id) + ",\"script\":" + index + "," + item + "}";
                 if (run.state !== "running") {
                     session.late[session.late.length] = text;
+                    if (wake) {
+                        session.lateWakes = true;
+                        if (session.lateWatcher !== null) { session.lateWatcher(); }
+                    }
                     return;
                 }
                 run.work[run.work.length] = text;
@@ -1194,9 +1202,79 @@ var Action = (function() {
         return whenReady();
     }
 
-    // The work queued after runs ended: {"pagescript":1,"work":[...]}.
-    function lateReply(session) {
-        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + drained(session.late) + "]}", true);
+    // The work queued after runs ended: {"pagescript":1,"work":[...]}, with the document's
+    // context when there is work (the page it was queued in, whatever the browser shows by the
+    // time it is done) and "leaving":true when the page is being left (that work is the last the
+    // document queues).
+    function lateReply(session, leaving) {
+        var work = drained(session.late);
+        session.lateWakes = false;
+        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + work + "]" + (work !== "" ? ",\"context\":" + pageContext() : "") +
+            (leaving ? ",\"leaving\":true" : "") + "}", true);
+    }
+
+    // The work queued after runs ended, once there is work that waits for the runner (a request),
+    // once the page is being left (at `leavingAt`, "pagehide", or else at `beforeunload` or
+    // `pagehide`; the reply says so: a value written just before a navigation, or as the page is
+    // left, is not lost) or its address changes, or after `wait` milliseconds. Values written
+    // meanwhile ride on that reply: ending the watch for each would leave no watch in place for
+    // the moment the page is left. A promise made by the engine's own async function; one watch
+    // at a time (a new one ends the one before).
+    function watchedLateReply(session, wait, leavingAt) {
+        var builtIns = captured();
+        if ((session.lateWakes && session.late.length > 0) || typeof wait !== "number" || !(wait > 0) || !builtIns.setTimeout ||
+            !builtIns.addEventListener || !builtIns.removeEventListener) {
+            return lateReply(session, false);
+        }
+        if (session.lateWatcher !== null) { session.lateWatcher(); }
+        var leavingEvents = leavingAt === "pagehide" ? ["pagehide"] : ["beforeunload", "pagehide"];
+        // The page may start to leave between two watches: that is noted, and the next watch,
+        // when it still reaches this document, replies at once with all that was queued.
+        if (!session.notesLeaving) {
+            session.notesLeaving = true;
+            var noteLeaving = function() { if (session.lateWatcher === null) { session.leftUnwatched = true; } };
+            for (var event = 0; event < leavingEvents.length; event++) { builtIns.addEventListener(window, leavingEvents[event], noteLeaving); }
+        }
+        if (session.leftUnwatched) {
+            session.leftUnwatched = false;
+            return lateReply(session, true);
+        }
+        var address = builtIns.documentURL(document);
+        var until = builtIns.now() + wait;
+        var watching = async function() {
+            var leaving = await {
+                then: function(resolve) {
+                    var ended = false;
+                    var end = function(left) {
+                        if (ended) { return; }
+                        ended = true;
+                        if (session.lateWatcher === wake) { session.lateWatcher = null; }
+                        for (var index = 0; index < leavingEvents.length; index++) { builtIns.removeEventListener(window, leavingEvents[index], onLeave); }
+                        resolve(left);
+                    };
+                    var wake = function() { end(false); };
+                    var onLeave = function() { end(true); };
+                    // The wait ends a turn after its time is up: the page's own timers due at the same
+                    // moment (browsers align timers) run first, and one that leaves the page is
+                    // seen leaving rather than just missed.
+                    var look = function() {
+                        if (ended) { return; }
+                        if (builtIns.documentURL(document) !== address) {
+                            end(false);
+                        } else if (builtIns.now() >= until) {
+                            builtIns.apply(builtIns.setTimeout, window, [wake, 0]);
+                        } else {
+                            builtIns.apply(builtIns.setTimeout, window, [look, watchInterval]);
+                        }
+                    };
+                    session.lateWatcher = wake;
+                    for (var index = 0; index < leavingEvents.length; index++) { builtIns.addEventListener(window, leavingEvents[index], onLeave); }
+                    builtIns.apply(builtIns.setTimeout, window, [look, watchInterval]);
+                }
+            };
+            return lateReply(session, leaving);
+        };
+        return watching();
     }
 
     // The driver turns the reply into JSON with the page's JSON.stringify (WebKitWebDriver on the
@@ -1353,6 +1431,7 @@ var Action = (function() {
             // it costs WebKit as much as the rest of the installation.
             var session = {
                 lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), extraConsoleMethods: null, late: [], gm: null,
+                lateWakes: false, lateWatcher: null, notesLeaving: false, leftUnwatched: false,
                 makeUserscriptAPI: typeof userscriptAPI === "function" ? userscriptAPI : null
             };
             // A run can bring the userscript API to a runtime installed without it.
@@ -1366,7 +1445,9 @@ var Action = (function() {
         },
 
         // One request from the runner: "context" (the page's URL and title), "run" (the scripts in
-        // compiledScripts) or "collect" (a run's reply again, waiting for it or not).
+        // compiledScripts), "collect" (a run's reply again, waiting for it or not), "deliver" and
+        // "poll" (responses in, the work queued after runs ended out), "watch" (that work, waiting
+        // for some) or "menu" (a script's menu command).
         // A confidential request (a userscript's values, files, responses) comes with sealedText,
         // the request without its run, deadline, dialogs and wait, written into the body, where
         // the page's functions never see it; requestText, the call's argument, then brings only those.
@@ -1418,8 +1499,9 @@ var Action = (function() {
                 }
                 var target = request.kind === "deliver" ? findRun(session, "" + request.run) : null;
                 if (target !== null && request.wait === true) { return replyFor(target, session, true); }
-                return lateReply(session);
+                return lateReply(session, false);
             }
+            if (request.kind === "watch") { return watchedLateReply(session, request.wait, request.leavingAt); }
             // Runs a command a script registered with GM_registerMenuCommand.
             if (request.kind === "menu") {
                 var owner = findRun(session, "" + request.run);

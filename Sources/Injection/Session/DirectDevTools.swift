@@ -89,6 +89,13 @@ final class DirectDevTools: Sendable {
         return (try? PageURL("http://\(bracketed)/"))?.host.isLoopback ?? false
     }
 
+    /// Whether a call now would go this way (the current window is attached, no dialog open):
+    /// one that waits in the page then holds up none of the driver's.
+    var isReady: Bool {
+        guard let tab = readyTab() else { return false }
+        return !tab.hasDialogOpen
+    }
+
     /// Evaluates in the current window with `parameters` (a `Runtime.evaluate` parameter object as
     /// JSON text); `nil` when it cannot go this way now (still attaching, no connection, the
     /// window's target not on it): the driver's way then.

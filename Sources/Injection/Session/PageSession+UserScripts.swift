@@ -48,18 +48,127 @@ extension PageSession {
     /// Returns how many pieces of work were done.
     @discardableResult
     public func serveLateUserScriptWork() async throws(InjectionError) -> Int {
-        let entry = try await installedEntry()
+        let reply = try await ask(RuntimeRequest.poll)
+        return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry()).served
+    }
+
+    /// What ``serveLateUserScriptWork(waitingAtMost:)`` found.
+    public struct LateUserScriptWork: Sendable, Equatable {
+        /// How many pieces of work were done.
+        public let served: Int
+        /// The page is being left: what it queued until then was served, and nothing more will
+        /// come from its document.
+        public let pageIsLeaving: Bool
+    }
+
+    /// Waits in the page, at most `wait`, for work its userscripts queue after their runs ended,
+    /// and does it as ``serveLateUserScriptWork()`` does. The wait ends as soon as a script waits
+    /// for PageSession (a request made), when the page's address changes, and when the page is
+    /// being left: then the values written until that moment are kept (a script that writes a
+    /// value and then navigates, or writes one as the page is left, loses nothing), and its
+    /// requests are made, though the page may be gone before their answers reach it.
+    ///
+    /// The page is left at `pagehide` where the driver still answers a call then
+    /// (WebKitWebDriver), and at `beforeunload` elsewhere: Chromium abandons a pending call when
+    /// the next document commits, before the one left sees `pagehide`. Between two calls no wait
+    /// is in place, and Chromium holds a call sent after the page began to leave back until the
+    /// next document has loaded: where calls can overlap, ``watchLateUserScriptWork(waitingAtMost:)``
+    /// leaves no such moment.
+    ///
+    /// ```swift
+    /// while following {
+    ///     let late = try await page.serveLateUserScriptWork(waitingAtMost: .milliseconds(200))
+    ///     if late.pageIsLeaving { break }
+    /// }
+    /// ```
+    @discardableResult
+    public func serveLateUserScriptWork(waitingAtMost wait: Duration) async throws(InjectionError) -> LateUserScriptWork {
+        let reply = try await ask(watchRequest(waitingAtMost: wait))
+        return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry())
+    }
+
+    /// Whether calls to the page can overlap: they go on a DevTools connection of the session's
+    /// own (its current window's, or a tab's), where one that waits in the page holds up no
+    /// other. Then ``watchLateUserScriptWork(waitingAtMost:)`` keeps a wait in place for good.
+    public var callsOverlap: Bool {
+        route != nil || direct?.isReady == true
+    }
+
+    /// Keeps a wait for late userscript work in place in the current document from now on, and
+    /// does the work each wait hands over (as ``serveLateUserScriptWork(waitingAtMost:)`` does),
+    /// until the document is gone, or the watch is stopped. Only in the
+    /// document the session shows now: it never reaches, nor installs anything in, a document
+    /// that follows.
+    ///
+    /// Meant for a session whose ``callsOverlap``: a wait is sent every `wait / 2`, each ending
+    /// the one before as it arrives, so that one is always in place, even at the moment a page
+    /// leaves right after a wait ended (a page's timers and the wait's own fire together), when
+    /// Chromium would hold a wait sent after it back until the next document has loaded.
+    /// Returns `nil` when no runtime is installed in the document.
+    ///
+    /// ```swift
+    /// let watch = page.watchLateUserScriptWork(waitingAtMost: .milliseconds(200))
+    /// // … the page is looked at meanwhile …
+    /// watch?.stop()
+    /// ```
+    public func watchLateUserScriptWork(waitingAtMost wait: Duration) -> LateWorkWatch? {
+        guard let runtime = installedRuntime else { return nil }
+        let entry = runtime.entry
+        let request = watchRequest(waitingAtMost: wait)
+        // One wait, in the document of `entry` only; `nil` for anything but a reply (the
+        // document is gone, or something the page did broke the call).
+        let send = { @Sendable () -> Task<RuntimeReply?, Never> in
+            Task {
+                let outcome = try? await self.execute(ScriptBody.call(entry: entry), entry: entry, request: request,
+                                                      timeout: self.scriptTimeout + Self.transportMargin)
+                guard case let .reply(reply)? = outcome else { return nil }
+                return reply
+            }
+        }
+        let watch = LateWorkWatch(runtime: runtime)
+        watch.start {
+            var current = send()
+            while true {
+                try? await Task.sleep(for: wait / 2)
+                // The next wait ends this one as it arrives in the page (unless the watch stops).
+                let next = Task.isCancelled ? nil : send()
+                // A page that asked the user whether to leave may stay: the watch ends when the
+                // next wait finds the document gone.
+                guard let reply = await current.value, (try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry)) != nil,
+                      let next else { return }
+                current = next
+            }
+        }
+        return watch
+    }
+
+    private func watchRequest(waitingAtMost wait: Duration) -> JSONValue {
+        let milliseconds = Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+        let leavingEvent = session.capabilities["browserName"]?.stringValue == "MiniBrowser" ? "pagehide" : "beforeunload"
+        return RuntimeRequest.watch(milliseconds: milliseconds, leavingAt: leavingEvent)
+    }
+
+    private func serveLateUserScriptWork(startingWith first: RuntimeReply, entry: RuntimeEntry) async throws(InjectionError) -> LateUserScriptWork {
         var done = 0
-        var reply = try await ask(RuntimeRequest.poll)
+        var reply = first
         var activity = GMActivity()
-        let pageURL = (try? await browserURL()) ?? ""
+        // The address of the document that queued the work (a reply with work names it).
+        var pageURL = first.documentURL ?? ""
+        if first.documentURL == nil, !first.work.isEmpty { pageURL = (try? await browserURL()) ?? "" }
         while !reply.work.isEmpty {
             done += reply.work.count
             let responses = await serve(reply.work, pageURL: pageURL, activity: &activity)
             guard !responses.isEmpty else { break }
-            reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout)
+            do throws(InjectionError) {
+                reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout)
+            } catch {
+                // A page being left may be gone: no one is left to hear the answers (and they
+                // reach no other document: each runtime has an entry of its own).
+                guard first.pageIsLeaving else { throw error }
+                break
+            }
         }
-        return done
+        return LateUserScriptWork(served: done, pageIsLeaving: first.pageIsLeaving)
     }
 
     /// Does one batch of work: writes the value changes, script by script, and performs the
