@@ -73,6 +73,43 @@ struct OpenAndRunTests {
         }
     }
 
+    /// The same for a page only opened (``PageSession/open(_:loadTimeout:)``, as `--library`
+    /// batches and `run` do) and for a visit whose script takes the slow way (one PageScript
+    /// cannot prepare, whose syntax error the page then reports): the 204 fails instead of
+    /// showing the previous page under the new address, and the next page opens as usual.
+    @Test(arguments: PageFixtures.engines)
+    func openingAnAddressThatShowsNoPageFails(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Start</title>"),
+            "/shop": LoopbackResponse(html: "<title>Shop</title>"),
+            "/cart": LoopbackResponse(html: "<title>Cart</title>"),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: "204 No Content"),
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            let shop = try await page.open(server.url("/shop"))
+            #expect(shop.title == "Shop")
+            await #expect {
+                _ = try await page.open(server.url("/empty"))
+            } throws: { error in
+                guard case let .navigationFailed(url, reason) = error as? InjectionError else { return false }
+                return url == server.url("/empty") && reason.hasPrefix(LoadFailure.noNewDocument)
+            }
+            let cart = try await page.open(server.url("/cart"))
+            #expect(cart.title == "Cart")
+            let broken = "window.pagescriptProbed = true; document.title +"
+            await #expect {
+                _ = try await page.openAndRun(server.url("/empty"), script: broken, timeout: 10)
+            } throws: { error in
+                guard case let .navigationFailed(url, reason) = error as? InjectionError else { return false }
+                return url == server.url("/empty") && reason.hasPrefix(LoadFailure.noNewDocument)
+            }
+            let shopAgain = try ran(await page.openAndRun(server.url("/shop"), script: broken, timeout: 10))
+            #expect(shopAgain.result.context.title == "Shop")
+            #expect(shopAgain.result.error != nil)
+        }
+    }
+
     @Test(arguments: PageFixtures.engines)
     func errorPagesAndErrorStatusesAreNotRunOn(engine: Engine) async throws {
         let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<title>Fine</title>")])

@@ -4,7 +4,7 @@ import WebDriver
 /// text, which the runtime parses with a `JSON.parse` the page cannot have replaced. A
 /// confidential request is sent in two parts (``sealing(_:)``).
 ///
-/// - `{"kind":"context"}`: the page's URL and title.
+/// - `{"kind":"context","loadCheck"?}`: the page's URL and title (and the load checked, as for a run).
 /// - `{"kind":"run","run","requiredURL"?,"deadline","dialogs"?,"scripts":[{"parameters"?,"ranges"}]}`:
 ///   run the body's scripts in order; `requiredURL`, when given, is the address the page must
 ///   still have; `deadline` the milliseconds after which the runtime gives up waiting for a
@@ -23,6 +23,11 @@ import WebDriver
 enum RuntimeRequest {
     static let context: JSONValue = ["kind": "context"]
 
+    /// The page's URL and title, with the load checked as a run's `loadCheck` is (the reply's `load`).
+    static func context(checking loadCheck: LoadCheck) -> JSONValue {
+        ["kind": "context", "loadCheck": loadCheck.json]
+    }
+
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
                     scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
@@ -39,11 +44,7 @@ enum RuntimeRequest {
         request.append(("deadline", deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null))
         if dialogs != .dismiss { request.append(("dialogs", .string(dialogs.rawValue))) }
         request.append(("scripts", .array(entries)))
-        if let loadCheck {
-            var check: [(key: String, value: JSONValue)] = [("requested", .string(loadCheck.requested)), ("skipsHTTPErrors", .bool(loadCheck.skipsHTTPErrors))]
-            if let origin = loadCheck.previousOrigin { check.append(("previousOrigin", origin)) }
-            request.append(("loadCheck", .object(check)))
-        }
+        if let loadCheck { request.append(("loadCheck", loadCheck.json)) }
         if let startsAt { request.append(("startsAt", .string(startsAt))) }
         return .object(request)
     }
@@ -62,6 +63,12 @@ enum RuntimeRequest {
         let requested: String
         let skipsHTTPErrors: Bool
         var previousOrigin: JSONValue?
+
+        var json: JSONValue {
+            var check: [(key: String, value: JSONValue)] = [("requested", .string(requested)), ("skipsHTTPErrors", .bool(skipsHTTPErrors))]
+            if let previousOrigin { check.append(("previousOrigin", previousOrigin)) }
+            return .object(check)
+        }
     }
 
     /// Responses to `GM_xmlhttpRequest` calls (`{"request": n, "response": {...}}`) for the page

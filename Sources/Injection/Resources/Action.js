@@ -1035,6 +1035,12 @@ var Action = (function() {
         return { status: status, skipped: skipped, origin: origin };
     }
 
+    // `,"load":{"status","skipped","origin"?}` for what loadCheck found.
+    function loadText(load) {
+        return ",\"load\":{\"status\":" + (load.status === null ? "null" : load.status) + ",\"skipped\":" +
+            (load.skipped === null ? "null" : quote(load.skipped)) + (load.origin === null ? "" : ",\"origin\":" + load.origin) + "}";
+    }
+
     function withoutFragment(url) {
         var builtIns = captured();
         var hash = builtIns.indexOf(url, "#");
@@ -1143,11 +1149,7 @@ var Action = (function() {
             ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" + (captured().isFresh ? "\"fresh\"" : "\"page\"") +
             ",\"context\":" + run.context;
         if (run.refused !== undefined) { text += ",\"refused\":" + quote(run.refused); }
-        if (run.load !== undefined) {
-            text += ",\"load\":{\"status\":" + (run.load.status === null ? "null" : run.load.status) + ",\"skipped\":" +
-                (run.load.skipped === null ? "null" : quote(run.load.skipped)) +
-                (run.load.origin === null ? "" : ",\"origin\":" + run.load.origin) + "}";
-        }
+        if (run.load !== undefined) { text += loadText(run.load); }
         text += ",\"scripts\":[";
         for (var index = 0; index < run.scripts.length; index++) {
             var script = run.scripts[index];
@@ -1513,8 +1515,10 @@ var Action = (function() {
                 return shielded("{\"pagescript\":" + replyVersion + ",\"ranMenuCommand\":" + (ran ? "true" : "false") + ",\"console\":[" +
                     joined(lines) + "],\"work\":[" + drained(session.late) + "]}", true);
             }
+            // A context after a navigation may check the load as a run does (`loadCheck`).
             return shielded("{\"pagescript\":" + replyVersion + ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" +
-                (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext() + "}");
+                (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext() +
+                (request.loadCheck ? loadText(loadCheck(request.loadCheck)) : "") + "}");
         }
     };
 

@@ -220,16 +220,16 @@ extension PageSession {
     }
 
     /// Installs Action.js in the page's current document under a new entry and returns the entry
-    /// and the runtime's reply to a context request. A page that breaks chromedriver's script
-    /// machinery moves the session to the DevTools transport, where that exists.
-    func install() async throws(InjectionError) -> (entry: RuntimeEntry, reply: RuntimeReply) {
+    /// and the runtime's reply to `request`, a context request. A page that breaks chromedriver's
+    /// script machinery moves the session to the DevTools transport, where that exists.
+    func install(answering request: JSONValue = RuntimeRequest.context) async throws(InjectionError) -> (entry: RuntimeEntry, reply: RuntimeReply) {
         let entry = RuntimeEntry.random()
         let body = try ScriptBody.install(entry: entry, userscriptAPI: false)
         var reason = ""
         for _ in 0..<Self.recoveryAttempts {
             let outcome: Execution
             do {
-                outcome = try await execute(body, entry: entry, request: RuntimeRequest.context, timeout: scriptTimeout + Self.transportMargin)
+                outcome = try await execute(body, entry: entry, request: request, timeout: scriptTimeout + Self.transportMargin)
             } catch {
                 guard case .pageInterfered = error, switchToDevTools() else { throw error }
                 continue

@@ -137,7 +137,7 @@ extension PageSession {
     /// The slow way: the installation, the load checks, and the run, each a call of its own.
     private func openThenRun(_ url: String, script: String, mode: ScriptMode, check: RuntimeRequest.LoadCheck,
                              seconds: Double) async throws(InjectionError) -> LoadedRun {
-        let context = try await loadedContext(requested: url, reply: try await install().reply)
+        let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
         let status = await documentStatus()
         if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
         return .ran(try await run(script: script, mode: mode, timeout: seconds), httpStatus: status)

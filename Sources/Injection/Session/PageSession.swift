@@ -82,10 +82,22 @@ public final class PageSession: Sendable {
     ///   not load within `loadTimeout` seconds.
     public func open(_ url: String, loadTimeout: Double = 60) async throws(InjectionError) -> PageContext {
         let started = Date()
+        let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: false, previousOrigin: state.read(\.lastLoadOrigin))
         try await navigate(to: url, loadTimeout: loadTimeout)
-        let context = try await loadedContext(requested: url, reply: try await install().reply)
+        let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
         state.update { $0.lastLoadDuration = Date().timeIntervalSince(started) }
         return context
+    }
+
+    /// Installs the runtime in the document a navigation to `check`'s address left and returns
+    /// its context reply, the load checked. Throws when the browser stayed on the document it had
+    /// (a download, a 204: both drivers report such a navigation as a success), remembering the
+    /// document's `performance.timeOrigin` for the next navigation's check either way.
+    func checkedInstallation(for check: RuntimeRequest.LoadCheck) async throws(InjectionError) -> RuntimeReply {
+        let reply = try await install(answering: RuntimeRequest.context(checking: check)).reply
+        state.update { $0.lastLoadOrigin = reply.loadOrigin }
+        if reply.skippedLoad == "no-new-document" { throw .navigationFailed(url: check.requested, reason: LoadFailure.noNewDocument) }
+        return reply
     }
 
     /// Navigates to `url` (lifting the page's Content-Security-Policy first, on Chromium) and
