@@ -18,9 +18,17 @@ public final class LateWorkWatch: Sendable {
         !ended.withLockedValue { $0 }
     }
 
-    /// Ends it after the wait in progress (at most the wait's length).
+    /// Ends it: no wait is sent any more, and what the ones still in the page hand over (the last
+    /// one ends by its time, or as another watch's wait arrives) is done all the same.
     public func stop() {
         task.withLockedValue { $0?.cancel() }
+    }
+
+    /// What the watch's loop hears: a wait ended (with its reply, `nil` when the document is
+    /// gone), or half of a wait's time is up.
+    enum Event: Sendable {
+        case ended(Int, RuntimeReply?)
+        case halfTime(Int)
     }
 
     func start(_ body: @escaping @Sendable () async -> Void) {

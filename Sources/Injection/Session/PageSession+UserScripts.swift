@@ -100,10 +100,12 @@ extension PageSession {
     /// document the session shows now: it never reaches, nor installs anything in, a document
     /// that follows.
     ///
-    /// Meant for a session whose ``callsOverlap``: a wait is sent every `wait / 2`, each ending
-    /// the one before as it arrives, so that one is always in place, even at the moment a page
-    /// leaves right after a wait ended (a page's timers and the wait's own fire together), when
-    /// Chromium would hold a wait sent after it back until the next document has loaded.
+    /// Meant for a session whose ``callsOverlap``: a new wait is sent when the newest is half
+    /// through, ending it as it arrives, and at once after one that ended early (a request to
+    /// make, the page leaving), so that one is always in place, even at the moment a page leaves
+    /// right after a wait ended (a page's timers and the wait's own fire together), when Chromium
+    /// would hold a wait sent after that back until the next document has loaded. The waits'
+    /// work is done in the order they were sent.
     /// Returns `nil` when no runtime is installed in the document.
     ///
     /// ```swift
@@ -117,26 +119,65 @@ extension PageSession {
         let request = watchRequest(waitingAtMost: wait)
         // One wait, in the document of `entry` only; `nil` for anything but a reply (the
         // document is gone, or something the page did broke the call).
-        let send = { @Sendable () -> Task<RuntimeReply?, Never> in
-            Task {
-                let outcome = try? await self.execute(ScriptBody.call(entry: entry), entry: entry, request: request,
-                                                      timeout: self.scriptTimeout + Self.transportMargin)
-                guard case let .reply(reply)? = outcome else { return nil }
-                return reply
-            }
+        let oneWait = { @Sendable () async -> RuntimeReply? in
+            let outcome = try? await self.execute(ScriptBody.call(entry: entry), entry: entry, request: request,
+                                                  timeout: self.scriptTimeout + Self.transportMargin)
+            guard case let .reply(reply)? = outcome else { return nil }
+            return reply
         }
         let watch = LateWorkWatch(runtime: runtime)
         watch.start {
-            var current = send()
-            while true {
-                try? await Task.sleep(for: wait / 2)
-                // The next wait ends this one as it arrives in the page (unless the watch stops).
-                let next = Task.isCancelled ? nil : send()
-                // A page that asked the user whether to leave may stay: the watch ends when the
-                // next wait finds the document gone.
-                guard let reply = await current.value, (try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry)) != nil,
-                      let next else { return }
-                current = next
+            let (events, sink) = AsyncStream<LateWorkWatch.Event>.makeStream()
+            var waits: [Int: Task<RuntimeReply?, Never>] = [:]
+            var sent = 0
+            func send() {
+                sent += 1
+                let number = sent
+                waits[number] = Task {
+                    let reply = await oneWait()
+                    sink.yield(.ended(number, reply))
+                    return reply
+                }
+                Task {
+                    try? await Task.sleep(for: wait / 2)
+                    sink.yield(.halfTime(number))
+                }
+            }
+            send()
+            // The waits' ends in the order they were sent, and the next one to serve.
+            var ended: [Int: RuntimeReply?] = [:]
+            var next = 1
+            // A page that asked the user whether to leave may stay: the watch ends when a wait
+            // finds the document gone.
+            var documentGone = false
+            for await event in events {
+                switch event {
+                case let .halfTime(number) where number == sent:
+                    // The newest wait is half through: the next one ends it as it arrives.
+                    send()
+                case let .ended(number, reply):
+                    ended[number] = reply
+                    // One that ended early (a request to make, the page leaving) is followed at once.
+                    if number == sent { send() }
+                default:
+                    break
+                }
+                while let reply = ended.removeValue(forKey: next) {
+                    waits[next] = nil
+                    next += 1
+                    guard let reply, (try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry)) != nil else {
+                        documentGone = true
+                        break
+                    }
+                }
+                if documentGone { break }
+            }
+            sink.finish()
+            // Stopped: what the waits still out hand over is served all the same (the last one
+            // ends by its time, or as another watch's wait arrives).
+            guard !documentGone else { return }
+            for (_, wait) in waits.sorted(by: { $0.key < $1.key }) {
+                guard let reply = await wait.value, (try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry)) != nil else { return }
             }
         }
         return watch
