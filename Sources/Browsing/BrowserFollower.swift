@@ -88,8 +88,11 @@ public struct BrowserFollower: Sendable {
         case nil: break
         }
         // The tab in front is the follower's from the start, so its first page is not collected
-        // in the background.
-        if let interception, let here = try? await page.session.windowHandle(timeout: 5) { interception.follow(window: here) }
+        // in the background; it is set up before the first page is opened in it.
+        if let interception, let here = try? await page.session.windowHandle(timeout: 5) {
+            interception.follow(window: here)
+            await interception.waitUntilSetUp(window: here, seconds: 5)
+        }
         if let firstAddress {
             do {
                 _ = try await page.open(firstAddress)

@@ -13,6 +13,14 @@ extension DocumentStartInterception {
         state.update { $0.followed = targetID }
     }
 
+    /// Waits, at most `seconds`, until the tab of the window `handle` is set up. The tabs open
+    /// before the interception started are set up in the background: a navigation that starts
+    /// before that is not intercepted (its `document-start` scripts would run after the page's own).
+    func waitUntilSetUp(window handle: String, seconds: Double) async {
+        guard let follower = state.update({ $0.follower }) else { return }
+        _ = await follower.waitForTarget(Self.targetID(ofWindow: handle), timeout: seconds)
+    }
+
     /// The follower leaves the window `handle`, whose document has `runtime`: what the document's
     /// scripts queue from now on is served in the background until the follower is back.
     func leave(window handle: String, runtime: PageSession.InstalledRuntime?) {
