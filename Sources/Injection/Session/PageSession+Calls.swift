@@ -153,7 +153,7 @@ extension PageSession {
             }
         }
         if let details = reply["exceptionDetails"] {
-            let description = details["exception"]?["description"]?.stringValue ?? details["text"]?.stringValue ?? "an exception"
+            let description = Self.exceptionDescription(details)
             if details["exception"]?["className"]?.stringValue == "SyntaxError", details["stackTrace"] == nil {
                 let message = description.hasPrefix("SyntaxError: ") ? String(description.dropFirst("SyntaxError: ".count)) : description
                 let position = details["lineNumber"]?.intValue.flatMap { line in
@@ -168,6 +168,11 @@ extension PageSession {
 
     /// A direct evaluation that failed: a timeout is the run's; anything else (the connection's end,
     /// a document that went away mid-call) is an interruption, which the driver then explains.
+    /// What a DevTools `exceptionDetails` says was thrown.
+    static func exceptionDescription(_ details: JSONValue) -> String {
+        details["exception"]?["description"]?.stringValue ?? details["text"]?.stringValue ?? "an exception"
+    }
+
     static func execution(ofFailure error: DevToolsError) -> Execution {
         switch error {
         case .timedOut, .cancelled: .timedOut
