@@ -115,6 +115,22 @@ struct PageSessionTests {
         #expect(compact.utf8.count < source.utf8.count)
     }
 
+    /// Compacting drops blank lines and whole-line comments and trims what
+    /// `CharacterSet.whitespaces` holds (tabs, spaces, other space separators) from both ends of
+    /// a line, nothing else: not a comment after code, not a `//` inside a line.
+    @Test func compactingTrimsLinesAndDropsCommentLines() throws {
+        let source = "\t  var a = 1; // kept\n\n   // dropped\n\u{00A0}\u{3000}b();\u{2003}\n\t\t\nc()\n  '//' + d\n\u{3000}\nx = 'é'\u{2003}\ny = '😀'\n"
+        #expect(ActionScript.compact(source) == "var a = 1; // kept\nb();\nc()\n'//' + d\nx = 'é'\ny = '😀'")
+        // What Foundation's trimming gives, on this text and on Action.js itself.
+        func trimmedByFoundation(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("//") }.joined(separator: "\n")
+        }
+        #expect(ActionScript.compact(source) == trimmedByFoundation(source))
+        let actionJS = try ActionScript.source()
+        #expect(ActionScript.compact(actionJS) == trimmedByFoundation(actionJS))
+    }
+
     @Test(arguments: [
         ("http://example.com/", "http://example.com/"),
         ("https://example.com/a?b#c", "https://example.com/a?b#c"),

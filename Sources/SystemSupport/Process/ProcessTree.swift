@@ -9,10 +9,11 @@ public enum ProcessTree {
     /// Every descendant of `root` (children, their children, ...), parents before children.
     /// Empty where `/proc` is not available.
     public static func descendants(of root: pid_t) -> [pid_t] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
         var children: [pid_t: [pid_t]] = [:]
-        for entry in entries {
-            guard let pid = pid_t(entry), let parent = parentID(of: pid) else { continue }
+        while let entry = readdir(directory) {
+            guard let pid = processID(named: entry), let parent = parentID(of: pid) else { continue }
             children[parent, default: []].append(pid)
         }
         var result: [pid_t] = []
@@ -29,7 +30,21 @@ public enum ProcessTree {
 
     /// The parent of `pid` from `/proc/PID/stat`; `nil` if it is gone.
     static func parentID(of pid: pid_t) -> pid_t? {
-        guard let fields = ProcessStat.fields(of: pid), fields.count > 1 else { return nil }
-        return pid_t(fields[1])
+        ProcessStat.parentID(of: pid)
+    }
+
+    /// The process ID a `/proc` entry is named by; `nil` for the entries that are not processes.
+    private static func processID(named entry: UnsafeMutablePointer<dirent>) -> pid_t? {
+        withUnsafeBytes(of: entry.pointee.d_name) { name -> pid_t? in
+            var value: pid_t = 0
+            var digits = 0
+            for byte in name {
+                if byte == 0 { break }
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { return nil }
+                value = value * 10 + pid_t(byte - UInt8(ascii: "0"))
+                digits += 1
+            }
+            return digits > 0 ? value : nil
+        }
     }
 }

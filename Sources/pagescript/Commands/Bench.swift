@@ -7,6 +7,7 @@ import WebDriver
 /// Python, and its own budgets, as one table of ratios (or, with `--json`, one JSON object).
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure PageScript against the WebDriver floor, Selenium, Playwright and its budgets; print one table of ratios.",
         discussion: """
             Takes a few minutes. The peer rows install Selenium and Playwright for Python from PyPI into \

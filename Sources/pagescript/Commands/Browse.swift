@@ -12,6 +12,7 @@ import WebDriver
 /// userscript manager gives them, with what ran where shown in the terminal.
 struct Browse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "browse",
         abstract: "Open a browser window whose pages get your library's scripts, as Tampermonkey gives them.",
         discussion: """
             The window opens on your display ($DISPLAY). On every page it shows (links, typed \

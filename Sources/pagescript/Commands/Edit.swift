@@ -8,6 +8,7 @@ import TerminalUI
 /// `pagescript edit URL`: the full-screen terminal script editor on a live page.
 struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Open a page and edit a script for it in a full-screen terminal editor.",
         discussion: """
             The page's title and URL are on top; Ctrl-R runs the script on the page (the browser stays \

@@ -5,6 +5,7 @@ import WebDriver
 /// browsers, and how to get the rest.
 struct Engines: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "engines",
         abstract: "List the browser engines: whether each is installed, the versions of its driver and browser, and how to install it.")
 
     func run() async throws {

@@ -4,6 +4,7 @@ import UserScripts
 /// `pagescript examples [show NAME]`: the built-in example scripts.
 struct Examples: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "examples",
         abstract: "List the built-in example scripts, or show one.",
         subcommands: [ListExamples.self, ShowExample.self],
         defaultSubcommand: ListExamples.self)

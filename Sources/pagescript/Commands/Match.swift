@@ -5,6 +5,7 @@ import UserScripts
 /// `pagescript match PATTERN URL...`: whether a match pattern matches each URL.
 struct Match: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "match",
         abstract: "Check URLs against a match pattern: one line per URL, 'match' or 'no match', a tab, the URL.",
         discussion: "Exits 0 when at least one URL matched, 1 when none did, 2 with the reason (and a suggested fix where one exists) when the pattern is invalid. A URL that does not parse never matches.")
 

@@ -8,6 +8,7 @@ import WebDriver
 /// `pagescript run URL [-e CODE | -f FILE | -]`: runs a script on a page and prints its value.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run JavaScript on a page and print its value as JSON.",
         discussion: """
             The page's title and URL go to standard error, the script's completion value (a returned \
