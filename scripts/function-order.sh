@@ -7,8 +7,10 @@
 #
 # Run it again after a change that moves much of what a run executes (a new dependency, a
 # restructured run path): code missing from the list still runs, from where the linker puts it,
-# and a name the build no longer has is skipped. Needs valgrind (Debian `valgrind`): callgrind
-# records every function that runs, on every thread, without sampling.
+# and a name the build no longer has is skipped. Run it on a clean build (a fresh clone, or after
+# deleting .build/release): SwiftPM does not rebuild C targets when the toolset changes, and C
+# compiled before `-ffunction-sections` lays out differently. Needs valgrind (Debian `valgrind`):
+# callgrind records every function that runs, on every thread, without sampling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "function-order: needs valgrind (sudo apt-get install valgrind)" >&2; exit 1; }
