@@ -8,8 +8,8 @@
 # Run it again after a change that moves much of what a run executes (a new dependency, a
 # restructured run path): code missing from the list still runs, from where the linker puts it,
 # and a name the build no longer has is skipped. Run it on a clean build (a fresh clone, or after
-# deleting .build/release): SwiftPM does not rebuild C targets when the toolset changes, and C
-# compiled before `-ffunction-sections` lays out differently. Needs valgrind (Debian `valgrind`):
+# deleting .build/release): SwiftPM does not compile the dependencies' Swift targets again when
+# the toolset changes, and code compiled without `-function-sections` lays out differently. Needs valgrind (Debian `valgrind`):
 # callgrind records every function that runs, on every thread, without sampling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
