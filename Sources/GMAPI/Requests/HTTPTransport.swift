@@ -13,6 +13,11 @@ import UserScripts
 /// that never answers, or stops half-way, ends in ``Failure/timedOut``, never a hang), and a size
 /// limit on the body (checked against `Content-Length` before reading, and while reading).
 /// Bodies are not decompressed: PageScript sends no `Accept-Encoding`.
+///
+/// A connection that cannot be made (refused, unreachable) fails the exchange at once, as in a
+/// browser: AsyncHTTPClient would otherwise try again with a growing delay until the connect
+/// timeout, so a `@require` on a dead server or a `GM_xmlhttpRequest` to a closed port took the
+/// whole connect timeout (10 s by default) to report "connection refused".
 final class HTTPTransport: Sendable {
     private let client: HTTPClient
 
@@ -50,6 +55,7 @@ final class HTTPTransport: Sendable {
         configuration.redirectConfiguration = .disallow
         configuration.timeout.connect = .milliseconds(Int64(connectTimeout * 1000))
         configuration.decompression = .disabled
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

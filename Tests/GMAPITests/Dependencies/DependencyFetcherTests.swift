@@ -93,9 +93,11 @@ struct DependencyFetcherTests {
 
     @Test func a404AndADeadServerLeaveTheScriptNotRunnableUntilAFetchSucceeds() async throws {
         let folder = try TemporaryDirectory()
-        let dead = try SilentListener()
+        // Held, not freed: a port freed here was given to a server of a test running beside this
+        // one in a full run, which answered 404 for it.
+        let dead = try RefusingPort()
+        defer { dead.stop() }
         let deadPort = dead.port
-        dead.stop()
         let server = try Self.cdn()
         defer { server.stop() }
         let script = try Self.script([
