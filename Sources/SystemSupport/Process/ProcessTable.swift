@@ -46,6 +46,6 @@ public struct ProcessTable: Sendable {
     }
 
     private static func parent(of pid: pid_t) -> pid_t? {
-        ProcessTree.parentID(of: pid)
+        ProcessStat.parentID(of: pid)
     }
 }

@@ -13,7 +13,7 @@ public enum ProcessTree {
         defer { closedir(directory) }
         var children: [pid_t: [pid_t]] = [:]
         while let entry = readdir(directory) {
-            guard let pid = processID(named: entry), let parent = parentID(of: pid) else { continue }
+            guard let pid = processID(named: entry), let parent = ProcessStat.parentID(of: pid) else { continue }
             children[parent, default: []].append(pid)
         }
         var result: [pid_t] = []
@@ -26,11 +26,6 @@ public enum ProcessTree {
             queue.append(contentsOf: children[next] ?? [])
         }
         return result
-    }
-
-    /// The parent of `pid` from `/proc/PID/stat`; `nil` if it is gone.
-    static func parentID(of pid: pid_t) -> pid_t? {
-        ProcessStat.parentID(of: pid)
     }
 
     /// The process ID a `/proc` entry is named by; `nil` for the entries that are not processes.
