@@ -11,6 +11,11 @@ import SystemSupport
 /// descendant it reaped, and a `pagescript run` or a Selenium script reaps its driver and
 /// browser, so it would report the browser.
 ///
+/// The program gets a temporary folder of its own (its `TMPDIR`), removed once it has exited:
+/// what a peer's driver and browser put there (chromedriver's `scoped_dir` profiles, Chromium's
+/// `org.chromium.Chromium.*` folders), and a killed browser leaves behind, goes with it instead of
+/// collecting in the system's.
+///
 /// ```swift
 /// let run = try MeasuredProcess.run(executable: "/usr/bin/true", arguments: [], timeout: 5)
 /// run.elapsed             // seconds
@@ -31,7 +36,8 @@ public struct MeasuredProcess: Sendable {
     /// - Parameters:
     ///   - executable: An absolute path.
     ///   - arguments: The arguments, not including the program name.
-    ///   - environment: The child's whole environment; `nil` inherits this process's.
+    ///   - environment: The child's whole environment; `nil` inherits this process's. Its
+    ///     `TMPDIR` is replaced by the run's own temporary folder either way.
     ///   - timeout: Seconds after which the process and its group are stopped.
     ///   - label: How to name the program in errors.
     /// - Throws: ``BenchmarkError/processTimedOut(command:seconds:)`` after `timeout`, and
@@ -40,12 +46,21 @@ public struct MeasuredProcess: Sendable {
     public static func run(
         executable: String, arguments: [String], environment: [String: String]? = nil, timeout: Double, label: String
     ) throws(BenchmarkError) -> MeasuredProcess {
-        let logPath = NSTemporaryDirectory() + "pagescript-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        let scratch = NSTemporaryDirectory() + "pagescript-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let logPath = scratch + ".log", temporaryFolder = scratch + ".tmp"
         defer { unlink(logPath) }
+        do {
+            try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: false)
+        } catch {
+            throw .fixture(reason: "cannot make the temporary folder of \(label) at \(temporaryFolder): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: temporaryFolder) }
+        var childEnvironment = environment ?? ProcessInfo.processInfo.environment
+        childEnvironment["TMPDIR"] = temporaryFolder
         let start = DispatchTime.now().uptimeNanoseconds
         let child: ChildProcess
         do {
-            child = try ChildProcess.launch(executable: executable, arguments: arguments, environment: environment, outputPath: logPath)
+            child = try ChildProcess.launch(executable: executable, arguments: arguments, environment: childEnvironment, outputPath: logPath)
         } catch {
             throw .processFailed(command: label, status: "did not start", output: error.description)
         }

@@ -486,10 +486,12 @@ struct BatchCommandTests {
 final class RemoteChromeDriver: @unchecked Sendable {
     let port: UInt16
     let folder: String
+    private let temporary: TemporaryDirectory
     private var process: ChildProcess?
 
     init(folder: String) throws {
         self.folder = folder
+        temporary = try TemporaryDirectory("ct")
         port = try FreePort.next()
         try start()
     }
@@ -504,7 +506,14 @@ final class RemoteChromeDriver: @unchecked Sendable {
 
     func start() throws {
         let executable = try #require(ExecutableLocator.find("chromedriver"))
-        let driver = try ChildProcess.launch(executable: executable, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"])
+        // Its sessions' profiles (`scoped_dir`, made by chromedriver where no profile is given)
+        // and Chromium's own temporary folders go in a folder of the driver's, removed with it:
+        // killed, the driver leaves them behind. A short path: Chromium's SingletonSocket in it
+        // must fit a socket address.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        let driver = try ChildProcess.launch(
+            executable: executable, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"], environment: environment)
         process = driver
         #expect(BatchCommandTests.eventually(timeout: 20) { TCPProbe.failureReason(host: "127.0.0.1", port: port, timeout: 0.2) == nil })
     }

@@ -393,10 +393,16 @@ struct BrowseCommandTests {
         chromium.arguments = BrowserEngine.chromiumArguments + ["--remote-debugging-port=0", "--user-data-dir=\(profile)", server.url("/")]
         chromium.standardOutput = FileHandle.nullDevice
         chromium.standardError = FileHandle.nullDevice
+        // Chromium's own temporary folders go in a folder of the test's, not in the system's (a
+        // short path: Chromium's SingletonSocket in it must fit a socket address).
+        let temporary = try TemporaryDirectory("ct")
+        chromium.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         try chromium.run()
         defer {
-            chromium.terminate()
-            chromium.waitUntilExit()
+            withExtendedLifetime(temporary) {
+                chromium.terminate()
+                chromium.waitUntilExit()
+            }
         }
         // Chromium writes the port it chose on the first line of DevToolsActivePort.
         var port: String?

@@ -8,7 +8,9 @@ import WebDriver
 /// Chromium picks a free port and prints `DevTools listening on ws://…` on standard error; the
 /// launcher reads that line from the browser's log. Chromium 136 and later refuse remote
 /// debugging on the default profile folder, so there is always a `--user-data-dir`: a throwaway
-/// folder removed by ``stop()``, or the caller's (a persistent profile, kept).
+/// folder removed by ``stop()``, or the caller's (a persistent profile, kept). Chromium's own
+/// temporary folders (`org.chromium.Chromium.*`, which a stopped browser leaves behind) go in a
+/// folder of the launcher's, its `TMPDIR`, removed by ``stop()`` too.
 ///
 /// ```swift
 /// let chromium = try ChromiumProcess.launch()
@@ -25,13 +27,16 @@ public final class ChromiumProcess: Sendable {
 
     private let removesProfileFolder: Bool
     private let logPath: String
+    private let temporaryFolder: String
 
-    private init(process: ChildProcess, webSocketURL: URL, profileFolder: String, removesProfileFolder: Bool, logPath: String) {
+    private init(process: ChildProcess, webSocketURL: URL, profileFolder: String, removesProfileFolder: Bool, logPath: String,
+                 temporaryFolder: String) {
         self.process = process
         self.webSocketURL = webSocketURL
         self.profileFolder = profileFolder
         self.removesProfileFolder = removesProfileFolder
         self.logPath = logPath
+        self.temporaryFolder = temporaryFolder
     }
 
     /// Where to connect: ``webSocketURL``.
@@ -49,7 +54,8 @@ public final class ChromiumProcess: Sendable {
     ///     for a visible window.
     ///   - profileFolder: A persistent profile folder; a throwaway one when `nil`.
     ///   - initialURL: What the first tab shows.
-    ///   - environment: The browser's environment; this process's when `nil`.
+    ///   - environment: The browser's environment; this process's when `nil`. Its `TMPDIR` is
+    ///     replaced by the launcher's own folder either way.
     ///   - timeout: Seconds to wait for the endpoint.
     /// - Throws: ``EngineError/missing(engine:programs:)`` or
     ///   ``EngineError/failedToStart(engine:reason:)`` with the end of the browser's log.
@@ -72,16 +78,27 @@ public final class ChromiumProcess: Sendable {
         } catch {
             throw .failedToStart(engine: .chromium, reason: "cannot create the profile folder \(profile): \(error)")
         }
+        // A short name: Chromium's SingletonSocket inside it must fit a socket address.
+        let temporaryFolder = NSTemporaryDirectory() + "pagescript-devtools-tmp-\(unique)"
+        var browserEnvironment = environment ?? ProcessInfo.processInfo.environment
+        browserEnvironment["TMPDIR"] = temporaryFolder
         let removeScratch = {
             unlink(logPath)
             if profileFolder == nil { try? FileManager.default.removeItem(atPath: profile) }
+            try? FileManager.default.removeItem(atPath: temporaryFolder)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: true)
+        } catch {
+            removeScratch()
+            throw .failedToStart(engine: .chromium, reason: "cannot create the temporary folder \(temporaryFolder): \(error)")
         }
         let process: ChildProcess
         do {
             process = try ChildProcess.launch(
                 executable: path,
                 arguments: arguments + ["--remote-debugging-port=0", "--user-data-dir=\(profile)", initialURL],
-                environment: environment, outputPath: logPath)
+                environment: browserEnvironment, outputPath: logPath)
         } catch {
             removeScratch()
             throw .failedToStart(engine: .chromium, reason: error.description)
@@ -91,7 +108,7 @@ public final class ChromiumProcess: Sendable {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             if let url = listeningURL(in: log) {
                 return ChromiumProcess(process: process, webSocketURL: url, profileFolder: profile,
-                                       removesProfileFolder: profileFolder == nil, logPath: logPath)
+                                       removesProfileFolder: profileFolder == nil, logPath: logPath, temporaryFolder: temporaryFolder)
             }
             if let status = process.pollExit() {
                 let tail = logTail(log)
@@ -107,11 +124,12 @@ public final class ChromiumProcess: Sendable {
     }
 
     /// Stops the browser and every process it started, and removes the throwaway profile
-    /// folder and the log. Safe to call more than once.
+    /// folder, the browser's temporary folder and the log. Safe to call more than once.
     public func stop() {
         process.stop()
         unlink(logPath)
         if removesProfileFolder { try? FileManager.default.removeItem(atPath: profileFolder) }
+        try? FileManager.default.removeItem(atPath: temporaryFolder)
     }
 
     /// Kills the browser at once (SIGKILL to its whole process group), as a crash would; the
