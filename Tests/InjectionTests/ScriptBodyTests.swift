@@ -108,6 +108,33 @@ struct ScriptBodyTests {
         #expect(embedded.components(separatedBy: "\n").count == body.text.components(separatedBy: "\n").count, "no line moves")
     }
 
+    /// The sealed part of a userscript's request goes where the body reads `arguments`, once,
+    /// with the code around it untouched, whatever scripts the code is written in.
+    @Test func theSealedPartIsWrittenWhereTheBodyReadsItsArguments() throws {
+        let code = "const é = '東京 🚀 , arguments';\né // \"k1\", arguments"
+        let body = try ScriptBody.run([try PreparedScript(code, mode: .console)], entry: entry)
+        let sealed: JSONValue = ["values": ["ключ": "値 🚀"]]
+        let embedded = ScriptBody.embedding(sealed: sealed, in: body.text, entry: entry)
+        let literal = JSONValue.string(sealed.serialized).serialized
+        let marker = "\"k1\", arguments"
+        let at = try #require(body.text.range(of: marker))
+        #expect(embedded == body.text.replacingCharacters(in: at, with: "\"k1\", [arguments[0], " + literal + "]"))
+        let codeLines = body.text.components(separatedBy: "\n").dropFirst(2).joined(separator: "\n")
+        #expect(codeLines.contains("é // \"k1\", arguments"))
+        #expect(embedded.hasSuffix("\n" + codeLines), "the code, with its own text like the marker, is as it was")
+    }
+
+    @Test(arguments: [
+        ("ab, argumentsXY, arguments", ", arguments", "ab<>XY, arguments"),
+        (", arguments", ", arguments", "<>"),
+        ("日本, arguments🚀", ", arguments", "日本<>🚀"),
+        ("nothing here", ", arguments", "nothing here"),
+        ("", ", arguments", ""),
+    ])
+    func replacesTheFirstOccurrenceOnly(text: String, marker: String, expected: String) {
+        #expect(ScriptBody.replacingFirst(marker, in: text, with: "<>") == expected)
+    }
+
     @Test func entriesAreRandomAndDifferEveryTime() {
         let first = RuntimeEntry.random()
         let second = RuntimeEntry.random()

@@ -224,6 +224,35 @@ struct UserScriptAPITests {
         }
     }
 
+    /// The same script run again in the same session sees what its last run wrote: the body it
+    /// is sent in (WebKit: the values written into it) is made again when they change.
+    @Test(arguments: PageFixtures.engines)
+    func aScriptRunAgainOnTheSamePageSeesTheValuesItsLastRunWrote(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: Self.pageResponses())
+        defer { server.stop() }
+        let script = Self.userScript("""
+            const count = GM_getValue("count", 0);
+            GM_setValue("count", count + 1);
+            return count;
+            """, grants: ["GM_getValue", "GM_setValue"])
+        try await Self.withLibrary { library in
+            let host = GMHost(libraryDirectory: library)
+            let counts = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> Result<[JSONValue?], InjectionError> in
+                do throws(InjectionError) {
+                    var counts: [JSONValue?] = []
+                    for _ in 0..<3 {
+                        counts.append(try await page.run(userScript: script, id: "counter", host: host).value)
+                    }
+                    return .success(counts)
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
+            await host.shutdown()
+            #expect(counts == [0, 1, 2])
+        }
+    }
+
     /// A session that takes over a runtime another session installed in the same document (as
     /// browse does with a tab whose scripts ran in the background) serves each script's later
     /// work for that script: the runs of both sessions are told apart although each session

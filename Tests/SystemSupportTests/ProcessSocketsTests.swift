@@ -1,5 +1,6 @@
+import CSystemSupport
 import Foundation
-import SystemSupport
+@testable import SystemSupport
 import Testing
 
 /// Another process's TCP sockets, on a real child (Python holding a listening socket and a
@@ -35,7 +36,9 @@ import Testing
         #expect(try ProcessSockets.noDelaySettings(inProcess: child.processID) == [true, true, true])
     }
 
-    /// The kernel's table is read to its end, however many sockets come before the listener.
+    /// Every listener is seen, by the kernel's socket diagnostics and by `/proc/net/tcp` (read to
+    /// its end, however many sockets come before the listener), and a port nothing listens on is
+    /// not, by either.
     @Test func aListenerPastTheTablesFirstPageIsSeen() throws {
         let others = try (0..<60).map { _ in try LoopbackSocket.bind(listenBacklog: 1) }
         defer { others.forEach { close($0.descriptor) } }
@@ -43,6 +46,14 @@ import Testing
         defer { close(last.descriptor) }
         #expect(ProcessSockets.isListening(onLoopbackPort: last.port))
         #expect(others.allSatisfy { ProcessSockets.isListening(onLoopbackPort: $0.port) })
+        #expect(ProcessSockets.isListeningInTable(onLoopbackPort: last.port))
+        #expect(others.allSatisfy { ProcessSockets.isListeningInTable(onLoopbackPort: $0.port) })
+        // This machine's kernel answers the diagnostics query (the table is the fallback).
+        #expect(pagescript_tcp_listening_on_loopback(last.port) == 1)
+        let free = try FreePort.belowEphemeralRange()
+        #expect(!ProcessSockets.isListening(onLoopbackPort: free))
+        #expect(!ProcessSockets.isListeningInTable(onLoopbackPort: free))
+        #expect(pagescript_tcp_listening_on_loopback(free) == 0)
     }
 
     @Test func aProcessThatIsGoneCannotBeReached() throws {

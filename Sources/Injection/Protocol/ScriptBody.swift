@@ -1,3 +1,4 @@
+import Foundation
 import WebDriver
 
 /// The bodies of PageScript's Execute Script calls, and where the user's code sits in them.
@@ -159,19 +160,56 @@ struct ScriptBody: Sendable {
     /// argument: a JSON string literal where the body reads `arguments`, right after the key. For
     /// a page whose `JSON.parse` (which WebKitWebDriver uses for arguments) cannot be trusted.
     static func embedding(_ request: JSONValue, in body: String, entry: RuntimeEntry) -> String {
-        let marker = entry.keyLiteral + ", arguments"
-        guard let range = body.range(of: marker) else { return body }
-        return body.replacingCharacters(in: range, with: entry.keyLiteral + ", [" + JSONValue.string(request.serialized).serialized + "]")
+        replacingFirst(entry.keyLiteral + ", arguments", in: body,
+                       with: entry.keyLiteral + ", [" + JSONValue.string(request.serialized).serialized + "]")
     }
 
     /// `body` (made for `entry`) with the sealed part of a confidential request written into it
     /// (``RuntimeRequest/sealing(_:)``): the runtime gets the call's argument, the open part,
     /// and the sealed part as a JSON string literal after it.
     static func embedding(sealed: JSONValue, in body: String, entry: RuntimeEntry) -> String {
-        let marker = entry.keyLiteral + ", arguments"
-        guard let range = body.range(of: marker) else { return body }
-        return body.replacingCharacters(
-            in: range, with: entry.keyLiteral + ", [arguments[0], " + JSONValue.string(sealed.serialized).serialized + "]")
+        replacingFirst(entry.keyLiteral + ", arguments", in: body,
+                       with: entry.keyLiteral + ", [arguments[0], " + JSONValue.string(sealed.serialized).serialized + "]")
+    }
+
+    /// `text` with the first occurrence of `marker` replaced by `replacement`; `text` itself when
+    /// it has none. Found and joined as UTF-8 bytes: Foundation's `range(of:)` and
+    /// `replacingCharacters(in:with:)` copied the whole body into UTF-16 and back on every run of
+    /// a userscript (most of a run's own CPU time).
+    static func replacingFirst(_ marker: String, in text: String, with replacement: String) -> String {
+        var text = text
+        var marker = marker
+        var replacement = replacement
+        return text.withUTF8 { body in
+            marker.withUTF8 { wanted in
+                guard let start = firstOffset(of: wanted, in: body) else { return nil }
+                let parts = [UnsafeBufferPointer(rebasing: body[..<start]), nil, UnsafeBufferPointer(rebasing: body[(start + wanted.count)...])]
+                return replacement.withUTF8 { inserted in
+                    String(unsafeUninitializedCapacity: body.count - wanted.count + inserted.count) { buffer in
+                        var written = 0
+                        for part in parts.map({ $0 ?? inserted }) where !part.isEmpty {
+                            _ = UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(from: part)
+                            written += part.count
+                        }
+                        return written
+                    }
+                }
+            }
+        } ?? text
+    }
+
+    /// Where `wanted` first occurs in `bytes`: `memchr` for its first byte, `memcmp` for the rest.
+    private static func firstOffset(of wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = wanted.first, let base = bytes.baseAddress, let target = wanted.baseAddress, wanted.count <= bytes.count else {
+            return nil
+        }
+        let lastStart = bytes.count - wanted.count
+        var offset = 0
+        while offset <= lastStart, let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) {
+            if memcmp(hit, target, wanted.count) == 0 { return base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) }
+            offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return nil
     }
 
     /// The function expression a script's code follows: its parameters, then the function that

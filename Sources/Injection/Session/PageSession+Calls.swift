@@ -67,7 +67,7 @@ extension PageSession {
             arguments = []
         } else if confidential {
             let parts = RuntimeRequest.sealing(request)
-            script = ScriptBody.embedding(sealed: parts.sealed, in: body, entry: entry)
+            script = sealedScript(body, sealed: parts.sealed, entry: entry)
             arguments = [.string(parts.open.serialized)]
         } else {
             script = body
@@ -99,6 +99,16 @@ extension PageSession {
                                          refusedForDialog: &refusedForDialog)
         }
         return execution
+    }
+
+    /// `body` with `sealed` written into it; the last one is kept, as a userscript run again with
+    /// the same values and files sends the same text (which is then neither written again nor, by
+    /// ``serializedBody(_:)``, escaped again).
+    private func sealedScript(_ body: String, sealed: JSONValue, entry: RuntimeEntry) -> String {
+        if let last = state.read(\.lastSealedScript), last.body == body, last.sealed == sealed { return last.script }
+        let script = ScriptBody.embedding(sealed: sealed, in: body, entry: entry)
+        state.update { $0.lastSealedScript = (body, sealed, script) }
+        return script
     }
 
     /// `body` as a JSON string literal; the last one is kept, as a run sent again sends the same body.

@@ -53,6 +53,9 @@ final class SessionState: @unchecked Sendable {
         var lastRunBody: (key: RunBodyKey, body: ScriptBody)?
         /// The last body sent through Execute Script, and its JSON string literal.
         var lastSerializedBody: (body: String, serialized: String)?
+        /// The last userscript run's body, the sealed part of its request, and the two written
+        /// into one text (``ScriptBody/embedding(sealed:in:entry:)``).
+        var lastSealedScript: (body: String, sealed: JSONValue, script: String)?
     }
 
     /// What a run's body is made of: the same key makes the same body.
