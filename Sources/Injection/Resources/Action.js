@@ -1298,9 +1298,13 @@ var Action = (function() {
             return reply;
         }
         var restored = false;
+        var timer = null;
+        // Put back by the driver's call, the timer goes too: a page that runs userscripts often
+        // (every GM run swaps) would otherwise have one waiting for every run of the last seconds.
         function restore() {
             if (restored) { return; }
             restored = true;
+            if (timer !== null) { builtIns.apply(builtIns.clearTimeout, window, [timer]); }
             builtIns.defineProperty(pageJSON, "stringify", { value: pageStringify, writable: true, enumerable: false, configurable: true });
         }
         var replacement = function(value) {
@@ -1315,7 +1319,7 @@ var Action = (function() {
             return builtIns.apply(pageStringify, this, arguments);
         };
         if (builtIns.defineProperty(pageJSON, "stringify", { value: replacement, writable: true, enumerable: false, configurable: true }) && builtIns.setTimeout) {
-            builtIns.apply(builtIns.setTimeout, window, [restore, shieldLimit]);
+            timer = builtIns.apply(builtIns.setTimeout, window, [restore, shieldLimit]);
         }
         return reply;
     }
