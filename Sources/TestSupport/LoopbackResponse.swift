@@ -13,12 +13,15 @@ public struct LoopbackResponse: Sendable {
     public let headers: [(name: String, value: String)]
     /// The status line's code and reason, `200 OK` unless told.
     public let status: String
+    /// Seconds the server waits before it answers (a slow subresource that holds a page's load).
+    public let delay: Double
 
-    public init(body: String, contentType: String, headers: [String: String] = [:], status: String = "200 OK") {
+    public init(body: String, contentType: String, headers: [String: String] = [:], status: String = "200 OK", delay: Double = 0) {
         self.body = body
         self.contentType = contentType
         self.headers = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         self.status = status
+        self.delay = delay
     }
 
     /// An HTML page.

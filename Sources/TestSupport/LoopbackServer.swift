@@ -114,6 +114,7 @@ public final class LoopbackServer: @unchecked Sendable {
         let extra = response.headers.map { "\($0.name): \($0.value)\r\n" }.joined()
         let header = "HTTP/1.1 \(status)\r\nContent-Type: \(response.contentType)\r\n\(extra)Content-Length: \(content.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(header.utf8) + content
+        if response.delay > 0 { usleep(UInt32(response.delay * 1_000_000)) }
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }

@@ -141,6 +141,67 @@ struct OpenAndRunTests {
         }
     }
 
+    /// A page still loading when the visit's call reaches it (on Chromium, after a session's first
+    /// page, the call goes as soon as the new document starts, while its image still loads): the
+    /// script runs once the load event's handlers have run, as after `open`.
+    @Test(arguments: PageFixtures.engines)
+    func theScriptRunsOnceTheLoadEventsHandlersHaveRun(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Start</title>"),
+            "/slow": LoopbackResponse(html: """
+                <title>Slow</title><img src="/slow.png">
+                <script>window.addEventListener("load", () => { window.handled = true; });</script>
+                """),
+            "/slow.png": LoopbackResponse(body: "", contentType: "image/png", delay: 0.5),
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            #expect(try ran(await page.openAndRun(server.url("/"), script: "document.title", timeout: 10)).result.value == .string("Start"))
+            let slow = try ran(await page.openAndRun(server.url("/slow"), script: "[document.readyState, window.handled === true]", timeout: 10))
+            #expect(slow.result.value == ["complete", true])
+            #expect(slow.result.context.title == "Slow")
+        }
+    }
+
+    /// The load and the script share the visit's time: a page whose image holds its load for a
+    /// second leaves a 3-second visit's script about two, so a script that needs 2.5 times out
+    /// (it would finish if the load's time were not counted). A page that does not load within
+    /// the visit's time fails as a load that timed out, and on Chromium (where the run waits in
+    /// the page for the load) the next page opens as usual.
+    @Test(arguments: PageFixtures.engines)
+    func theLoadAndTheScriptShareTheVisitsTime(engine: Engine) async throws {
+        let silent = try SilentListener()
+        defer { silent.stop() }
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Start</title>"),
+            "/slow": LoopbackResponse(html: "<title>Slow</title><img src=\"/slow.png\">"),
+            "/slow.png": LoopbackResponse(body: "", contentType: "image/png", delay: 1),
+            "/stuck": LoopbackResponse(html: "<title>Stuck</title><img src=\"http://127.0.0.1:\(silent.port)/never.png\">"),
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            let start = try ran(await page.openAndRun(server.url("/"), script: "document.title", timeout: 10))
+            #expect(start.result.value == .string("Start"))
+            let waiting = "await new Promise(resolve => setTimeout(resolve, 2500)); 'late'"
+            await #expect {
+                _ = try await page.openAndRun(server.url("/slow"), script: waiting, timeout: 3)
+            } throws: { error in
+                guard case .timedOut = error as? InjectionError else { return false }
+                return true
+            }
+            await #expect {
+                _ = try await page.openAndRun(server.url("/stuck"), script: "document.title", timeout: 2)
+            } throws: { error in
+                guard case let .loadTimedOut(url, _) = error as? InjectionError else { return false }
+                return url == server.url("/stuck")
+            }
+            // On Chromium the page goes on (WebKit's driver keeps waiting for the stuck load).
+            if engine == .chromium {
+                #expect(try ran(await page.openAndRun(server.url("/"), script: "document.title", timeout: 10)).result.value == .string("Start"))
+            }
+        }
+    }
+
     private func ran(_ visit: PageSession.LoadedRun) throws -> (result: ScriptResult, httpStatus: Int?) {
         guard case let .ran(result, httpStatus) = visit else {
             throw InjectionError.pageInterfered(reason: "the visit was skipped: \(visit)")

@@ -13,7 +13,10 @@ import WebDriver
 ///   ``PreparedScript/standardParameters``, when left out) and `ranges` the body lines its code covers;
 ///   an optional `loadCheck` (``LoadCheck``); an optional `startsAt`, `"DOMContentLoaded"` or
 ///   `"load"`, for a run sent at the start of a document that waits for that moment (after the
-///   load event's handlers for `"load"`) before it checks the address and calls the scripts.
+///   load event's handlers for `"load"`) before it checks the address and calls the scripts;
+///   with it an optional `loadDeadline`, the milliseconds that moment must come within (else the
+///   run ends `timedOut` with no script started), the scripts' `deadline` then being what is left
+///   of it (at least a second).
 /// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
 ///   lost it), at once or when the run finishes.
 /// - `{"kind":"deliver","run","responses","wait"}`, `{"kind":"poll"}` and `{"kind":"watch","wait","leavingAt"}`:
@@ -29,7 +32,8 @@ enum RuntimeRequest {
     }
 
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
-                    scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil) -> JSONValue {
+                    scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil,
+                    loadDeadline: Double? = nil) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
             var members: [(key: String, value: JSONValue)] = []
             if script.parameters != PreparedScript.standardParameters {
@@ -46,6 +50,7 @@ enum RuntimeRequest {
         request.append(("scripts", .array(entries)))
         if let loadCheck { request.append(("loadCheck", loadCheck.json)) }
         if let startsAt { request.append(("startsAt", .string(startsAt))) }
+        if let loadDeadline { request.append(("loadDeadline", .integer(Int64((loadDeadline * 1000).rounded())))) }
         return .object(request)
     }
 

@@ -946,7 +946,22 @@ var Action = (function() {
         };
         remember(session, run);
         if (request.startsAt === "DOMContentLoaded" || request.startsAt === "load") {
+            // With loadDeadline, the moment must come within that many milliseconds (or the run
+            // ends timed out with no script started), and the scripts get what is left of it, at
+            // least a second: the load and the run share one time, as a navigation then a run do.
+            var builtIns = captured();
+            var sentAt = builtIns.now();
+            if (typeof request.loadDeadline === "number" && builtIns.setTimeout) {
+                run.timer = builtIns.apply(builtIns.setTimeout, window, [function() { finishRun(run, session, "timedOut"); }, request.loadDeadline]);
+            }
             whenReached(request.startsAt, function() {
+                if (run.state !== "running") { return; }
+                if (typeof request.loadDeadline === "number") {
+                    if (run.timer !== null) { builtIns.apply(builtIns.clearTimeout, window, [run.timer]); }
+                    run.timer = null;
+                    var left = request.loadDeadline - (builtIns.now() - sentAt);
+                    request.deadline = left > 1000 ? left : 1000;
+                }
                 run.context = pageContext();
                 beginRun(run, request, factories, session);
             });

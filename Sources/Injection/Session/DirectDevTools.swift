@@ -132,6 +132,9 @@ final class DirectDevTools: Sendable {
         case dialogOpened
         /// No load event within the time given.
         case timedOut
+        /// The new document started (its `init` lifecycle event: the runtime the browser installs
+        /// at a document's start is in it) and is still loading; only when asked for.
+        case documentStarted
     }
 
     /// Navigates the current window to `url` and waits for the new document's load event, as
@@ -147,9 +150,12 @@ final class DirectDevTools: Sendable {
     /// session) or its browser refused the events a navigation is followed by, a dialog is open,
     /// the tab or the connection went away, or the renderer crashed.
     /// The driver's navigation then does it and reports what happened as it always did.
-    func navigate(to url: String, timeout: Double) async -> NavigationOutcome? {
+    ///
+    /// With `returningAtDocumentStart`, returns as soon as the new document starts
+    /// (``NavigationOutcome/documentStarted``) rather than at its load event.
+    func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool = false) async -> NavigationOutcome? {
         guard let tab = readyTab(), tab.navigates, !tab.hasDialogOpen else { return nil }
-        switch await tab.navigate(to: url, timeout: timeout) {
+        switch await tab.navigate(to: url, timeout: timeout, returningAtDocumentStart: returningAtDocumentStart) {
         case let .finished(outcome):
             state.withLockedValue { $0.navigations += 1 }
             return outcome
@@ -386,8 +392,9 @@ extension DirectDevTools {
         }
 
         /// `Page.navigate`, then the `load` lifecycle event of the document it made (or of the
-        /// one that replaced it before loading: a script's redirect while the page parses).
-        func navigate(to url: String, timeout: Double) async -> Navigation {
+        /// one that replaced it before loading: a script's redirect while the page parses); with
+        /// `returningAtDocumentStart`, that document's `init` event instead.
+        func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool) async -> Navigation {
             let events = devTools.events(["Page.lifecycleEvent", "Page.javascriptDialogOpening", "Inspector.targetCrashed", "Inspector.detached"])
             let (signals, feed) = AsyncStream.makeStream(of: NavigationSignal.self, bufferingPolicy: .unbounded)
             let devTools = devTools
@@ -413,6 +420,7 @@ extension DirectDevTools {
             }
             var awaited: (frame: String, loader: String)?
             var loadedBeforeReply: Set<String> = []
+            var startedBeforeReply: Set<String> = []
             for await signal in signals {
                 switch signal {
                 case let .reply(.success(result)):
@@ -423,6 +431,7 @@ extension DirectDevTools {
                         return .finished(.loaded)
                     }
                     if loadedBeforeReply.contains(loader) { return .finished(.loaded) }
+                    if returningAtDocumentStart, startedBeforeReply.contains(loader) { return .finished(.documentStarted) }
                     awaited = (frame, loader)
                 case let .reply(.failure(error)):
                     switch error {
@@ -441,10 +450,14 @@ extension DirectDevTools {
                     guard let step = LifecycleEvent(event), let loader = step.loaderID else { break }
                     guard let expected = awaited else {
                         if step.name == "load" { loadedBeforeReply.insert(loader) }
+                        if step.name == "init" { startedBeforeReply.insert(loader) }
                         break
                     }
                     guard step.frameID == expected.frame else { break }
-                    if step.name == "init" { awaited = (expected.frame, loader) }
+                    if step.name == "init" {
+                        awaited = (expected.frame, loader)
+                        if returningAtDocumentStart { return .finished(.documentStarted) }
+                    }
                     if step.name == "load", loader == awaited?.loader { return .finished(.loaded) }
                 case .eventsEnded:
                     return .connectionGone

@@ -40,12 +40,19 @@ extension PageSession {
                            skippingHTTPErrors: Bool = false) async throws(InjectionError) -> LoadedRun {
         let started = Date()
         let preinstalled = await preinstalledRuntime()
-        try await navigate(to: url, loadTimeout: timeout)
+        let prepared = try? PreparedScript(script, mode: mode)
+        let runsAlone = prepared.map { $0.userScript == nil } ?? false
+        // Where the browser installs the runtime as a document starts, the run is sent as soon as
+        // the new document has started and begins by itself once the load event's handlers have
+        // run: the load event's way to PageScript and the call's way back to the page (5 to 8 ms
+        // on a small page) no longer come between the load and the script.
+        let progress = try await navigate(to: url, loadTimeout: timeout, returningAtDocumentStart: preinstalled != nil && runsAlone)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
         let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
-        guard let prepared = try? PreparedScript(script, mode: mode), prepared.userScript == nil else {
+        guard let prepared, runsAlone else {
             return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
         }
+        let loading = progress == .loading
         // The driver's limit stays the visit's whole time, so it is set once per session; the
         // runtime's own deadline is what the load left.
         try await setDriverScriptTimeout(timeout + Self.driverGrace)
@@ -60,14 +67,22 @@ extension PageSession {
             body = try ScriptBody.installingAndRunning([prepared], entry: entry)
         }
         let request = RuntimeRequest.run(id: id, requiredURL: nil, deadline: seconds, dialogs: dialogs, scripts: [prepared], body: body,
-                                         loadCheck: check)
+                                         loadCheck: check, startsAt: loading ? "load" : nil, loadDeadline: loading ? seconds : nil)
         let sentAt = Date().timeIntervalSince1970 * 1000
         let reply: RuntimeReply
-        switch try await execute(body.text, entry: entry, request: request, timeout: timeout + Self.driverGrace + Self.transportMargin) {
+        // While the page loads, the call's time is what is left of the visit's, the load included.
+        let callTimeout = (loading ? seconds : timeout) + Self.driverGrace + Self.transportMargin
+        switch try await execute(body.text, entry: entry, request: request, timeout: callTimeout) {
         case let .reply(received):
+            // The page did not load in the visit's time: the run ended before its script started.
+            if loading, received.state == .timedOut, await !hasLoaded() {
+                state.update { $0.entry = entry }
+                throw .loadTimedOut(url: url, seconds: timeout)
+            }
             reply = received
         case .timedOut:
             state.update { $0.entry = entry }
+            if loading, await !hasLoaded() { throw .loadTimedOut(url: url, seconds: timeout) }
             throw .timedOut(seconds: seconds)
         case let .interrupted(reason):
             // A dialog, or a page that broke the driver's reply: the run is collected when the
@@ -77,11 +92,13 @@ extension PageSession {
             // the run reached it (a dialog the page opened while loading refuses the call itself).
             let reached = if preinstalled != nil { try await runReached(id, entry: entry) } else { try await isInstalled(entry, since: sentAt) }
             guard reached else {
+                if loading { await waitForLoad(seconds: remaining()) }
                 return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
             }
             state.update { $0.entry = entry }
             reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
         case .compileFailed, .notInstalled:
+            if loading { await waitForLoad(seconds: remaining()) }
             return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
         }
         state.update { state in
@@ -132,6 +149,23 @@ extension PageSession {
         }
         if case .installed = outcome { return entry }
         return nil
+    }
+
+    /// Waits until the page's current navigation has loaded, through the driver, whose commands
+    /// wait for a navigation in progress (chromedriver's do, whoever started it): the separate
+    /// installation and run that follow must find the document loaded, as after ``open(_:loadTimeout:)``.
+    private func waitForLoad(seconds: Double) async {
+        _ = try? await session.executeScript("return 1", timeout: seconds + Self.transportMargin)
+    }
+
+    /// Whether the page's document has finished loading (`document.readyState`), asked on
+    /// PageScript's own DevTools connection, which does not wait for the load as the driver's
+    /// commands do; `true` when it cannot be asked.
+    private func hasLoaded() async -> Bool {
+        let parameters: JSONValue = ["expression": "document.readyState", "returnByValue": true]
+        guard case let .reply(reply)? = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: 2),
+              let state = reply["result"]?["value"]?.stringValue else { return true }
+        return state == "complete"
     }
 
     /// The slow way: the installation, the load checks, and the run, each a call of its own.

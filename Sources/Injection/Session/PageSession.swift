@@ -101,17 +101,24 @@ public final class PageSession: Sendable {
     }
 
     /// Navigates to `url` (lifting the page's Content-Security-Policy first, on Chromium) and
-    /// forgets the runtime of the document left behind.
-    func navigate(to url: String, loadTimeout: Double) async throws(InjectionError) {
+    /// forgets the runtime of the document left behind. Returns once the new document has
+    /// loaded; with `returningAtDocumentStart`, where the browser's own DevTools connection
+    /// navigates (Chromium, after a session's first page), as soon as it has started
+    /// (``LoadProgress/loading``).
+    @discardableResult
+    func navigate(to url: String, loadTimeout: Double, returningAtDocumentStart: Bool = false) async throws(InjectionError) -> LoadProgress {
         await lowerContentSecurityPolicy()
         // Through the browser's own DevTools when the window is attached there (not the
         // session's first navigation); through the driver otherwise, or when that way cannot say.
-        if let outcome = await direct?.navigate(to: url, timeout: loadTimeout) {
+        if let outcome = await direct?.navigate(to: url, timeout: loadTimeout, returningAtDocumentStart: returningAtDocumentStart) {
             switch outcome {
             case .loaded, .dialogOpened:
                 // A dialog the page opened while loading: the installation answers it.
                 forgetDocument()
-                return
+                return .loaded
+            case .documentStarted:
+                forgetDocument()
+                return .loading
             case let .failed(reason):
                 throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: reason))
             case .timedOut:
@@ -135,6 +142,15 @@ public final class PageSession: Sendable {
             }
         }
         forgetDocument()
+        return .loaded
+    }
+
+    /// Where a navigation left the new document.
+    enum LoadProgress {
+        /// Its load event has fired (or a dialog it opened while loading is open).
+        case loaded
+        /// It has started and is still loading (a navigation asked to return at its start).
+        case loading
     }
 
     /// A new document: whatever the last one broke is tried afresh.
