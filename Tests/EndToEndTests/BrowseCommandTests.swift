@@ -396,12 +396,18 @@ struct BrowseCommandTests {
         // Chromium's own temporary folders go in a folder of the test's, not in the system's (a
         // short path: Chromium's SingletonSocket in it must fit a socket address).
         let temporary = try TemporaryDirectory("ct")
-        chromium.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        let browserMarker = ProcessProbe.newMarker()
+        chromium.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path, browserMarker.name: browserMarker.value]) { $1 }
         try chromium.run()
         defer {
             withExtendedLifetime(temporary) {
                 chromium.terminate()
                 chromium.waitUntilExit()
+                // Its helpers can outlive it for a moment and still write to the profile, which
+                // would then outlive the scratch folder's removal.
+                for _ in 0..<100 where !ProcessProbe.processes(withEnvironment: browserMarker.name, value: browserMarker.value).isEmpty {
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
             }
         }
         // Chromium writes the port it chose on the first line of DevToolsActivePort.
