@@ -1,6 +1,7 @@
 import DevTools
 import Foundation
 import Testing
+import WebDriver
 
 /// What a Chromium started with its own DevTools port leaves behind: nothing.
 @Suite struct ChromiumProcessTests {
@@ -16,7 +17,7 @@ import Testing
         let temporary = try #require(variables.first { $0.hasPrefix("TMPDIR=") }.map { String($0.dropFirst("TMPDIR=".count)) })
         let made = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
         chromium.stop()
-        #expect(temporary.hasPrefix(NSTemporaryDirectory() + "pagescript-devtools-tmp-"), "\(temporary)")
+        #expect(temporary.hasPrefix(ThrowawayProfileFolder.path(named: BrowserEngine.browserTemporaryPrefix + "\(getpid())-")), "\(temporary)")
         #expect(made.contains { $0.hasPrefix("org.chromium.Chromium.") }, "Chromium keeps its temporary folders there: \(made)")
         #expect(!FileManager.default.fileExists(atPath: temporary), "the browser's temporary folder is removed")
         #expect(!FileManager.default.fileExists(atPath: chromium.profileFolder), "the throwaway profile is removed")

@@ -10,7 +10,8 @@ import WebDriver
 /// debugging on the default profile folder, so there is always a `--user-data-dir`: a throwaway
 /// folder removed by ``stop()``, or the caller's (a persistent profile, kept). Chromium's own
 /// temporary folders (`org.chromium.Chromium.*`, which a stopped browser leaves behind) go in a
-/// folder of the launcher's, its `TMPDIR`, removed by ``stop()`` too.
+/// folder of the launcher's, its `TMPDIR` (named and placed as ``BrowserEngine``'s), removed by
+/// ``stop()`` too.
 ///
 /// ```swift
 /// let chromium = try ChromiumProcess.launch()
@@ -78,8 +79,9 @@ public final class ChromiumProcess: Sendable {
         } catch {
             throw .failedToStart(engine: .chromium, reason: "cannot create the profile folder \(profile): \(error)")
         }
-        // A short name: Chromium's SingletonSocket inside it must fit a socket address.
-        let temporaryFolder = NSTemporaryDirectory() + "pagescript-devtools-tmp-\(unique)"
+        // Named as the launchers' other browser folders, so that one a killed process left is
+        // swept with theirs (``ThrowawayProfileFolder/removeAbandoned(prefixes:)``).
+        let temporaryFolder = ThrowawayProfileFolder.path(named: "\(BrowserEngine.browserTemporaryPrefix)\(unique)")
         var browserEnvironment = environment ?? ProcessInfo.processInfo.environment
         browserEnvironment["TMPDIR"] = temporaryFolder
         let removeScratch = {

@@ -1,4 +1,3 @@
-import Foundation
 import WebDriver
 
 /// The bodies of PageScript's Execute Script calls, and where the user's code sits in them.
@@ -173,43 +172,13 @@ struct ScriptBody: Sendable {
     }
 
     /// `text` with the first occurrence of `marker` replaced by `replacement`; `text` itself when
-    /// it has none. Found and joined as UTF-8 bytes: Foundation's `range(of:)` and
+    /// it has none. Found in the UTF-8 view: Foundation's `range(of:)` and
     /// `replacingCharacters(in:with:)` copied the whole body into UTF-16 and back on every run of
-    /// a userscript (most of a run's own CPU time).
+    /// a userscript (most of a run's own CPU time). The markers start with an ASCII character,
+    /// so the range found is on character boundaries.
     static func replacingFirst(_ marker: String, in text: String, with replacement: String) -> String {
-        var text = text
-        var marker = marker
-        var replacement = replacement
-        return text.withUTF8 { body in
-            marker.withUTF8 { wanted in
-                guard let start = firstOffset(of: wanted, in: body) else { return nil }
-                let parts = [UnsafeBufferPointer(rebasing: body[..<start]), nil, UnsafeBufferPointer(rebasing: body[(start + wanted.count)...])]
-                return replacement.withUTF8 { inserted in
-                    String(unsafeUninitializedCapacity: body.count - wanted.count + inserted.count) { buffer in
-                        var written = 0
-                        for part in parts.map({ $0 ?? inserted }) where !part.isEmpty {
-                            _ = UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(from: part)
-                            written += part.count
-                        }
-                        return written
-                    }
-                }
-            }
-        } ?? text
-    }
-
-    /// Where `wanted` first occurs in `bytes`: `memchr` for its first byte, `memcmp` for the rest.
-    private static func firstOffset(of wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = wanted.first, let base = bytes.baseAddress, let target = wanted.baseAddress, wanted.count <= bytes.count else {
-            return nil
-        }
-        let lastStart = bytes.count - wanted.count
-        var offset = 0
-        while offset <= lastStart, let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) {
-            if memcmp(hit, target, wanted.count) == 0 { return base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) }
-            offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return nil
+        guard let found = text.utf8.firstRange(of: marker.utf8) else { return text }
+        return String(text[..<found.lowerBound]) + replacement + String(text[found.upperBound...])
     }
 
     /// The function expression a script's code follows: its parameters, then the function that
