@@ -33,6 +33,7 @@ public enum UserScriptBenchmark {
         let running = try await BrowserEngine.start(engine)
         let session = try await running.newSession(timeout: 30, scriptTimeout: 30)
         let page = PageSession(session: session, scriptTimeout: 30)
+        let plain = try await BareExecuteScript.start(engine: engine, beside: session, pageURL: pageURL)
         let host = GMHost(libraryDirectory: libraryFolder)
         do {
             _ = try await page.open(pageURL)
@@ -40,11 +41,12 @@ public enum UserScriptBenchmark {
             let writer = UserScript(text: writing)
             let (bare, withAPI) = try await Measurement.timeAlternately(
                 ("bare Execute Script", "pagescript run with the GM API (warm)"), repetitions: repetitions, warmup: repetitions,
-                { _ = try await session.executeScript("return 1") },
+                { try await plain.call() },
                 { _ = try await page.run(userScript: reader, id: "bench-reader", host: host) })
             let write = try await Measurement.time("GM_setValue round trip to disk", repetitions: repetitions) {
                 _ = try await page.run(userScript: writer, id: "bench-writer", host: host)
             }
+            await plain.stop()
             await page.close()
             await host.shutdown()
             await running.stop()
@@ -53,6 +55,7 @@ public enum UserScriptBenchmark {
                 ComparisonRow(title: "\(engine): GM_setValue to disk vs the same run reading", subject: write, baseline: withAPI, aim: nil),
             ]
         } catch {
+            await plain.stop()
             await page.close()
             await host.shutdown()
             await running.stop()

@@ -48,6 +48,73 @@ struct InspectorRelayTests {
         #expect(try client.receive(count: 1) == "")
     }
 
+    /// With an automation channel, the relay reads both directions as whole frames, on real
+    /// sockets with a peer speaking the browser's side of the protocol: the driver's `Setup`
+    /// (written in two pieces) reaches the browser whole and tells the channel its connection and
+    /// target; a command PageScript sends arrives as one frame on those IDs; of an event and the
+    /// command's reply written at once, the reply goes to PageScript and the event on to the
+    /// driver, as do the browser's answers to the driver; a reply that comes too late is dropped;
+    /// a browser that goes fails what waits.
+    @Test func carriesPageScriptsCommandsOnTheDriversConnection() async throws {
+        let targetPort = try FreePort.next()
+        let listener = try LoopbackSocket.bind(port: targetPort, listenBacklog: 4)
+        defer { Glibc.close(listener.descriptor) }
+        let automation = WebKitAutomationChannel()
+        let relay = try await InspectorRelay.start(targetPort: targetPort, connectTimeout: 10, automation: automation)
+        let driver = try BlockingSocket.connect(port: relay.port)
+        defer { driver.close() }
+        let browser = try BlockingSocket.accept(on: listener.descriptor)
+        #expect(!automation.isAttached)
+
+        let setup = Self.frame("Setup", connection: 7, target: 9)
+        try driver.send(bytes: Array(setup.prefix(10)))
+        try await Task.sleep(nanoseconds: 50_000_000)
+        try driver.send(bytes: Array(setup.dropFirst(10)))
+        #expect(try browser.receiveBytes(count: setup.count) == setup)
+        for _ in 0..<100 where !automation.isAttached { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(automation.isAttached)
+
+        let reply = automation.send("isShowingJavaScriptDialog", parameters: "{\"browsingContextHandle\":\"page-1\"}", timeout: 5)
+        let command = "{\"id\":\(WebKitAutomationChannel.firstID),\"method\":\"Automation.isShowingJavaScriptDialog\",\"params\":{\"browsingContextHandle\":\"page-1\"}}"
+        let expected = Self.frame("SendMessageToBackend", connection: 7, target: 9, message: command)
+        #expect(try browser.receiveBytes(count: expected.count) == expected)
+
+        let event = Self.frame("SendMessageToFrontend", connection: 7, target: 9, message: "{\"method\":\"Automation.browsingContextCleared\"}")
+        let answer = Self.frame("SendMessageToFrontend", connection: 7, target: 9,
+                                message: "{\"result\":{\"result\":false},\"id\":\(WebKitAutomationChannel.firstID)}")
+        try browser.send(bytes: event + answer)
+        #expect(try await reply.get() == ["result": false])
+        let driversAnswer = Self.frame("SendMessageToFrontend", connection: 7, target: 9, message: "{\"result\":{},\"id\":3}")
+        try browser.send(bytes: driversAnswer)
+        #expect(try driver.receiveBytes(count: event.count + driversAnswer.count) == event + driversAnswer)
+
+        // A reply that comes after PageScript stopped waiting is not the driver's either.
+        let expiring = automation.send("evaluateJavaScriptFunction", parameters: "{}", timeout: 0.1)
+        let expiringFrame = try browser.receiveBytes(count: 4)
+        _ = try browser.receiveBytes(count: 1 + Int(expiringFrame.reduce(0) { $0 << 8 | UInt32($1) }))
+        await #expect(throws: WebKitAutomationChannel.Failure.timedOut) { _ = try await expiring.get() }
+        let lateAnswer = Self.frame("SendMessageToFrontend", connection: 7, target: 9,
+                                    message: "{\"result\":{\"result\":\"1\"},\"id\":\(WebKitAutomationChannel.firstID + 1)}")
+        try browser.send(bytes: lateAnswer + driversAnswer)
+        #expect(try driver.receiveBytes(count: driversAnswer.count) == driversAnswer)
+
+        let waiting = automation.send("evaluateJavaScriptFunction", parameters: "{}", timeout: 5)
+        _ = try browser.receiveBytes(count: 5)
+        browser.close()
+        await #expect(throws: WebKitAutomationChannel.Failure.closed) { _ = try await waiting.get() }
+        #expect(!automation.isAttached)
+        await relay.stop()
+    }
+
+    /// A frame as the browser and the driver write them: length, flag, name, NUL, the two IDs
+    /// little-endian, and the message with its NUL when there is one.
+    private static func frame(_ name: String, connection: UInt64, target: UInt64, message: String? = nil) -> [UInt8] {
+        var body = Array(name.utf8) + [0]
+        body += withUnsafeBytes(of: connection.littleEndian, Array.init) + withUnsafeBytes(of: target.littleEndian, Array.init)
+        if let message { body += Array(message.utf8) + [0] }
+        return withUnsafeBytes(of: UInt32(body.count).bigEndian, Array.init) + [1] + body
+    }
+
     /// The relay end to end, where the direct link would be chosen otherwise: a real MiniBrowser
     /// behind it and a real WebKitWebDriver in front.
     @Test func aBrowserBehindTheRelayServesADriversSession() async throws {
@@ -122,6 +189,17 @@ private struct BlockingSocket {
 
     /// Up to `count` bytes, fewer when the other end closes ("" at once when it has closed).
     func receive(count: Int) throws -> String {
+        String(decoding: try receiveBytes(count: count), as: UTF8.self)
+    }
+
+    func send(bytes: [UInt8]) throws {
+        guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+            throw SocketFailure(operation: "send", code: errno)
+        }
+    }
+
+    /// Up to `count` bytes, fewer when the other end closes.
+    func receiveBytes(count: Int) throws -> [UInt8] {
         var received: [UInt8] = []
         while received.count < count {
             var buffer = [UInt8](repeating: 0, count: count - received.count)
@@ -133,7 +211,7 @@ private struct BlockingSocket {
             }
             received += buffer[0..<read]
         }
-        return String(decoding: received, as: UTF8.self)
+        return received
     }
 
     func close() {

@@ -75,7 +75,7 @@ public actor LocalWebKitSource: SessionSource {
         do {
             try await driver.browser?.prepareForSession(driver: driver.process)
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
-            driver.browser?.sessionStarted(driver: driver.process)
+            driver.browser?.sessionStarted(session, driver: driver.process)
             if isShutDown {
                 await session.delete(timeout: 1)
                 throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")

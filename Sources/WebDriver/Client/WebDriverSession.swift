@@ -21,12 +21,26 @@ public final class WebDriverSession: Sendable {
 
     private let deleted = OnceFlag()
     private let currentWindow = NIOLockedValueBox<String?>(nil)
+    private let automation = NIOLockedValueBox<WebKitAutomationChannel?>(nil)
+    private let timeouts: NIOLockedValueBox<SessionTimeouts>
 
     init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id
         self.capabilities = capabilities
         self.client = client
         self.leavesBrowserOpen = leavesBrowserOpen
+        timeouts = NIOLockedValueBox(SessionTimeouts(granted: capabilities["timeouts"]))
+    }
+
+    /// Whether Execute Script goes to the browser's automation session directly, past the driver
+    /// (a MiniBrowser PageScript started: ``WebKitBrowser/sessionStarted(_:driver:)``).
+    public var executesScriptsDirectly: Bool {
+        automation.withLockedValue { $0 != nil }
+    }
+
+    /// Sends this session's Execute Script commands through `channel` from now on.
+    func executeScripts(through channel: WebKitAutomationChannel) {
+        automation.withLockedValue { $0 = channel }
     }
 
     /// The browser's name and version as the endpoint reports them, e.g. `MiniBrowser 2.50.6`.
@@ -42,6 +56,10 @@ public final class WebDriverSession: Sendable {
         if let script { members.append((key: "script", value: .integer(Int64(script * 1000)))) }
         if let pageLoad { members.append((key: "pageLoad", value: .integer(Int64(pageLoad * 1000)))) }
         _ = try await command(.POST, "/timeouts", body: .object(members), name: "set timeouts")
+        timeouts.withLockedValue { granted in
+            if let script { granted.script = Int64(script * 1000) }
+            if let pageLoad { granted.pageLoad = Int64(pageLoad * 1000) }
+        }
     }
 
     /// `POST /session/{id}/url`: navigates and waits for the page to load.
@@ -65,12 +83,13 @@ public final class WebDriverSession: Sendable {
     }
 
     /// `POST /session/{id}/execute/sync`: runs `script` as a function body with `arguments`.
+    ///
+    /// On a session that ``executesScriptsDirectly``, the same commands the driver would send go
+    /// to the browser from PageScript; the driver runs the script itself when a dialog is open.
     public func executeScript(
         _ script: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
-        try await command(
-            .POST, "/execute/sync", body: ["script": .string(script), "args": .array(arguments)],
-            name: "execute script", timeout: timeout)
+        try await executeScript(serializedScript: JSONValue.string(script).serialized, arguments: arguments, timeout: timeout)
     }
 
     /// `POST /session/{id}/execute/sync` with a script already serialised as a JSON string literal
@@ -79,7 +98,17 @@ public final class WebDriverSession: Sendable {
     public func executeScript(
         serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
-        try await execute("/execute/sync", serializedScript: serializedScript, arguments: arguments, name: "execute script", timeout: timeout)
+        if let channel = automation.withLockedValue({ $0 }), channel.isAttached {
+            let window: String
+            if let known = knownWindowHandle { window = known } else { window = try await windowHandle(timeout: timeout) }
+            let limits = timeouts.withLockedValue { $0 }
+            if let value = try await channel.executeScript(
+                serializedScript: serializedScript, arguments: arguments, browsingContext: window,
+                scriptTimeout: limits.script, pageLoadTimeout: limits.pageLoad, timeout: timeout ?? client.defaultTimeout) {
+                return value
+            }
+        }
+        return try await execute("/execute/sync", serializedScript: serializedScript, arguments: arguments, name: "execute script", timeout: timeout)
     }
 
     /// `POST /session/{id}/execute/async`: runs `script` with a callback appended to `arguments`;
@@ -158,6 +187,24 @@ public final class WebDriverSession: Sendable {
         _ method: HTTPMethodName, _ path: String, body: JSONValue?, name: String, timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
         try await client.send(method, path: "/session/\(id)\(path)", body: body, command: name, timeout: timeout)
+    }
+}
+
+/// A session's script and page-load timeouts in milliseconds (`nil`: none), as granted at its
+/// creation (W3C defaults where the reply names none) and set since.
+struct SessionTimeouts {
+    var script: Int64?
+    var pageLoad: Int64?
+
+    init(granted: JSONValue?) {
+        script = Self.milliseconds(granted?["script"], default: 30_000)
+        pageLoad = Self.milliseconds(granted?["pageLoad"], default: 300_000)
+    }
+
+    private static func milliseconds(_ value: JSONValue?, default defaultValue: Int64) -> Int64? {
+        guard let value else { return defaultValue }
+        if value.isNull { return nil }
+        return value.intValue.map(Int64.init) ?? defaultValue
     }
 }
 

@@ -171,7 +171,8 @@ public final class BrowserEngine: Sendable {
                 // The browser is PageScript's, with its connection to the driver past TCP's delayed
                 // acknowledgements (see WebKitBrowser).
                 if let browser = try await WebKitBrowser.startIfAvailable(
-                    forDriver: driverPath, environment: environment, outputPath: logPath, timeout: timeout) {
+                    forDriver: driverPath, environment: environment, outputPath: logPath, timeout: timeout,
+                    allowDirectLink: !options.scriptsPastTheDriver) {
                     started.append(browser.process)
                     webKitBrowser = browser
                     driverArguments.append(browser.driverArgument)
@@ -329,7 +330,7 @@ public final class BrowserEngine: Sendable {
         if let webKitBrowser, let driver = driverProcess { try await webKitBrowser.prepareForSession(driver: driver) }
         do {
             let session = try await client.newSession(capabilities: capabilities, timeout: timeout)
-            if let webKitBrowser, let driver = driverProcess { webKitBrowser.sessionStarted(driver: driver) }
+            if let webKitBrowser, let driver = driverProcess { webKitBrowser.sessionStarted(session, driver: driver) }
             guard attachAddress != nil else { return session }
             return WebDriverSession(id: session.id, capabilities: session.capabilities, client: client, leavesBrowserOpen: true)
         } catch {

@@ -15,9 +15,9 @@ import NIOPosix
 /// each end's data on a socket with `TCP_QUICKACK` set again after every read, so the sender's
 /// next write goes out at once, and writes with `TCP_NODELAY`.
 ///
-/// ``WebKitBrowser`` uses it only where PageScript may not set `TCP_NODELAY` on the two
-/// processes' own sockets (``SystemSupport/ProcessSockets``), which does the same without the
-/// extra hop (about 0.1 ms a command).
+/// Given a ``WebKitAutomationChannel``, the relay reads both directions as whole frames and lets
+/// PageScript send commands of its own on the driver's connection (``WebKitBrowser`` always does,
+/// for its scripts' sake); without one it passes bytes on as they come.
 ///
 /// ```swift
 /// let relay = try await InspectorRelay.start(targetPort: 9333, connectTimeout: 20)
@@ -27,11 +27,15 @@ import NIOPosix
 public final class InspectorRelay: Sendable {
     /// The loopback port the relay listens on.
     public let port: UInt16
+    /// PageScript's own way to the browser's automation session, when the relay was given one.
+    public let automation: WebKitAutomationChannel?
     private let server: any Channel
     private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
 
-    private init(port: UInt16, server: any Channel, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {
+    private init(port: UInt16, automation: WebKitAutomationChannel?, server: any Channel,
+                 connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {
         self.port = port
+        self.automation = automation
         self.server = server
         self.connections = connections
     }
@@ -44,9 +48,12 @@ public final class InspectorRelay: Sendable {
     ///     listen (a browser that is still starting) before it is closed.
     ///   - targetIsAlive: Whether the target can still come (the browser process runs); once it
     ///     says no, a waiting connection is closed at once instead of at the timeout.
+    ///   - automation: The channel PageScript sends its own commands through, attached to each
+    ///     connection the relay makes; `nil` to relay bytes only.
     /// - Throws: ``EngineError/failedToStart(engine:reason:)`` when no port can be listened on.
     public static func start(
-        targetPort: UInt16, connectTimeout: Double, targetIsAlive: @escaping @Sendable () -> Bool = { true }
+        targetPort: UInt16, connectTimeout: Double, targetIsAlive: @escaping @Sendable () -> Bool = { true },
+        automation: WebKitAutomationChannel? = nil
     ) async throws(EngineError) -> InspectorRelay {
         let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let group = MultiThreadedEventLoopGroup.singleton
@@ -61,7 +68,15 @@ public final class InspectorRelay: Sendable {
                 return connectToTarget(port: targetPort, on: accepted.eventLoop, deadline: deadline, isAlive: targetIsAlive).flatMapThrowing { target in
                     // Both channels are on the accepted channel's event loop.
                     remember(target, in: connections)
-                    let (driverSide, browserSide) = RelayHandler.pair()
+                    let (driverSide, browserSide) = RelayHandler.pair(automation: automation)
+                    try accepted.pipeline.syncOperations.addHandler(ImmediateAcknowledger())
+                    try target.pipeline.syncOperations.addHandler(ImmediateAcknowledger())
+                    if let automation {
+                        try accepted.pipeline.syncOperations.addHandler(ByteToMessageHandler(AutomationFrameDecoder()))
+                        try target.pipeline.syncOperations.addHandler(ByteToMessageHandler(AutomationFrameDecoder()))
+                        automation.browserConnected(target)
+                        target.closeFuture.whenComplete { _ in automation.browserDisconnected(target) }
+                    }
                     try accepted.pipeline.syncOperations.addHandler(driverSide)
                     try target.pipeline.syncOperations.addHandler(browserSide)
                     try accepted.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
@@ -77,7 +92,7 @@ public final class InspectorRelay: Sendable {
                 try? await server.close()
                 throw EngineError.failedToStart(engine: .webkit, reason: "the automation relay has no port")
             }
-            return InspectorRelay(port: listening, server: server, connections: connections)
+            return InspectorRelay(port: listening, automation: automation, server: server, connections: connections)
         } catch let error as EngineError {
             throw error
         } catch {
@@ -105,7 +120,7 @@ public final class InspectorRelay: Sendable {
         }
     }
 
-    /// Connects to the browser's automation server, again every 20 ms while it refuses (the
+    /// Connects to the browser's automation server, again every 2 ms while it refuses (the
     /// browser is starting) and `isAlive` says it may still come, until `deadline`.
     private static func connectToTarget(
         port: UInt16, on loop: any EventLoop, deadline: NIODeadline, isAlive: @escaping @Sendable () -> Bool
@@ -116,32 +131,58 @@ public final class InspectorRelay: Sendable {
             .connectTimeout(.seconds(2))
             .connect(host: "127.0.0.1", port: Int(port))
             .flatMapError { error in
-                guard NIODeadline.now() + .milliseconds(20) < deadline, isAlive() else { return loop.makeFailedFuture(error) }
-                return loop.scheduleTask(in: .milliseconds(20)) {}.futureResult.flatMap {
+                guard NIODeadline.now() + .milliseconds(2) < deadline, isAlive() else { return loop.makeFailedFuture(error) }
+                return loop.scheduleTask(in: .milliseconds(2)) {}.futureResult.flatMap {
                     connectToTarget(port: port, on: loop, deadline: deadline, isAlive: isAlive)
                 }
             }
     }
 }
 
-/// One end of a relayed connection: what it reads is written to its partner, reads pause while
-/// the partner cannot take more, and each read acknowledges at once (`TCP_QUICKACK`, which Linux
-/// clears again by itself, so it is set after every read).
+/// Acknowledges every read of a relayed connection at once (`TCP_QUICKACK`, which Linux clears
+/// again by itself, so it is set after every read), before the read is cut into frames: a
+/// sender holding back the rest of a frame for an acknowledgement gets it.
+private final class ImmediateAcknowledger: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        #if os(Linux)
+        try? context.channel.syncOptions?.setOption(ChannelOptions.tcpOption(NIOBSDSocket.Option(rawValue: CInt(TCP_QUICKACK))), value: 1)
+        #endif
+        context.fireChannelRead(data)
+    }
+}
+
+/// One end of a relayed connection: what it reads is written to its partner, and reads pause
+/// while the partner cannot take more.
 private final class RelayHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
+    /// What this end does with what it reads besides passing it on.
+    private enum Role {
+        /// Bytes as they come.
+        case bytes
+        /// Whole frames from the driver, shown to the channel on their way.
+        case driverFrames(WebKitAutomationChannel)
+        /// Whole frames from the browser; those the channel takes (its replies) stop here.
+        case browserFrames(WebKitAutomationChannel)
+    }
+
+    private let role: Role
     private var partner: RelayHandler?
     private var context: ChannelHandlerContext?
     private var readPending = false
 
-    private init() {}
+    private init(role: Role) {
+        self.role = role
+    }
 
-    /// Two handlers that relay to each other.
-    static func pair() -> (RelayHandler, RelayHandler) {
-        let first = RelayHandler()
-        let second = RelayHandler()
+    /// Two handlers that relay to each other: the driver's end and the browser's.
+    static func pair(automation: WebKitAutomationChannel?) -> (RelayHandler, RelayHandler) {
+        let first = RelayHandler(role: automation.map { .driverFrames($0) } ?? .bytes)
+        let second = RelayHandler(role: automation.map { .browserFrames($0) } ?? .bytes)
         first.partner = second
         second.partner = first
         return (first, second)
@@ -157,7 +198,14 @@ private final class RelayHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        Self.acknowledgeAtOnce(context.channel)
+        switch role {
+        case .bytes:
+            break
+        case let .driverFrames(automation):
+            automation.driverSent(unwrapInboundIn(data))
+        case let .browserFrames(automation):
+            if automation.browserSent(unwrapInboundIn(data)) { return }
+        }
         partner?.context?.write(data, promise: nil)
     }
 
@@ -192,11 +240,5 @@ private final class RelayHandler: ChannelDuplexHandler, RemovableChannelHandler 
         guard readPending, let context else { return }
         readPending = false
         context.read()
-    }
-
-    private static func acknowledgeAtOnce(_ channel: any Channel) {
-        #if os(Linux)
-        try? channel.syncOptions?.setOption(ChannelOptions.tcpOption(NIOBSDSocket.Option(rawValue: CInt(TCP_QUICKACK))), value: 1)
-        #endif
     }
 }

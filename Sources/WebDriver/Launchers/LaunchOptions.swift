@@ -26,11 +26,18 @@ public struct LaunchOptions: Sendable, Hashable {
     /// `nil` to start one. An attached browser is never closed: its sessions are never deleted
     /// (see ``WebDriverSession/leavesBrowserOpen``), only the driver PageScript started is stopped.
     public var attachAddress: String?
+    /// WebKit: whether scripts go to PageScript's MiniBrowser past the driver (the default; see
+    /// ``WebKitBrowser``). `false` links the driver straight to the browser where the system
+    /// allows it and sends every command through the driver: the best a plain WebDriver client
+    /// gets, which the bench compares with.
+    public var scriptsPastTheDriver: Bool
 
-    public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil) {
+    public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil,
+                scriptsPastTheDriver: Bool = true) {
         self.display = display
         self.profileDirectory = profileDirectory
         self.attachAddress = attachAddress
+        self.scriptsPastTheDriver = scriptsPastTheDriver
     }
 
     /// The host and port of an `--attach` address (`127.0.0.1:9222`, `localhost:9222`,

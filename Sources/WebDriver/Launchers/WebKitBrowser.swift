@@ -9,13 +9,16 @@ import SystemSupport
 /// port of its choosing and connects to it directly; neither side sets `TCP_NODELAY`, and after a
 /// navigation the browser answers with two writes in a row, so the answer waits for the
 /// driver's delayed acknowledgement (40 ms on Linux) every time. PageScript starts the browser
-/// the same way (same program, `--automation`, the same environment) on a port of its own, and
-/// then, where the system lets a parent reach its children's sockets (``SystemSupport/ProcessSockets``),
-/// turns Nagle's algorithm off on the browser's automation server before the driver connects
-/// (the connection it accepts inherits that) and on the driver's sockets: the driver connects to
-/// the browser directly (``Link/direct(port:)``). Where it may not, an ``InspectorRelay`` in
-/// front of the browser does the same from the middle (``Link/relayed(_:)``), at about 0.1 ms a
-/// command. Navigation then takes as long as the page's load either way. Stopping the browser
+/// the same way (same program, `--automation`, the same environment) on a port of its own, with
+/// an ``InspectorRelay`` in front of it that acknowledges at once and writes with
+/// `TCP_NODELAY` (``Link/relayed(_:)``): navigation then takes as long as the page's load. The
+/// relay also carries PageScript's own commands to the driver's automation session
+/// (``WebKitAutomationChannel``): a session's Execute Script goes straight to the browser,
+/// without the driver's HTTP server and its extra round trips (``sessionStarted(_:driver:)``).
+/// Where the system lets a parent reach its children's sockets (``SystemSupport/ProcessSockets``),
+/// the driver can instead connect to the browser directly with Nagle's algorithm turned off on
+/// both ends from outside (``Link/direct(port:)``, on request): one hop less for the driver's
+/// commands (about 0.1 ms each), but scripts then go through the driver. Stopping the browser
 /// stops its web and network processes (its process group).
 public final class WebKitBrowser: Sendable {
     /// How WebKitWebDriver reaches the browser.
@@ -23,7 +26,8 @@ public final class WebKitBrowser: Sendable {
         /// Straight to the browser's automation server on this port, with `TCP_NODELAY` set on
         /// both ends by PageScript.
         case direct(port: UInt16)
-        /// Through a relay that sets it on its own two ends.
+        /// Through a relay that sets it on its own two ends and carries PageScript's commands
+        /// (its ``InspectorRelay/automation``).
         case relayed(InspectorRelay)
     }
 
@@ -70,11 +74,17 @@ public final class WebKitBrowser: Sendable {
         tuneSockets(driver: driver)
     }
 
-    /// With a direct link, sets `TCP_NODELAY` on the sockets the driver's new session opened (its
-    /// connection to the browser, and the browser's end again). Call after each new session.
-    public func sessionStarted(driver: ChildProcess) {
-        guard case .direct = link else { return }
-        tuneSockets(driver: driver)
+    /// Call after each new session: through the relay, hands `session` PageScript's own way to
+    /// the browser for its scripts (``WebDriverSession/executesScriptsDirectly``); with a direct
+    /// link, sets `TCP_NODELAY` on the sockets the driver's new session opened (its connection to
+    /// the browser, and the browser's end again).
+    public func sessionStarted(_ session: WebDriverSession, driver: ChildProcess) {
+        switch link {
+        case .direct:
+            tuneSockets(driver: driver)
+        case let .relayed(relay):
+            if let automation = relay.automation { session.executeScripts(through: automation) }
+        }
     }
 
     private func tuneSockets(driver: ChildProcess) {
@@ -98,19 +108,21 @@ public final class WebKitBrowser: Sendable {
 
     private static let knownBrowsers = NIOLockedValueBox<[String: String?]>([:])
 
-    /// Starts the MiniBrowser `driverPath` would start, with its relay (``start(executable:arguments:environment:outputPath:timeout:)``,
+    /// Starts the MiniBrowser `driverPath` would start, with its relay (``start(executable:arguments:environment:outputPath:timeout:allowDirectLink:)``,
     /// with ``BrowserEngine/webKitArguments``); `nil` when the driver names none, and then the
     /// driver starts its browser itself.
     public static func startIfAvailable(
-        forDriver driverPath: String, environment: [String: String], outputPath: String?, timeout: Double
+        forDriver driverPath: String, environment: [String: String], outputPath: String?, timeout: Double,
+        allowDirectLink: Bool = false
     ) async throws(EngineError) -> WebKitBrowser? {
         guard let executable = miniBrowser(startedBy: driverPath) else { return nil }
         return try await start(executable: executable, arguments: BrowserEngine.webKitArguments, environment: environment,
-                               outputPath: outputPath, timeout: timeout)
+                               outputPath: outputPath, timeout: timeout, allowDirectLink: allowDirectLink)
     }
 
-    /// Starts MiniBrowser in automation mode, linked directly where PageScript can set the
-    /// socket option in the browser and the driver, else through a relay.
+    /// Starts MiniBrowser in automation mode behind a relay that carries PageScript's commands
+    /// too, or linked directly where asked and where PageScript can set the socket option in the
+    /// browser and the driver.
     ///
     /// - Parameters:
     ///   - executable: The MiniBrowser program (``miniBrowser(startedBy:)``).
@@ -118,10 +130,11 @@ public final class WebKitBrowser: Sendable {
     ///   - environment: Its environment (`DISPLAY` set); `WEBKIT_INSPECTOR_SERVER` is added.
     ///   - outputPath: Where its output goes (the driver's log).
     ///   - timeout: How long the browser may take to listen once the driver connects, in seconds.
-    ///   - allowDirectLink: `false` to use the relay even where the direct link is possible.
+    ///   - allowDirectLink: `true` to link the driver straight to the browser where the system
+    ///     allows it, without PageScript's own way to the automation session.
     public static func start(
         executable: String, arguments: [String], environment: [String: String], outputPath: String?, timeout: Double,
-        allowDirectLink: Bool = true
+        allowDirectLink: Bool = false
     ) async throws(EngineError) -> WebKitBrowser {
         let port: UInt16
         do {
@@ -143,7 +156,8 @@ public final class WebKitBrowser: Sendable {
             return WebKitBrowser(process: process, link: .direct(port: port), startupTimeout: timeout)
         }
         do {
-            let relay = try await InspectorRelay.start(targetPort: port, connectTimeout: timeout) { process.isRunning }
+            let relay = try await InspectorRelay.start(targetPort: port, connectTimeout: timeout, targetIsAlive: { process.isRunning },
+                                                       automation: WebKitAutomationChannel())
             return WebKitBrowser(process: process, link: .relayed(relay), startupTimeout: timeout)
         } catch {
             process.stop()

@@ -1,0 +1,169 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// PageScript's own way into the automation session WebKitWebDriver opened in a MiniBrowser that
+/// PageScript started, through the ``InspectorRelay`` between the two.
+///
+/// The browser's automation server takes one client, the driver. The relay in front of it reads
+/// the connection as whole ``AutomationFrame``s: it learns which connection and target the
+/// driver set up, and can then send Automation commands of its own on that connection, with
+/// message IDs the driver never uses (from 2³²), and take their replies out of the stream before
+/// the rest reaches the driver. A WebDriver Execute Script is three such commands sent by the
+/// driver (wait for a navigation in progress, ask whether a dialog is open, evaluate); sent from
+/// here they skip the driver's HTTP server and its own round trips to the browser
+/// (``WebDriverSession/executeScript(serializedScript:arguments:timeout:)`` uses it once
+/// ``WebKitBrowser/sessionStarted(_:driver:)`` has handed it over).
+public final class WebKitAutomationChannel: Sendable {
+    /// Why a command sent here got no result.
+    enum Failure: Error, Equatable {
+        /// The driver has not set up its connection to the automation target yet.
+        case notAttached
+        /// The browser's connection closed before the reply came.
+        case closed
+        /// No reply within the time given.
+        case timedOut
+        /// The browser answered with an error: its name (`JavaScriptError`) and details.
+        case failed(name: String, details: String)
+    }
+
+    private struct State {
+        var browser: (any Channel)?
+        var connection: UInt64?
+        var target: UInt64?
+        var flag: UInt8 = 1
+        var nextID: Int64 = firstID
+        var pending: [Int64: EventLoopPromise<JSONValue>] = [:]
+    }
+
+    /// The first message ID PageScript uses: the driver counts from 1, and the browser reads an
+    /// ID as a 32-bit integer.
+    static let firstID: Int64 = 1 << 30
+
+    private let state = NIOLockedValueBox(State())
+
+    /// A channel that is not attached yet; the relay attaches it to the connection it relays.
+    public init() {}
+
+    /// Whether commands can be sent: the browser is connected and the driver has set up its
+    /// connection to the automation target.
+    public var isAttached: Bool {
+        state.withLockedValue { $0.browser != nil && $0.connection != nil }
+    }
+
+    // MARK: Called by the relay, on the connection's event loop
+
+    /// The relay connected the driver to the browser on `channel`: commands go there from now on.
+    func browserConnected(_ channel: any Channel) {
+        let abandoned = state.withLockedValue { state in
+            defer { state = State(browser: channel, nextID: state.nextID) }
+            return Array(state.pending.values)
+        }
+        abandoned.forEach { $0.fail(Failure.closed) }
+    }
+
+    /// A frame from the driver to the browser, seen on its way: `Setup` names the connection and
+    /// target the driver's commands travel on.
+    func driverSent(_ frame: ByteBuffer) {
+        guard let parsed = AutomationFrame(frame), parsed.name == "Setup", let identifiers = parsed.identifiers else { return }
+        let flag = frame.getInteger(at: frame.readerIndex + 4, as: UInt8.self) ?? 1
+        state.withLockedValue {
+            $0.connection = identifiers.connection
+            $0.target = identifiers.target
+            $0.flag = flag
+        }
+    }
+
+    /// A frame from the browser to the driver: `true` when it was the reply to a command of
+    /// PageScript's (consumed here, not passed on).
+    func browserSent(_ frame: ByteBuffer) -> Bool {
+        // Only replies can be PageScript's (`SendMessageToFrontend`: its 14th letter is checked
+        // first), and WebKit writes their ID last.
+        guard frame.readableBytes > 40,
+              frame.getInteger(at: frame.readerIndex + AutomationFrame.headerSize + 13, as: UInt8.self) == UInt8(ascii: "F"),
+              let parsed = AutomationFrame(frame), parsed.name == "SendMessageToFrontend",
+              let message = parsed.message, let id = Self.trailingID(of: message), id >= Self.firstID
+        else { return false }
+        let promise = state.withLockedValue { $0.pending.removeValue(forKey: id) }
+        // A late reply to a command that timed out is dropped: the driver never sent it.
+        guard let promise else { return true }
+        do {
+            promise.succeed(try JSONValue(parsing: Array(message)))
+        } catch {
+            promise.fail(Failure.failed(name: "MalformedReply", details: "\(error)"))
+        }
+        return true
+    }
+
+    /// The browser's connection closed: every command waiting fails.
+    func browserDisconnected(_ channel: any Channel) {
+        let abandoned: [EventLoopPromise<JSONValue>] = state.withLockedValue { state in
+            guard let current = state.browser, current === channel else { return [] }
+            defer { state = State(nextID: state.nextID) }
+            return Array(state.pending.values)
+        }
+        abandoned.forEach { $0.fail(Failure.closed) }
+    }
+
+    // MARK: Commands
+
+    /// Sends `method` with `parameters` (a JSON object's text) to the automation target and
+    /// returns its `result`, or fails with ``Failure``. Commands sent one after another without
+    /// waiting travel in that order and are answered as the browser finishes them.
+    func send(_ method: String, parameters: String, timeout: Double) -> EventLoopFuture<JSONValue> {
+        let prepared: Result<(any Channel, ByteBuffer, EventLoopPromise<JSONValue>, Int64), Failure> = state.withLockedValue { state in
+            guard let browser = state.browser, let connection = state.connection, let target = state.target else {
+                return .failure(.notAttached)
+            }
+            let id = state.nextID
+            state.nextID += 1
+            let promise = browser.eventLoop.makePromise(of: JSONValue.self)
+            state.pending[id] = promise
+            let message = "{\"id\":\(id),\"method\":\"Automation.\(method)\",\"params\":\(parameters)}"
+            let frame = AutomationFrame.sendMessageToBackend(connection: connection, target: target, flag: state.flag,
+                                                             message: message, allocator: browser.allocator)
+            return .success((browser, frame, promise, id))
+        }
+        switch prepared {
+        case let .failure(failure):
+            return MultiThreadedEventLoopGroup.singleton.next().makeFailedFuture(failure)
+        case let .success((browser, frame, promise, id)):
+            let timer = browser.eventLoop.scheduleTask(in: .nanoseconds(Int64(max(timeout, 0) * 1_000_000_000))) { [state] in
+                if let expired = state.withLockedValue({ $0.pending.removeValue(forKey: id) }) { expired.fail(Failure.timedOut) }
+            }
+            browser.writeAndFlush(frame).whenFailure { [state] _ in
+                if let unsent = state.withLockedValue({ $0.pending.removeValue(forKey: id) }) { unsent.fail(Failure.closed) }
+            }
+            return promise.futureResult.always { _ in timer.cancel() }.flatMapThrowing { reply in
+                if let error = reply["error"] {
+                    let text = error["message"]?.stringValue ?? ""
+                    let name = text.prefix { $0 != ";" }
+                    throw Failure.failed(name: String(name), details: String(text.dropFirst(name.count + 1)))
+                }
+                return reply["result"] ?? .null
+            }
+        }
+    }
+
+    /// The number after the last `"id":` of a reply (where WebKit writes it), if it ends the message.
+    static func trailingID(of message: ByteBufferView) -> Int64? {
+        guard message.last == UInt8(ascii: "}") else { return nil }
+        var digits = message.index(before: message.endIndex)
+        var value: Int64 = 0
+        var scale: Int64 = 1
+        while digits > message.startIndex {
+            let previous = message.index(before: digits)
+            let byte = message[previous]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            guard scale <= Int64.max / 10 else { return nil }
+            value += Int64(byte - UInt8(ascii: "0")) * scale
+            scale *= 10
+            digits = previous
+        }
+        guard scale > 1 else { return nil }
+        let key = Array("\"id\":".utf8)
+        guard message.distance(from: message.startIndex, to: digits) >= key.count else { return nil }
+        let keyStart = message.index(digits, offsetBy: -key.count)
+        return message[keyStart..<digits].elementsEqual(key) ? value : nil
+    }
+}
