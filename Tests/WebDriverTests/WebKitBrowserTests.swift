@@ -56,6 +56,32 @@ struct WebKitBrowserTests {
         #expect(running.processes.allSatisfy { !$0.isRunning })
     }
 
+    /// Asked for a plain link (the bench's baseline), and where the system lets PageScript reach
+    /// its children's sockets (this machine does), the driver connects straight to the browser,
+    /// every TCP socket of both ends has Nagle's algorithm off, the connection between them
+    /// included, and scripts go through the driver.
+    @Test func aPlainLinkConnectsTheDriverDirectlyWithNoDelayOnBothEnds() async throws {
+        let running = try await BrowserEngine.start(.webkit, options: LaunchOptions(scriptsPastTheDriver: false))
+        let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")
+        guard case .direct = browser.link else {
+            Issue.record("the direct link was not chosen although this machine allows it: \(ProcessSockets.canReach(browser.process.processID))")
+            await running.stop()
+            return
+        }
+        let session = try await running.newSession(timeout: 30)
+        #expect(!session.executesScriptsDirectly)
+        #expect(try await session.executeScript("return 6 * 7") == 42)
+        let driver = try #require(running.driverProcess)
+        let browserSockets = try ProcessSockets.noDelaySettings(inProcess: browser.process.processID)
+        let driverSockets = try ProcessSockets.noDelaySettings(inProcess: driver.processID)
+        // The browser's automation server and the connection it accepted; the driver's HTTP
+        // server, PageScript's connection to it, and its connection to the browser.
+        #expect(browserSockets.count >= 2 && browserSockets.allSatisfy { $0 }, "\(browserSockets)")
+        #expect(driverSockets.count >= 3 && driverSockets.allSatisfy { $0 }, "\(driverSockets)")
+        await session.delete()
+        await running.stop()
+    }
+
     /// The MiniBrowser path is read out of the driver's strings: only an absolute path ending in
     /// `/MiniBrowser`, ending at a NUL and naming an executable file counts, wherever the driver's
     /// reading in pieces cuts it; the installed driver names one that exists.
