@@ -53,4 +53,33 @@ struct LoadFailureTests {
             }
         }
     }
+
+    /// A page whose load does not end in time (an image from a server that never answers) is
+    /// left as a browser's Stop button leaves it, so the session goes on: the next page opens
+    /// and scripts run, on both engines, whether the driver's own page-load limit is the
+    /// load's or longer (then the driver is still waiting when PageScript gives up). Without
+    /// that, WebKit's driver made every later command wait for the rest of the load and time out
+    /// too. A page that replaced `window.stop` is left for `about:blank` instead.
+    @Test(arguments: PageFixtures.engines)
+    func aPageWhoseLoadTimesOutIsStoppedAndTheSessionGoesOn(engine: Engine) async throws {
+        let silent = try SilentListener()
+        defer { silent.stop() }
+        let image = "<img src=\"http://127.0.0.1:\(silent.port)/never.png\">"
+        let server = try LoopbackServer(pages: [
+            "/": "<title>Fine</title>",
+            "/stuck": "<title>Stuck</title>\(image)",
+            "/stubborn": "<title>Stubborn</title><script>Window.prototype.stop = window.stop = function () {};</script>\(image)",
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            for (path, driverLimit) in [("/stuck", 60.0), ("/stuck", 2), ("/stubborn", 2)] {
+                try await page.session.setTimeouts(pageLoad: driverLimit)
+                await #expect(throws: InjectionError.loadTimedOut(url: server.url(path), seconds: 2)) {
+                    _ = try await page.open(server.url(path), loadTimeout: 2)
+                }
+                #expect(try await page.open(server.url("/"), loadTimeout: 10).title == "Fine", "after \(path), driver limit \(driverLimit) s")
+                #expect(try await page.run(script: "document.title").value == "Fine")
+            }
+        }
+    }
 }

@@ -130,6 +130,9 @@ public final class PageSession: Sendable {
         } catch {
             switch error {
             case .protocolError(code: .timeout, _, _), .requestTimedOut:
+                // The page is left as a browser's Stop button leaves it, so that the session's
+                // next command does not wait for the rest of its load (WebKit's driver would).
+                _ = await session.stopLoading()
                 throw .loadTimedOut(url: url, seconds: loadTimeout)
             case let .protocolError(code: .unknownError, message, _), let .protocolError(code: .invalidArgument, message, _),
                  let .protocolError(code: .insecureCertificate, message, _):

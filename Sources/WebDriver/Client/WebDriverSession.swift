@@ -111,6 +111,30 @@ public final class WebDriverSession: Sendable {
         return try await execute("/execute/sync", serializedScript: serializedScript, arguments: arguments, name: "execute script", timeout: timeout)
     }
 
+    /// Ends the loading of the current window's document as the browser's Stop button does, on a
+    /// session that ``executesScriptsDirectly``: after a load that timed out, WebKitWebDriver
+    /// would otherwise make every later command wait for that load first, and time out again,
+    /// until the page's last resource came. A page that replaced `window.stop` is left for
+    /// `about:blank`.
+    ///
+    /// - Returns: Whether the window is free of its load now; `false` where PageScript cannot
+    ///   reach the browser past the driver.
+    public func stopLoading(timeout: Double = 5) async -> Bool {
+        guard let channel = automation.withLockedValue({ $0 }), channel.isAttached else { return false }
+        let window: String
+        if let known = knownWindowHandle {
+            window = known
+        } else {
+            // The driver would wait for the load before answering: ask the browser instead. A
+            // session that never switched is on its first window, the only one unless the page
+            // opened others, and then which is which cannot be told here.
+            guard let windows = try? await channel.send("getBrowsingContexts", parameters: "{}", timeout: timeout).get()["contexts"]?.arrayValue,
+                  windows.count == 1, let only = windows[0]["handle"]?.stringValue else { return false }
+            window = only
+        }
+        return await channel.stopLoading(browsingContext: window, timeout: timeout)
+    }
+
     /// `POST /session/{id}/execute/async`: runs `script` with a callback appended to `arguments`;
     /// the reply is the value the script passes to the callback.
     public func executeAsyncScript(
