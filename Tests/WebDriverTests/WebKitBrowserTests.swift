@@ -14,46 +14,46 @@ struct WebKitBrowserTests {
     /// reply that came when PageScript had stopped waiting, the driver and the channel go on; a
     /// browser that dies ends the session with an error instead of a hang.
     @Test func theSessionsScriptsGoToTheBrowserPastTheDriver() async throws {
-        let running = try await BrowserEngine.start(.webkit)
-        let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")
-        #expect(running.processes.contains { $0 === browser.process })
-        guard case .relayed = browser.link else {
-            Issue.record("the browser is not behind the relay")
-            await running.stop()
-            return
-        }
-        let session = try await running.newSession(timeout: 30)
-        #expect(session.executesScriptsDirectly)
-        #expect(try await session.executeScript("return [6 * 7, arguments[0], document.readyState]", arguments: ["é\n\"x\""])
-            == [42, "é\n\"x\"", "complete"])
-        for failing in ["throw new Error('boom')", "return (", "return undefinedName.x"] {
-            let direct = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript(failing) }
-            let throughDriver = await #expect(throws: WebDriverError.self) {
-                _ = try await session.command(.POST, "/execute/sync", body: ["script": .string(failing), "args": []], name: "execute script")
+        try await Self.withWebKit { running in
+            let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")
+            #expect(running.processes.contains { $0 === browser.process })
+            guard case .relayed = browser.link else {
+                Issue.record("the browser is not behind the relay")
+                return
             }
-            #expect(direct == throughDriver, "\(failing)")
-        }
+            let session = try await running.newSession(timeout: 30)
+            #expect(session.executesScriptsDirectly)
+            #expect(try await session.executeScript("return [6 * 7, arguments[0], document.readyState]", arguments: ["é\n\"x\""])
+                == [42, "é\n\"x\"", "complete"])
+            for failing in ["throw new Error('boom')", "return (", "return undefinedName.x"] {
+                let direct = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript(failing) }
+                let throughDriver = await #expect(throws: WebDriverError.self) {
+                    _ = try await session.command(.POST, "/execute/sync", body: ["script": .string(failing), "args": []], name: "execute script")
+                }
+                #expect(direct == throughDriver, "\(failing)")
+            }
 
-        _ = try await session.executeScript("setTimeout(() => alert('from the page'), 0)")
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let dialog = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript("return 1", timeout: 5) }
-        #expect(dialog?.code == .unexpectedAlertOpen, "\(String(describing: dialog))")
-        #expect(try await session.executeScript("return 2") == 2, "the driver dismissed the dialog")
+            _ = try await session.executeScript("setTimeout(() => alert('from the page'), 0)")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            let dialog = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript("return 1", timeout: 5) }
+            #expect(dialog?.code == .unexpectedAlertOpen, "\(String(describing: dialog))")
+            #expect(try await session.executeScript("return 2") == 2, "the driver dismissed the dialog")
 
-        let late = await #expect(throws: WebDriverError.self) {
-            _ = try await session.executeScript("const until = Date.now() + 1000; while (Date.now() < until) {} return 3", timeout: 0.3)
-        }
-        #expect(late == .requestTimedOut(command: "execute script", seconds: 0.3))
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        #expect(try await session.title(timeout: 5) == "", "the driver still answers after the late reply")
-        #expect(try await session.executeScript("return 4") == 4)
+            let late = await #expect(throws: WebDriverError.self) {
+                _ = try await session.executeScript("const until = Date.now() + 1000; while (Date.now() < until) {} return 3", timeout: 0.3)
+            }
+            #expect(late == .requestTimedOut(command: "execute script", seconds: 0.3))
+            try await Task.sleep(nanoseconds: 1_000_000_000)
+            #expect(try await session.title(timeout: 5) == "", "the driver still answers after the late reply")
+            #expect(try await session.executeScript("return 4") == 4)
 
-        kill(browser.process.processID, SIGKILL)
-        await #expect(throws: WebDriverError.self) {
-            _ = try await session.executeScript("return 1", timeout: 20)
+            kill(browser.process.processID, SIGKILL)
+            await #expect(throws: WebDriverError.self) {
+                _ = try await session.executeScript("return 1", timeout: 20)
+            }
+            await running.stop()
+            #expect(running.processes.allSatisfy { !$0.isRunning })
         }
-        await running.stop()
-        #expect(running.processes.allSatisfy { !$0.isRunning })
     }
 
     /// Asked for a plain link (the bench's baseline), and where the system lets PageScript reach
@@ -61,24 +61,36 @@ struct WebKitBrowserTests {
     /// every TCP socket of both ends has Nagle's algorithm off, the connection between them
     /// included, and scripts go through the driver.
     @Test func aPlainLinkConnectsTheDriverDirectlyWithNoDelayOnBothEnds() async throws {
-        let running = try await BrowserEngine.start(.webkit, options: LaunchOptions(scriptsPastTheDriver: false))
-        let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")
-        guard case .direct = browser.link else {
-            Issue.record("the direct link was not chosen although this machine allows it: \(ProcessSockets.canReach(browser.process.processID))")
-            await running.stop()
-            return
+        try await Self.withWebKit(LaunchOptions(scriptsPastTheDriver: false)) { running in
+            let browser = try #require(running.webKitBrowser, "WebKitWebDriver names the MiniBrowser it would start")
+            guard case .direct = browser.link else {
+                Issue.record("the direct link was not chosen although this machine allows it: \(ProcessSockets.canReach(browser.process.processID))")
+                return
+            }
+            let session = try await running.newSession(timeout: 30)
+            #expect(!session.executesScriptsDirectly)
+            #expect(try await session.executeScript("return 6 * 7") == 42)
+            let driver = try #require(running.driverProcess)
+            let browserSockets = try ProcessSockets.noDelaySettings(inProcess: browser.process.processID)
+            let driverSockets = try ProcessSockets.noDelaySettings(inProcess: driver.processID)
+            // The browser's automation server and the connection it accepted; the driver's HTTP
+            // server, PageScript's connection to it, and its connection to the browser.
+            #expect(browserSockets.count >= 2 && browserSockets.allSatisfy { $0 }, "\(browserSockets)")
+            #expect(driverSockets.count >= 3 && driverSockets.allSatisfy { $0 }, "\(driverSockets)")
+            await session.delete()
         }
-        let session = try await running.newSession(timeout: 30)
-        #expect(!session.executesScriptsDirectly)
-        #expect(try await session.executeScript("return 6 * 7") == 42)
-        let driver = try #require(running.driverProcess)
-        let browserSockets = try ProcessSockets.noDelaySettings(inProcess: browser.process.processID)
-        let driverSockets = try ProcessSockets.noDelaySettings(inProcess: driver.processID)
-        // The browser's automation server and the connection it accepted; the driver's HTTP
-        // server, PageScript's connection to it, and its connection to the browser.
-        #expect(browserSockets.count >= 2 && browserSockets.allSatisfy { $0 }, "\(browserSockets)")
-        #expect(driverSockets.count >= 3 && driverSockets.allSatisfy { $0 }, "\(driverSockets)")
-        await session.delete()
+    }
+
+    /// Runs `body` on a WebKit engine started with `options`, and stops the engine afterwards,
+    /// also when `body` throws: a failing test leaves no browser behind.
+    private static func withWebKit(_ options: LaunchOptions = LaunchOptions(), _ body: (BrowserEngine) async throws -> Void) async throws {
+        let running = try await BrowserEngine.start(.webkit, options: options)
+        do {
+            try await body(running)
+        } catch {
+            await running.stop()
+            throw error
+        }
         await running.stop()
     }
 
