@@ -272,7 +272,11 @@ struct BatchCommandTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
                 .filter { name in scratchPrefixes.contains { name.hasPrefix($0) } }
         }
-        #expect(Set(leftFiles().compactMap { name in scratchPrefixes.firstIndex { name.hasPrefix($0) } }) == [0, 1, 2], "\(leftFiles())")
+        // The profiles and the driver's log are the batch's own; the browsers' temporary folder is
+        // named as every PageScript launcher names it, so a test starting an engine meanwhile may
+        // already have swept it (the dead process's id marks it abandoned): not asked for here.
+        let leftKinds = Set(leftFiles().compactMap { name in scratchPrefixes.firstIndex { name.hasPrefix($0) } })
+        #expect(leftKinds.isSuperset(of: [0, 1]), "\(leftFiles())")
         // The kill may or may not have torn a line; make sure the last one is torn, as a kill in
         // the middle of a write leaves it (a timing no test can hit on purpose).
         var text = try String(contentsOfFile: output, encoding: .utf8)

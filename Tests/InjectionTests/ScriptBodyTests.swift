@@ -4,7 +4,7 @@ import WebDriver
 
 /// Where the user's code sits in an Execute Script body, and the line arithmetic behind positions.
 struct ScriptBodyTests {
-    let entry = RuntimeEntry(name: "pagescript_abc", key: "k1")
+    let entry = RuntimeEntry(name: "pagescript_abc", key: "k1", challenge: "c1", response: "r1")
 
     @Test func eachScriptStartsOnALineOfItsOwnAfterTwoConstantLines() throws {
         let first = try PreparedScript("a()\nb()", mode: .console)
@@ -12,8 +12,9 @@ struct ScriptBodyTests {
         let body = try ScriptBody.run([first, second], entry: entry)
         let lines = body.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(body.placements == [ScriptBody.Placement(firstLine: 3, lineCount: 2), ScriptBody.Placement(firstLine: 6, lineCount: 1)])
-        #expect(lines[0] == "var pagescriptEntry = window[\"pagescript_abc\"];")
-        #expect(lines[1].hasSuffix("pagescriptEntry(\"k1\", arguments, [function (console, alert, confirm, prompt) { return function () {"))
+        #expect(lines[0].hasPrefix("var pagescriptCall = function (key, request, scripts, api) { \"use strict\"; var entry = window[\"pagescript_abc\"]; "))
+        #expect(lines[0].contains("entry(\"c1\") === \"r1\" ? entry(key, request, scripts, api) : \"pagescript:impostor \""))
+        #expect(lines[1] == "return pagescriptCall(\"k1\", arguments, [function (console, alert, confirm, prompt) { return function () {")
         #expect(lines[2] == "a()")
         #expect(lines[3] == "return b()")
         #expect(lines[4] == "}; }, function (console, alert, confirm, prompt) { return function () {")
@@ -78,11 +79,11 @@ struct ScriptBodyTests {
     @Test func theInstallationBodyCalibratesOnItsFirstLine() throws {
         let body = try ScriptBody.install(entry: entry, userscriptAPI: true)
         #expect(body.hasPrefix("var pagescriptCalibration; try { null.pagescript; }"))
-        #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments, PageScriptGM);"))
+        #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"c1\", \"r1\", \"k1\", arguments, PageScriptGM);"))
         #expect(body.contains("var PageScriptGM = (function() {"), "the GM API's page half travels with the runtime")
         #expect(!body.contains("\n//  "), "comments are not sent")
         let plain = try ScriptBody.install(entry: entry, userscriptAPI: false)
-        #expect(plain.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"k1\", arguments, null);"))
+        #expect(plain.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"c1\", \"r1\", \"k1\", arguments, null);"))
         #expect(!plain.contains("PageScriptGM"))
     }
 
@@ -104,7 +105,7 @@ struct ScriptBodyTests {
     @Test func aRequestCanBeWrittenIntoTheBody() throws {
         let body = try ScriptBody.run([try PreparedScript("1", mode: .console)], entry: entry)
         let embedded = ScriptBody.embedding(["kind": "run"], in: body.text, entry: entry)
-        #expect(embedded.contains("pagescriptEntry(\"k1\", [\"{\\\"kind\\\":\\\"run\\\"}\"], [function"))
+        #expect(embedded.contains("pagescriptCall(\"k1\", [\"{\\\"kind\\\":\\\"run\\\"}\"], [function"))
         #expect(embedded.components(separatedBy: "\n").count == body.text.components(separatedBy: "\n").count, "no line moves")
     }
 

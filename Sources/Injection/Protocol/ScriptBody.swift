@@ -6,12 +6,20 @@ import WebDriver
 /// script's code inside a function expression, each starting on a line of its own:
 ///
 /// ```text
-/// 1  var pagescriptEntry = window["pagescript_…"];
-/// 2  return typeof pagescriptEntry !== "function" ? "pagescript:not-installed " + … : pagescriptEntry("…", arguments, [function (console, alert, confirm, prompt) { return function () {
+/// 1  var pagescriptCall = function (key, request, scripts, api) { "use strict"; var entry = window["pagescript_…"]; … };
+/// 2  return pagescriptCall("…key…", arguments, [function (console, alert, confirm, prompt) { return function () {
 /// 3  …the user's code…
 /// n  }; }]);
 ///    //# sourceURL=pagescript-script.js
 /// ```
+///
+/// The first line's function is the only code of the body that touches anything of the page's
+/// (the entry, `performance`), and it is strict: a function or getter of the page's it calls
+/// finds `null` as its `caller`, so the page cannot read the body's text (the key, a request
+/// written into it, the scripts) or its arguments. It asks the entry for the response to the
+/// entry's challenge and calls it with the key only when the answer is right
+/// (``RuntimeEntry``); otherwise it returns ``impostor`` with the document's start, and without a
+/// function there ``notInstalled``.
 ///
 /// Only data travels as the call's argument (the request). The driver puts the body inside a
 /// function of its own, a line or two further down; the runtime measures that offset once per
@@ -43,6 +51,10 @@ struct ScriptBody: Sendable {
     /// followed by a space and the document's `performance.timeOrigin` (when its navigation
     /// started, in milliseconds since 1970).
     static let notInstalled = "pagescript:not-installed"
+    /// What the body returns when the function under the entry's name did not answer the entry's
+    /// challenge (the page put it there), followed by a space and the document's
+    /// `performance.timeOrigin`. Nothing else was passed to it.
+    static let impostor = "pagescript:impostor"
 
     /// The body that runs `scripts` through the runtime at `entry`.
     ///
@@ -51,7 +63,7 @@ struct ScriptBody: Sendable {
     /// ``install(entry:userscriptAPI:)``); the placements count its lines.
     static func run(_ scripts: [PreparedScript], entry: RuntimeEntry, addingUserscriptAPI: Bool = false) throws(InjectionError) -> ScriptBody {
         let prefix = addingUserscriptAPI ? try userscriptAPIPrefix() : (text: "", lineCount: 0)
-        var text = prefix.text + entryLine(entry) + "\n" + callPrefix(entry) + ", arguments, ["
+        var text = prefix.text + entryLine(entry) + "\n" + callPrefix(entry) + ", ["
         var placements: [Placement] = []
         var line = prefix.lineCount + 2
         for (index, script) in scripts.enumerated() {
@@ -74,7 +86,7 @@ struct ScriptBody: Sendable {
     /// The body of a call that asks the runtime something without running a script (a run's reply
     /// again, the page's context).
     static func call(entry: RuntimeEntry) -> String {
-        entryLine(entry) + "\n" + callPrefix(entry) + ", arguments);"
+        entryLine(entry) + "\n" + callPrefix(entry) + ");"
     }
 
     /// The body that installs Action.js under `entry` and answers the request in its argument. Its
@@ -151,7 +163,8 @@ struct ScriptBody: Sendable {
 
     private static func installationCall(entry: RuntimeEntry, request: String, userscriptAPI: Bool) -> String {
         (request == "arguments" ? "return " : "")
-            + "ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.keyLiteral), \(request), "
+            + "ExtensionPreprocessingJS.install(pagescriptCalibration, \(entry.nameLiteral), \(entry.challengeLiteral), "
+            + "\(entry.responseLiteral), \(entry.keyLiteral), \(request), "
             + (userscriptAPI ? userscriptAPIName : "null") + ");"
     }
 
@@ -195,12 +208,16 @@ struct ScriptBody: Sendable {
         "return;\n[" + header + "\n" + prefix + "\n" + sentinel
     }
 
+    /// The strict function that finds the entry, checks it and calls it: the body's first line.
     private static func entryLine(_ entry: RuntimeEntry) -> String {
-        "var pagescriptEntry = window[\(entry.nameLiteral)];"
+        let documentStart = "(typeof performance === \"object\" && performance ? performance.timeOrigin : 0)"
+        return "var pagescriptCall = function (key, request, scripts, api) { \"use strict\"; var entry = window[\(entry.nameLiteral)]; "
+            + "if (typeof entry !== \"function\") { return \"\(notInstalled) \" + \(documentStart); } "
+            + "return entry(\(entry.challengeLiteral)) === \(entry.responseLiteral) ? entry(key, request, scripts, api) : \"\(impostor) \" + \(documentStart); };"
     }
 
+    /// The start of the body's second line: the call, up to the request (`arguments`).
     private static func callPrefix(_ entry: RuntimeEntry) -> String {
-        "return typeof pagescriptEntry !== \"function\" ? \"\(notInstalled) \" + (typeof performance === \"object\" && performance ? performance.timeOrigin : 0)"
-            + " : pagescriptEntry(\(entry.keyLiteral)"
+        "return pagescriptCall(\(entry.keyLiteral), arguments"
     }
 }

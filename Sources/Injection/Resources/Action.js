@@ -1445,8 +1445,11 @@ var Action = (function() {
 
         // Leaves the runner's entry point on the page, window[name]: a function that does nothing
         // unless called with `key`, cannot be replaced or deleted, and holds the runtime's state
-        // in its closure. Returns the reply to the request in parameters[0] (normally "context").
-        install: function(calibration, name, key, parameters, userscriptAPI) {
+        // in its closure. Called with `challenge` alone, it returns `response`: the runner's calls
+        // ask that first, so that they hand the key only to this function and never to one the
+        // page put under the name in another document. Returns the reply to the request in
+        // parameters[0] (normally "context").
+        install: function(calibration, name, challenge, response, key, parameters, userscriptAPI) {
             var action = this;
             // The userscript API is made when a run first needs it: most runs do not, and making
             // it costs WebKit as much as the rest of the installation.
@@ -1457,6 +1460,7 @@ var Action = (function() {
             };
             // A run can bring the userscript API to a runtime installed without it.
             var entry = function(given, parameters, compiledScripts, userscriptAPI) {
+                if (given === challenge) { return response; }
                 if (given !== key) { return undefined; }
                 if (session.makeUserscriptAPI === null && typeof userscriptAPI === "function") { session.makeUserscriptAPI = userscriptAPI; }
                 return action.answer(session, parameters[0], compiledScripts, parameters.length > 1 ? parameters[1] : undefined);

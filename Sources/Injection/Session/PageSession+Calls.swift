@@ -7,8 +7,10 @@ extension PageSession {
         /// The runtime's reply.
         case reply(RuntimeReply)
         /// The runtime is not installed in the page's current document, whose navigation started at
-        /// this time (milliseconds since 1970), when the page said.
-        case notInstalled(documentStart: Double?)
+        /// this time (milliseconds since 1970), when the page said. With `impostor`, a function of
+        /// the page's was under the entry's name and did not answer its challenge; the entry is
+        /// spent.
+        case notInstalled(documentStart: Double?, impostor: Bool = false)
         /// The body did not compile: the engine's message, and the body line and column when the
         /// engine told them.
         case compileFailed(String, at: (line: Int, column: Int)?)
@@ -38,16 +40,37 @@ extension PageSession {
     /// opened while nothing ran: W3C's user prompt handling comes before the command), and so does
     /// the direct DevTools connection, which would wait on it. The dialog is then answered by the
     /// session's policy (and reported with the next result) and the call sent again, once.
+    ///
+    /// A call through a spent entry (``spend(_:)``) is not sent: it is not installed anywhere
+    /// PageScript would trust.
     func execute(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
                  confidential: Bool = false) async throws(InjectionError) -> Execution {
+        guard !state.read(\.spentEntries).contains(entry.name) else { return .notInstalled(documentStart: nil, impostor: true) }
         var refused = false
-        let execution = try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
+        var execution = try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
                                               refusedForDialog: &refused)
-        guard refused else { return execution }
-        // Nothing ran: answered or already gone, the dialog is out of the way, and the call goes again.
-        await answerOpenDialog()
-        return try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
-                                     refusedForDialog: &refused)
+        if refused {
+            // Nothing ran: answered or already gone, the dialog is out of the way, and the call goes again.
+            await answerOpenDialog()
+            execution = try await executeOnce(body, entry: entry, request: request, timeout: timeout, confidential: confidential,
+                                              refusedForDialog: &refused)
+        }
+        if case .notInstalled(_, impostor: true) = execution { spend(entry) }
+        return execution
+    }
+
+    /// Never calls through `entry` again: a function of the page's under its name has seen its
+    /// challenge, and could get the response from the runtime in another document (one the browser
+    /// installed it in, or one the back button brings back) and then pass the check. The
+    /// session's current runtime and the browser's installation at document start are dropped
+    /// with it when they are this entry; the next call installs a new runtime.
+    func spend(_ entry: RuntimeEntry) {
+        state.update { state in
+            state.spentEntries.insert(entry.name)
+            if state.entry == entry { state.entry = nil }
+            if state.userscriptAPIEntry == entry { state.userscriptAPIEntry = nil }
+            if case let .installed(preinstalled) = state.preinstallation, preinstalled == entry { state.preinstallation = .unavailable }
+        }
     }
 
     private func executeOnce(_ body: String, entry: RuntimeEntry, request: JSONValue, timeout: Double,
@@ -195,8 +218,8 @@ extension PageSession {
         guard let text = value.stringValue else {
             return .interrupted("the driver returned \(value.serialized) instead of the runtime's reply")
         }
-        if text.hasPrefix(ScriptBody.notInstalled) {
-            return .notInstalled(documentStart: Double(text.dropFirst(ScriptBody.notInstalled.count).trimmingCharacters(in: .whitespaces)))
+        for (prefix, impostor) in [(ScriptBody.notInstalled, false), (ScriptBody.impostor, true)] where text.hasPrefix(prefix) {
+            return .notInstalled(documentStart: Double(text.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)), impostor: impostor)
         }
         return .reply(try RuntimeReply(text: text))
     }

@@ -183,7 +183,7 @@ extension PageSession {
     private func isInstalled(_ entry: RuntimeEntry, since sentAt: Double) async throws(InjectionError) -> Bool {
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.context,
                                         timeout: scriptTimeout + Self.transportMargin)
-        if case let .notInstalled(documentStart) = outcome { return (documentStart ?? 0) >= sentAt }
+        if case let .notInstalled(documentStart, _) = outcome { return (documentStart ?? 0) >= sentAt }
         return true
     }
 

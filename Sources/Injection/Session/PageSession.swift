@@ -252,7 +252,7 @@ public final class PageSession: Sendable {
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
         let sentAt = Date().timeIntervalSince1970 * 1000
         var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
-        if case let .notInstalled(documentStart) = outcome {
+        if case let .notInstalled(documentStart, _) = outcome {
             // chromedriver runs a call again in the document a navigation left it with: a document
             // that started after the call was sent came from this run, which is not run twice.
             if let documentStart, documentStart >= sentAt {

@@ -11,6 +11,10 @@ final class SessionState: @unchecked Sendable {
         /// it is the browser's own installation at document start, which has it); a userscript's
         /// run for another entry brings it again, which costs only its size.
         var userscriptAPIEntry: RuntimeEntry?
+        /// The names of entries a function of the page's answered the challenge of wrongly
+        /// (``RuntimeEntry``): that function learnt the challenge, so no call goes through them
+        /// again.
+        var spentEntries: Set<String> = []
         /// Whether `Page.setBypassCSP` was asked for.
         var askedToBypassCSP = false
         /// Whether calls go through DevTools' `Runtime.evaluate` (a page broke chromedriver's

@@ -1,0 +1,133 @@
+import Foundation
+import GMAPI
+@testable import Injection
+import Testing
+import TestSupport
+import WebDriver
+
+/// A page that learns the runtime's entry name, replaces its own document behind PageScript's back
+/// (as `edit`'s later runs meet it) and lies in wait there learns nothing from PageScript's next
+/// call: neither the key nor a userscript's values, whether it plants a function under the name
+/// or a getter on something the call reads (`performance.timeOrigin`), and reads what calls it
+/// (`caller`, `caller.arguments`, the caller's source). The run then goes on in the new document.
+@Suite(.serialized)
+struct EntryImpersonationTests {
+    enum Trap: String, CaseIterable, Sendable {
+        /// A function of the page's under the old document's entry name.
+        case planted
+        /// A getter on `Performance.prototype.timeOrigin`, which a call into a document without
+        /// the runtime reads.
+        case getter
+    }
+
+    /// How the trap writes down whatever reaches it, into `window.leaked`.
+    static let recorder = """
+        window.leaked = [];
+        function describe(value) {
+          if (typeof value === "function") { return String(value); }
+          if (value && typeof value === "object" && typeof value.length === "number") { return Array.prototype.map.call(value, describe); }
+          try { return JSON.stringify(value); } catch (error) { return String(value); }
+        }
+        function record(what, self, givenArguments) {
+          var caller = null, callerArguments = null;
+          try { caller = self.caller; } catch (error) { caller = "unreadable: " + error; }
+          try { callerArguments = caller && typeof caller === "function" && caller.arguments ? describe(caller.arguments) : null; } catch (error) { callerArguments = "unreadable"; }
+          window.leaked.push(JSON.stringify({ what: what, arguments: describe(givenArguments), caller: caller ? String(caller) : null, callerArguments: callerArguments }));
+        }
+        """
+
+    static func responses() -> [String: LoopbackResponse] {
+        var responses: [String: LoopbackResponse] = [:]
+        // The first page waits for the runtime's name and for the test's go, keeps the name in
+        // sessionStorage and leaves for the trap.
+        let start = """
+            var target = location.pathname.replace("/start-", "/");
+            var timer = setInterval(function () {
+              var names = Object.getOwnPropertyNames(window).filter(function (name) { return name.indexOf("pagescript_") === 0; });
+              if (names.length === 0 || document.documentElement.getAttribute("data-go") !== "1") { return; }
+              clearInterval(timer);
+              sessionStorage.setItem("entryName", names[0]);
+              location.href = target;
+            }, 5);
+            """
+        for trap in Trap.allCases {
+            responses["/start-\(trap.rawValue)"] = LoopbackResponse(
+                html: "<!doctype html><html><head><title>Start</title><script src=\"/start.js\"></script></head><body></body></html>",
+                headers: PageFixtures.strictPolicy)
+            responses["/\(trap.rawValue)"] = LoopbackResponse(
+                html: "<!doctype html><html><head><title>Trap</title><script src=\"/\(trap.rawValue).js\"></script></head><body></body></html>",
+                headers: PageFixtures.strictPolicy)
+        }
+        responses["/start.js"] = LoopbackResponse(body: start, contentType: "text/javascript")
+        responses["/planted.js"] = LoopbackResponse(body: recorder + """
+            window[sessionStorage.getItem("entryName")] = function planted() {
+              record("planted", planted, arguments);
+              return undefined;
+            };
+            """, contentType: "text/javascript")
+        responses["/getter.js"] = LoopbackResponse(body: recorder + """
+            var originalTimeOrigin = Object.getOwnPropertyDescriptor(Performance.prototype, "timeOrigin").get;
+            Object.defineProperty(Performance.prototype, "timeOrigin", { configurable: true, get: function timeOrigin() {
+              record("timeOrigin", timeOrigin, arguments);
+              return originalTimeOrigin.call(this);
+            } });
+            """, contentType: "text/javascript")
+        return responses
+    }
+
+    @Test(arguments: PageFixtures.engines, Trap.allCases)
+    func aPageLyingInWaitInANewDocumentLearnsNothing(engine: Engine, trap: Trap) async throws {
+        let server = try LoopbackServer(responses: Self.responses())
+        defer { server.stop() }
+        let secret = "SECRET-" + UUID().uuidString
+        let keeper = UserScriptAPITests.userScript("GM_setValue(\"token\", \(JSONValue.string(secret).serialized)); return 1;",
+                                                   grants: ["GM_setValue"])
+        let reader = UserScriptAPITests.userScript("return GM_getValue(\"token\", \"none\") + \" in \" + location.pathname;",
+                                                   grants: ["GM_getValue"])
+        try await UserScriptAPITests.withLibrary { library in
+            let host = GMHost(libraryDirectory: library)
+            typealias Outcome = (kept: JSONValue?, firstKey: String?, path: String, read: Result<ScriptResult, InjectionError>, leaked: String?)
+            let outcome = try await PageFixtures.withPage(engine, url: server.url("/start-\(trap.rawValue)")) { page -> Result<Outcome, InjectionError> in
+                do throws(InjectionError) {
+                    let kept = try await page.run(userScript: keeper, id: "keeper", host: host)
+                    let firstEntry = page.state.read(\.entry)
+                    _ = try await page.run(script: "document.documentElement.setAttribute('data-go', '1')")
+                    // The page leaves on its own; the driver's own calls see it arrive.
+                    var path = ""
+                    for _ in 0..<200 where path != "/\(trap.rawValue)" {
+                        try? await Task.sleep(nanoseconds: 20_000_000)
+                        path = (try? await page.session.executeScript("return document.readyState === 'complete' ? location.pathname : ''"))?.stringValue ?? ""
+                    }
+                    let read: Result<ScriptResult, InjectionError>
+                    do throws(InjectionError) {
+                        read = .success(try await page.run(userScript: reader, id: "keeper", host: host))
+                    } catch {
+                        read = .failure(error)
+                    }
+                    // The first entry is spent: nothing is sent through it again.
+                    if let firstEntry {
+                        _ = try? await page.execute(ScriptBody.call(entry: firstEntry), entry: firstEntry, request: RuntimeRequest.context, timeout: 5)
+                    }
+                    let leaked = try? await page.session.executeScript("return window.leaked ? window.leaked.join('\\n') : null")
+                    return .success((kept.value, firstEntry?.key, path, read, leaked?.stringValue))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
+            await host.shutdown()
+            let (kept, firstKey, path, read, leaked) = outcome
+            #expect(kept == 1)
+            #expect(path == "/\(trap.rawValue)", "the page went to its trap")
+            let key = try #require(firstKey)
+            let record = try #require(leaked, "the trap document has its recorder")
+            #expect(!record.contains(secret), "a userscript's value reached the page: \(record)")
+            #expect(!record.contains(key), "the runtime's key reached the page: \(record)")
+            #expect(!record.contains("GM_getValue"), "the run's body reached the page: \(record)")
+            // The trap was reached: the first run's call into the new document met it. A planted
+            // function sees one call only, the challenge's (the entry is spent then).
+            let reached = record.components(separatedBy: "\"what\":\"\(trap == .planted ? "planted" : "timeOrigin")\"").count - 1
+            #expect(trap == .planted ? reached == 1 : reached >= 1, "the trap was reached \(reached) times: \(record)")
+            #expect((try? read.get().value) == .string("\(secret) in /\(trap.rawValue)"), "the run goes on in the new document: \(read)")
+        }
+    }
+}
