@@ -78,7 +78,7 @@ struct ScriptBodyTests {
 
     @Test func theInstallationBodyCalibratesOnItsFirstLine() throws {
         let body = try ScriptBody.install(entry: entry, userscriptAPI: true)
-        #expect(body.hasPrefix("var pagescriptCalibration; try { null.pagescript; }"))
+        #expect(body.hasPrefix("var pagescriptCalibration = (function () { \"use strict\"; try { null.pagescript; }"))
         #expect(body.contains("return ExtensionPreprocessingJS.install(pagescriptCalibration, \"pagescript_abc\", \"c1\", \"r1\", \"k1\", arguments, PageScriptGM);"))
         #expect(body.contains("var PageScriptGM = (function() {"), "the GM API's page half travels with the runtime")
         #expect(!body.contains("\n//  "), "comments are not sent")

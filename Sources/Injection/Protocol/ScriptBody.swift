@@ -127,7 +127,10 @@ struct ScriptBody: Sendable {
         try (userscriptAPI ? cachedInstallationPrefixWithAPI : cachedInstallationPrefix).get()
     }
 
-    private static let calibrationLine = "var pagescriptCalibration; try { null.pagescript; } catch (error) { pagescriptCalibration = error; }\n"
+    /// An error made on the body's first line, in strict-mode code: V8 hands an error's frames to
+    /// the page's `Error.prepareStackTrace` when the runtime reads the stack, with the function of
+    /// every frame above the first strict one, and the body's function holds its whole text.
+    private static let calibrationLine = "var pagescriptCalibration = (function () { \"use strict\"; try { null.pagescript; } catch (error) { return error; } })();\n"
 
     private static let cachedInstallationPrefix = counted { () throws(InjectionError) in
         calibrationLine + (try ActionScript.compactSource()) + "\n"
