@@ -153,4 +153,50 @@ struct EntryImpersonationTests {
             #expect((try? read.get().value) == .string("\(secret) in /\(trap.rawValue)"), "the run goes on in the new document: \(read)")
         }
     }
+
+    /// Transports that compile the call with the page's own `Function` cannot keep anything from
+    /// the page: chromedriver's Execute Script does, on a Chromium endpoint without DevTools
+    /// commands. A userscript's run there says so in its problems; on DevTools and on WebKit's
+    /// driver a page that wraps `Function` sees none of PageScript's calls.
+    @Test(arguments: [(Engine.webkit, false), (.chromium, false), (.chromium, true)])
+    func aRunWhoseCallsThePageCompilesSaysSo(engine: Engine, withoutDevTools: Bool) async throws {
+        let server = try LoopbackServer(responses: PageFixtures.strictPage(title: "Compiler", script: """
+            window.compiled = [];
+            var RealFunction = Function;
+            window.Function = function () { window.compiled.push(Array.prototype.join.call(arguments, "\\n")); return RealFunction.apply(this, arguments); };
+            window.Function.prototype = RealFunction.prototype;
+            """))
+        defer { server.stop() }
+        let secret = "SECRET-" + UUID().uuidString
+        let script = UserScriptAPITests.userScript("GM_setValue(\"token\", \(JSONValue.string(secret).serialized)); return GM_getValue(\"token\");",
+                                                   grants: ["GM_getValue", "GM_setValue"])
+        try await UserScriptAPITests.withLibrary { library in
+            let host = GMHost(libraryDirectory: library)
+            let outcome = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> Result<([ScriptResult], String?), InjectionError> in
+                // The endpoint that refuses chromedriver's DevTools command, as a grid may: the
+                // session is told so as it would learn it from the first refusal.
+                if withoutDevTools { page.state.update { $0.devToolsRefused = true } }
+                do throws(InjectionError) {
+                    let first = try await page.run(userScript: script, id: "keeper", host: host)
+                    let second = try await page.run(userScript: script, id: "keeper", host: host)
+                    let compiled = try? await page.session.executeScript("return window.compiled.join('\\n----\\n')")
+                    return .success(([first, second], compiled?.stringValue))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
+            await host.shutdown()
+            let (results, compiled) = outcome
+            #expect(results.map(\.value) == [.string(secret), .string(secret)])
+            let problems = results.map { $0.userscript?.problems ?? [] }
+            let compiledText = try #require(compiled)
+            if withoutDevTools {
+                #expect(problems.allSatisfy { $0.contains { $0.contains("with the page's own Function") } }, "\(problems)")
+                #expect(compiledText.contains(secret), "chromedriver compiled the run with the page's Function")
+            } else {
+                #expect(problems.allSatisfy { $0.isEmpty }, "\(problems)")
+                #expect(!compiledText.contains(secret) && !compiledText.contains("GM_getValue"), "\(compiledText)")
+            }
+        }
+    }
 }

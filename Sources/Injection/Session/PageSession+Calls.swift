@@ -224,6 +224,23 @@ extension PageSession {
         return .reply(try RuntimeReply(text: text))
     }
 
+    /// What a userscript's run is told when its calls reach a Chromium page through chromedriver's
+    /// Execute Script (an endpoint that neither passes DevTools commands on nor, for the direct
+    /// connection, names the browser's DevTools address): chromedriver compiles each call's text
+    /// with the page's own `Function` (a page that wraps it receives every script a Selenium client
+    /// sends, too), so the call's values, files and responses are within the page's reach there.
+    /// `nil` on every other transport: DevTools, and the WebKit driver's, which compiles with its
+    /// own evaluator.
+    var pageCompilesCalls: String? {
+        guard !state.read(\.usesDevTools), !session.offersChromeDevTools || state.read(\.devToolsRefused) else { return nil }
+        let browser = session.capabilities["browserName"]?.stringValue?.lowercased() ?? ""
+        guard session.capabilities["goog:chromeOptions"] != nil || ["chrome", "chromium", "chrome-headless-shell", "msedge", "microsoftedge"].contains(browser)
+        else { return nil }
+        return "this endpoint passes no DevTools commands on (goog/cdp/execute), so chromedriver compiles each call into the page "
+            + "with the page's own Function: a page that replaced it can read what this script's calls carry (its values, files and "
+            + "responses); use an endpoint that passes chromedriver's commands on, such as a local chromedriver"
+    }
+
     /// Moves the session to the DevTools transport, when the endpoint offers it and the session
     /// does not use it yet. Returns whether it did.
     func switchToDevTools() -> Bool {

@@ -17,6 +17,7 @@ extension PageSession {
         var activity = GMActivity()
         activity.unprovidedGrants = userScript.grants.unprovided
         activity.valuesKeptInLibrary = userScript.keepsValues
+        if let exposed = pageCompilesCalls { activity.problems.append(exposed) }
         state.update { state in
             state.userScriptRuns.append((id, userScript))
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns { state.userScriptRuns.removeFirst() }
