@@ -199,4 +199,71 @@ struct EntryImpersonationTests {
             }
         }
     }
+
+    /// A session's visits install the runtime under one entry, so that the installation is the
+    /// same text in every document (the engine compiles it once). A site whose first page learns
+    /// the name and whose next pages put a function or a getter of their own under it first
+    /// still gets its scripts run, learns no key, and moves the session to a new entry.
+    static let visitOrder = ["learn", "plain", "ambush-getter", "plain", "learn", "ambush-function", "plain"]
+
+    @Test(arguments: PageFixtures.engines)
+    func visitsShareAnEntryThatAPageCannotTakeOver(engine: Engine) async throws {
+        let learn = """
+            sessionStorage.removeItem("entryName");
+            var timer = setInterval(function () {
+              var names = Object.getOwnPropertyNames(window).filter(function (name) { return name.indexOf("pagescript_") === 0; });
+              if (names.length === 0) { return; }
+              clearInterval(timer);
+              sessionStorage.setItem("entryName", names[0]);
+            }, 5);
+            """
+        let ambushes = [
+            "function": "Object.defineProperty(window, name, { value: function planted() { record('planted', planted, arguments); }, configurable: false });",
+            "getter": "Object.defineProperty(window, name, { get: function taken() { record('getter', taken, arguments); return undefined; }, configurable: false });",
+        ]
+        var responses: [String: LoopbackResponse] = [:]
+        for (path, script) in [("learn", learn), ("plain", "")] + ambushes.map({ ("ambush-" + $0.key, Self.recorder + "var name = sessionStorage.getItem('entryName'); " + $0.value) }) {
+            responses["/\(path)"] = LoopbackResponse(
+                html: "<!doctype html><html><head><title>\(path)</title><script src=\"/\(path).js\"></script></head><body></body></html>",
+                headers: PageFixtures.strictPolicy)
+            responses["/\(path).js"] = LoopbackResponse(body: script, contentType: "text/javascript")
+        }
+        let server = try LoopbackServer(responses: responses)
+        defer { server.stop() }
+        typealias Visit = (title: JSONValue?, entry: RuntimeEntry?, leaked: String?)
+        let visits = try await PageFixtures.withPage(engine, url: server.url("/plain")) { page -> Result<[Visit], InjectionError> in
+            do throws(InjectionError) {
+                var visits: [Visit] = []
+                for path in Self.visitOrder {
+                    let loaded = try await page.openAndRun(server.url("/\(path)"), script: "document.title", timeout: 10)
+                    guard case let .ran(result, _) = loaded else { return .failure(.pageInterfered(reason: "\(path) was skipped")) }
+                    if path == "learn" {
+                        for _ in 0..<100 {
+                            if (try? await page.session.executeScript("return sessionStorage.getItem('entryName')"))?.stringValue != nil { break }
+                            try? await Task.sleep(nanoseconds: 10_000_000)
+                        }
+                    }
+                    let leaked = try? await page.session.executeScript("return window.leaked ? window.leaked.join('\\n') : null")
+                    visits.append((result.value, page.state.read(\.entry), leaked?.stringValue))
+                }
+                return .success(visits)
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+        #expect(visits.map(\.title) == Self.visitOrder.map { .string($0) })
+        let entries = visits.map(\.entry)
+        #expect(entries[0] != nil && entries[0] == entries[1], "the first two visits share an entry")
+        for visit in visits {
+            for secret in entries.compactMap({ $0 }).flatMap({ [$0.key, $0.response] }) {
+                #expect(visit.leaked?.contains(secret) != true, "\(visit)")
+            }
+        }
+        if engine == .webkit {
+            // The runtime comes after the page's own scripts: each ambush is in place first.
+            #expect(entries[3] != entries[0], "after the getter, later visits leave the taken entry")
+            #expect(entries[4] == entries[3], "and share the new one")
+            #expect(entries[6] != entries[4], "after the function, too")
+        }
+    }
 }

@@ -4,9 +4,10 @@ import WebDriver
 /// the random key without which it does nothing, and a challenge it answers with a response only
 /// PageScript and the runtime know.
 ///
-/// A new set is drawn for every installation, so a page cannot learn a name in one document and
-/// lie in wait for it in the next. The name is readable by the page, so a page can still plant a
-/// function of its own under it in a document the runtime is not installed in. Every call
+/// The name is readable by the page, so a page can plant a function of its own under it in a
+/// document the runtime is not installed in (one it moved to by itself, or the next one a
+/// session's visits open, which install under one entry so that the installation's text stays the
+/// same; other installations draw a new one). Every call
 /// therefore first asks the function under the name for the response to the challenge, from
 /// strict-mode code (so that nothing the page runs can read the call's text or arguments through
 /// `caller`), and hands the key and the request over only to the function that answered right. A

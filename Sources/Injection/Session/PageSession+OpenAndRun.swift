@@ -59,12 +59,17 @@ extension PageSession {
         let seconds = remaining()
         let id = nextRunID()
         // Where the browser installed the runtime as the document started, only the run goes.
-        let entry = preinstalled ?? RuntimeEntry.random()
+        let entry = preinstalled ?? state.read(\.documentEntry)
         let body: ScriptBody
         if let preinstalled {
             body = try ScriptBody.run([prepared], entry: preinstalled)
         } else {
             body = try ScriptBody.installingAndRunning([prepared], entry: entry)
+            // The new document's runtime comes without the GM API's page half, whatever the
+            // last document's under the same entry had.
+            state.update { state in
+                if state.userscriptAPIEntry == entry { state.userscriptAPIEntry = nil }
+            }
         }
         let request = RuntimeRequest.run(id: id, requiredURL: nil, deadline: seconds, dialogs: dialogs, scripts: [prepared], body: body,
                                          loadCheck: check, startsAt: loading ? "load" : nil, loadDeadline: loading ? seconds : nil)
@@ -90,7 +95,11 @@ extension PageSession {
             await answerOpenDialog()
             // A runtime the browser installed was there before the call: what matters is whether
             // the run reached it (a dialog the page opened while loading refuses the call itself).
-            let reached = if preinstalled != nil { try await runReached(id, entry: entry) } else { try await isInstalled(entry, since: sentAt) }
+            let reached = if preinstalled != nil {
+                try await runReached(id, entry: entry)
+            } else {
+                try await isInstalled(entry, since: sentAt, checking: check)
+            }
             guard reached else {
                 if loading { await waitForLoad(seconds: remaining()) }
                 return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
@@ -98,6 +107,13 @@ extension PageSession {
             state.update { $0.entry = entry }
             reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
         case .compileFailed, .notInstalled:
+            // The page may have put something of its own under the entry's name first: the next
+            // document gets a new entry.
+            if preinstalled == nil {
+                state.update { state in
+                    if state.documentEntry == entry { state.documentEntry = .random() }
+                }
+            }
             if loading { await waitForLoad(seconds: remaining()) }
             return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
         }
@@ -179,12 +195,17 @@ extension PageSession {
 
     /// Whether the runtime under `entry` is in the page's current document, or the document
     /// started after `sentAt` (milliseconds since 1970): either way, the call sent then reached
-    /// the runtime, and must not be sent again.
-    private func isInstalled(_ entry: RuntimeEntry, since sentAt: Double) async throws(InjectionError) -> Bool {
-        let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.context,
+    /// the runtime, and must not be sent again. The visits of a session install under one entry,
+    /// so a runtime found in the document the last visit checked (`check`'s previous origin: the
+    /// browser stayed there) is that visit's, not this call's.
+    private func isInstalled(_ entry: RuntimeEntry, since sentAt: Double, checking check: RuntimeRequest.LoadCheck) async throws(InjectionError) -> Bool {
+        let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.context(checking: check),
                                         timeout: scriptTimeout + Self.transportMargin)
-        if case let .notInstalled(documentStart, _) = outcome { return (documentStart ?? 0) >= sentAt }
-        return true
+        switch outcome {
+        case let .notInstalled(documentStart, _): return (documentStart ?? 0) >= sentAt
+        case let .reply(reply): return reply.skippedLoad != "no-new-document"
+        case .compileFailed, .interrupted, .timedOut: return true
+        }
     }
 
     /// Whether the runtime under `entry` knows the run `id`: a call that came back without a reply
