@@ -218,10 +218,12 @@ extension PageSession {
         guard let text = value.stringValue else {
             return .interrupted("the driver returned \(value.serialized) instead of the runtime's reply")
         }
-        for (prefix, impostor) in [(ScriptBody.notInstalled, false), (ScriptBody.impostor, true)] where text.hasPrefix(prefix) {
-            return .notInstalled(documentStart: Double(text.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)), impostor: impostor)
-        }
-        return .reply(try RuntimeReply(text: text))
+        // A reply is JSON text (`{"pagescript":…`): the two answers without a runtime start otherwise.
+        guard text.hasPrefix("pagescript:") else { return .reply(try RuntimeReply(text: text)) }
+        let impostor = text.hasPrefix(ScriptBody.impostor)
+        let prefix = impostor ? ScriptBody.impostor : ScriptBody.notInstalled
+        guard text.hasPrefix(prefix) else { return .reply(try RuntimeReply(text: text)) }
+        return .notInstalled(documentStart: Double(text.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)), impostor: impostor)
     }
 
     /// What a userscript's run is told when its calls reach a Chromium page through chromedriver's
