@@ -157,7 +157,8 @@ extension DocumentStartInterception {
                 throw error.asWebDriverError(method: method)
             }
         }
-        return PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs, route: route)
+        return PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs,
+                           bypassesContentSecurityPolicy: page.bypassesContentSecurityPolicy, route: route)
     }
 }
 

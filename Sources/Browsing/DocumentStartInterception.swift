@@ -103,14 +103,13 @@ final class DocumentStartInterception: Sendable {
             state.handlers += [handler, loadHandler]
             state.targets[target.targetID] = target
         }
-        return [
-            // Chromium evaluates a session's document-start sources only while its Page domain is on.
-            .enablePage,
-            // As `run` does: the runtime a script brings (styles, scripts it adds) works on a
-            // page whose Content-Security-Policy would refuse it.
-            .setBypassCSP(true),
-            DevToolsCommand("Fetch.enable", ["patterns": [["urlPattern": "*", "resourceType": "Document", "requestStage": "Request"]]]),
-        ]
+        // Chromium evaluates a session's document-start sources only while its Page domain is on.
+        var commands: [DevToolsCommand] = [.enablePage]
+        // The page's Content-Security-Policy stays in force unless the user asked to lift it, as
+        // in `run`: the runtime and the scripts are compiled outside it either way.
+        if page.bypassesContentSecurityPolicy { commands.append(.setBypassCSP(true)) }
+        commands.append(DevToolsCommand("Fetch.enable", ["patterns": [["urlPattern": "*", "resourceType": "Document", "requestStage": "Request"]]]))
+        return commands
     }
 
     /// One paused document request: a top-level one gets its scripts; every one goes on.

@@ -52,6 +52,8 @@ public enum PageEditor {
     ///   - choice: The engine or endpoint.
     ///   - library: The user's script library.
     ///   - scriptTimeout: How long each run may take, in seconds.
+    ///   - bypassesContentSecurityPolicy: Whether to lift the page's Content-Security-Policy for
+    ///     the whole page (off by default; `PageSession.bypassesContentSecurityPolicy`).
     ///   - terminal: Where the editor reads keys and draws.
     ///   - configuration: Editor preferences.
     ///   - processes: The local processes whose exit means the browser died; by default every
@@ -62,6 +64,7 @@ public enum PageEditor {
         on choice: EngineChoice,
         library: ScriptLibrary,
         scriptTimeout: Double,
+        bypassesContentSecurityPolicy: Bool = false,
         terminal: TerminalDevice = .standard,
         configuration: EditorConfiguration = EditorConfiguration(),
         processes: @escaping @Sendable () -> [ChildProcess] = { ChildProcessRegistry.shared.children },
@@ -69,13 +72,14 @@ public enum PageEditor {
     ) async throws(Failure) -> Ending {
         let opened: OpenedPage
         do throws(PageRunner.Failure) {
-            opened = try await PageRunner.open(on: choice, url: url, scriptTimeout: scriptTimeout)
+            opened = try await PageRunner.open(on: choice, url: url, scriptTimeout: scriptTimeout, bypassesContentSecurityPolicy: bypassesContentSecurityPolicy)
         } catch {
             throw .page(error)
         }
         // A page a script left stuck is replaced by the same address in a new browser.
         let page = EditorPage(opened) { address throws(PageRunner.Failure) in
-            try await PageRunner.open(on: choice, url: address, scriptTimeout: scriptTimeout)
+            try await PageRunner.open(on: choice, url: address, scriptTimeout: scriptTimeout,
+                                      bypassesContentSecurityPolicy: bypassesContentSecurityPolicy)
         }
         onPageOpen()
         let host = GMHost(libraryDirectory: library.directory)
@@ -92,7 +96,7 @@ public enum PageEditor {
     /// Edits a script for the page `page` shows, on a page someone else opened and keeps: the
     /// window of `pagescript browse`, in the browser the user looks at.
     ///
-    /// It is ``edit(url:on:library:scriptTimeout:terminal:configuration:processes:onPageOpen:)``
+    /// It is ``edit(url:on:library:scriptTimeout:bypassesContentSecurityPolicy:terminal:configuration:processes:onPageOpen:)``
     /// without the opening and the closing: the editor starts with the script saved for the
     /// page's site, runs its text on the page with Ctrl-R, and when it ends the page and its
     /// browser are left as they are. A page a script leaves stuck is not replaced (the browser

@@ -7,9 +7,9 @@ import WebDriver
 struct RecordTests {
     @Test func aRecordHasRunsFieldsBetweenItsIdentityAndTheBatchFields() throws {
         let page: JSONValue = ["url": "https://a.example/", "title": "A", "value": 42, "console": [], "error": .null]
-        let record = BatchRecord(index: 7, input: " https://a.example/", status: .ok, page: page, httpStatus: 200,
+        let record = BatchRecord(index: 7, input: " https://a.example/", requested: "https://a.example/", status: .ok, page: page, httpStatus: 200,
                                  startedAt: Date(timeIntervalSince1970: 1_748_779_200.1234), duration: 0.0874, attempts: 1, engine: "webkit")
-        #expect(record.line == #"{"index":7,"input":" https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}"#)
+        #expect(record.line == #"{"index":7,"input":" https://a.example/","requested":"https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}"#)
     }
 
     @Test(arguments: [(false, #"{"url":null,"title":null,"value":null,"console":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#),

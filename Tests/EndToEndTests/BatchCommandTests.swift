@@ -426,6 +426,34 @@ struct BatchCommandTests {
         #expect(records.allSatisfy { $0["value"] == nil && $0["status"] as? String == "ok" })
     }
 
+    /// Every record names the address it opened and the one its values come from: a server's
+    /// redirect leads to its page, and a page that leaves while the script runs is recorded as
+    /// `navigated-away`, to where it went, with nothing of the other document.
+    @Test(arguments: ["webkit", "chromium"])
+    func recordsNameTheRequestedAndTheFinalAddress(engine: String) throws {
+        let server = try LoopbackServer(responses: [
+            "/plain": LoopbackResponse(html: "<title>Plain</title>"),
+            "/moved": LoopbackResponse(redirectTo: "/plain"),
+            "/leaving": LoopbackResponse(html: "<title>Leaving</title>"),
+            "/elsewhere": LoopbackResponse(html: "<title>Elsewhere</title>"),
+        ])
+        defer { server.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = try Self.writeList([server.url("/plain"), server.url("/moved"), server.url("/leaving")], in: folder)
+        let script = "if (location.pathname === '/leaving') { location.href = '/elsewhere'; await new Promise(() => {}); } document.title"
+        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "10"], in: folder)
+        #expect(batch.wait() == 1, "\(batch.standardError)")
+        let records = try Self.records(batch.standardOutput)
+        try #require(records.count == 3, "\(batch.standardOutput)")
+        #expect(records.map { $0["requested"] as? String } == [server.url("/plain"), server.url("/moved"), server.url("/leaving")])
+        #expect(records.map { $0["status"] as? String } == ["ok", "ok", "navigated-away"])
+        #expect(records.map { $0["url"] as? String } == [server.url("/plain"), server.url("/plain"), server.url("/elsewhere")])
+        #expect(records[1]["value"] as? String == "Plain")
+        #expect(records[2]["value"] is NSNull)
+        #expect((records[2]["error"] as? [String: Any])?["name"] as? String == "NavigatedAway")
+    }
+
     @Test func memoryStaysFlatOverAHundredThousandLines() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -66,10 +66,11 @@ struct DirectDevToolsTests {
     }
 
     /// `body` on a Chromium page whose window is attached on PageScript's own connection.
-    private func onAttachedPage(_ body: @escaping @Sendable (PageSession, DirectDevTools, LoopbackServer) async throws -> Void) async throws {
+    private func onAttachedPage(bypassingCSP: Bool = false,
+                                _ body: @escaping @Sendable (PageSession, DirectDevTools, LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer(responses: Self.responses())
         defer { server.stop() }
-        try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8) { page in
+        try await PageFixtures.onPage(.chromium, server, scriptTimeout: 8, bypassesContentSecurityPolicy: bypassingCSP) { page in
             let direct = try #require(page.direct)
             _ = try await page.script("return 0")
             #expect(await direct.attachedWindowHandles.count == 1)
@@ -78,12 +79,12 @@ struct DirectDevToolsTests {
     }
 
     @Test func navigationsOnceAttachedGoOnPageScriptsOwnConnection() async throws {
-        try await onAttachedPage { page, direct, server in
+        try await onAttachedPage(bypassingCSP: true) { page, direct, server in
             #expect(try await page.open(server.url("/other")).title == "Other")
             #expect(direct.navigations == 1, "the window is attached: the navigation does not go through the driver")
             #expect(try await page.script("return document.title").value == "Other")
-            // The page's policy forbids inline styles; the bypass the driver's session set still
-            // holds for a document this connection navigated to.
+            // The page's policy forbids inline styles; the bypass the driver's session set when
+            // asked to (--bypass-csp) still holds for a document this connection navigated to.
             let styled = try await page.script("""
                 var style = document.createElement("style");
                 style.textContent = "p { color: rgb(1, 2, 3); }";

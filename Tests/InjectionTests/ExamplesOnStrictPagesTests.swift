@@ -34,14 +34,16 @@ struct ExamplesOnStrictPagesTests {
                 #expect(result.error == nil, "\(example.id): \(String(describing: result.error))")
                 #expect(result.value != nil, "\(example.id) gave no value")
             }
-            if engine == .chromium {
-                // Chromium lifts the page's policy, so a <style> a script adds applies; WebKit has no
-                // way to (its style-src still blocks one).
-                _ = try await page.open(server.url("/"))
-                _ = try await page.run(script: try ExampleCatalog.builtIn().example(named: "dark-mode").script.text, mode: .userscript)
-                let filter = try await page.run(script: "getComputedStyle(document.documentElement).filter", mode: .console)
-                #expect(filter.value?.stringValue?.contains("invert") == true)
-            }
+            // The page's style-src stays in force: the example's constructed style sheet applies
+            // anyway, and a second run takes it away again.
+            _ = try await page.open(server.url("/"))
+            let darkMode = try ExampleCatalog.builtIn().example(named: "dark-mode").script.text
+            _ = try await page.run(script: darkMode, mode: .userscript)
+            let filter = try await page.run(script: "getComputedStyle(document.documentElement).filter", mode: .console)
+            #expect(filter.value?.stringValue?.contains("invert") == true, "\(String(describing: filter))")
+            _ = try await page.run(script: darkMode, mode: .userscript)
+            let undone = try await page.run(script: "getComputedStyle(document.documentElement).filter", mode: .console)
+            #expect(undone.value == .string("none"))
         }
     }
 }

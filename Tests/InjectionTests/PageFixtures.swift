@@ -22,8 +22,10 @@ enum PageFixtures {
 
     /// Runs `body` on `path` of `server` in a fresh browser of `engine`, and stops everything after.
     static func onPage(_ engine: Engine, _ server: LoopbackServer, path: String = "/", dialogs: DialogPolicy = .dismiss,
-                       scriptTimeout: Double = 10, _ body: @escaping @Sendable (PageSession) async throws -> Void) async throws {
-        let failure = try await withPage(engine, url: server.url(path), dialogs: dialogs, scriptTimeout: scriptTimeout) { page in
+                       scriptTimeout: Double = 10, bypassesContentSecurityPolicy: Bool = false,
+                       _ body: @escaping @Sendable (PageSession) async throws -> Void) async throws {
+        let failure = try await withPage(engine, url: server.url(path), dialogs: dialogs, scriptTimeout: scriptTimeout,
+                                         bypassesContentSecurityPolicy: bypassesContentSecurityPolicy) { page in
             do {
                 try await body(page)
                 return nil as (any Error)?
@@ -35,8 +37,10 @@ enum PageFixtures {
     }
 
     static func withPage<Output: Sendable>(_ engine: Engine, url: String, dialogs: DialogPolicy = .dismiss, scriptTimeout: Double = 10,
+                                           bypassesContentSecurityPolicy: Bool = false,
                                            _ body: @escaping @Sendable (PageSession) async -> Output) async throws -> Output {
-        try await PageRunner.withPage(on: .local(engine), url: url, scriptTimeout: scriptTimeout, dialogs: dialogs) { page, _ throws(PageRunner.Failure) in
+        try await PageRunner.withPage(on: .local(engine), url: url, scriptTimeout: scriptTimeout, dialogs: dialogs,
+                                      bypassesContentSecurityPolicy: bypassesContentSecurityPolicy) { page, _ throws(PageRunner.Failure) in
             await body(page)
         }
     }

@@ -146,7 +146,11 @@ enum PageVisit {
             return finished(.loadFailed, error.description, reusable: true)
         case .invalidURL:
             return finished(.invalidURL, error.description, reusable: true)
-        case .malformedReply, .pageChanged, .library, .pageInterfered, .navigatedAway:
+        case let .pageChanged(_, actual), let .navigatedAway(actual, _):
+            return .finished(status: .navigatedAway,
+                             page: BatchRecord.failedPage(status: .navigatedAway, message: error.description, url: actual, title: nil, libraryMode: libraryMode),
+                             httpStatus: nil, sessionReusable: true)
+        case .malformedReply, .library, .pageInterfered:
             // The next visit navigates the session elsewhere, leaving this page behind.
             return finished(.failed, error.description, reusable: true)
         case .resourceMissing:

@@ -6,23 +6,28 @@ import WebDriver
 ///
 /// The object carries the same fields as `pagescript run --json` (`url`, `title`, `value`,
 /// `console`, `error`; in library mode `url`, `title`, `scripts`, `error`), between the entry's
-/// identity (`index`, `input`, `status`) and what the batch adds (`httpStatus`, `startedAt`,
-/// `durationMs`, `attempts`, `engine`).
+/// identity (`index`, `input`, `requested`, `status`) and what the batch adds (`httpStatus`,
+/// `startedAt`, `durationMs`, `attempts`, `engine`). `requested` is the address PageScript
+/// opened for the input (`null` when it is not one); `url` is the address of the document the
+/// values come from (a server's redirect, or the page's own script, may have led there), or
+/// where the page went instead.
 ///
 /// When the script could not run, `status` says why (``RecordStatus``) and `error` is
 /// `{"name","message","line":null,"column":null}` with the name from ``RecordStatus/errorName``.
 ///
 /// ```swift
 /// let page: JSONValue = ["url": "https://example.com/a", "title": "A", "value": 42, "console": [], "error": .null]
-/// let record = BatchRecord(index: 7, input: "https://example.com/a", status: .ok, page: page, httpStatus: 200,
-///                          startedAt: Date(), duration: 0.087, attempts: 1, engine: "webkit")
-/// record.line   // {"index":7,"input":"https://example.com/a","status":"ok","url":...,"durationMs":87,"attempts":1,"engine":"webkit"}
+/// let record = BatchRecord(index: 7, input: "https://example.com/a", requested: "https://example.com/a", status: .ok, page: page,
+///                          httpStatus: 200, startedAt: Date(), duration: 0.087, attempts: 1, engine: "webkit")
+/// record.line   // {"index":7,"input":"https://example.com/a","requested":"https://example.com/a","status":"ok","url":...,"engine":"webkit"}
 /// ```
 public struct BatchRecord: Sendable {
     /// The entry's index in the input (see ``BatchEntry``).
     public let index: Int
     /// The input line, as read.
     public let input: String
+    /// The address opened for the input; `nil` when the input is not one.
+    public let requested: String?
     /// How the page ended.
     public let status: RecordStatus
     /// The fields `pagescript run --json` prints for the page, as one object.
@@ -39,10 +44,11 @@ public struct BatchRecord: Sendable {
     public let engine: String
 
     /// Creates a record.
-    public init(index: Int, input: String, status: RecordStatus, page: JSONValue, httpStatus: Int?,
+    public init(index: Int, input: String, requested: String? = nil, status: RecordStatus, page: JSONValue, httpStatus: Int?,
                 startedAt: Date, duration: Double, attempts: Int, engine: String) {
         self.index = index
         self.input = input
+        self.requested = requested
         self.status = status
         self.page = page
         self.httpStatus = httpStatus
@@ -57,7 +63,8 @@ public struct BatchRecord: Sendable {
     /// - Parameters:
     ///   - status: Why not.
     ///   - message: The explanation, for `error.message`.
-    ///   - url: The page's address, when the browser got that far.
+    ///   - url: The page's address, when the browser got that far (where it went instead, for
+    ///     ``RecordStatus/navigatedAway``).
     ///   - title: The page's title, when known.
     ///   - libraryMode: Whether the batch runs library scripts (`scripts` instead of `value` and
     ///     `console`).
@@ -78,6 +85,7 @@ public struct BatchRecord: Sendable {
         var members: [(key: String, value: JSONValue)] = [
             (key: "index", value: .integer(Int64(index))),
             (key: "input", value: .string(input)),
+            (key: "requested", value: requested.map { .string($0) } ?? .null),
             (key: "status", value: .string(status.rawValue)),
         ]
         if case let .object(fields) = page { members += fields }

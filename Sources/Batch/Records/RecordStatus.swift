@@ -13,6 +13,10 @@ public enum RecordStatus: String, Sendable, CaseIterable, Comparable {
     case loadFailed = "load-failed"
     /// The server answered with an HTTP error (400 or more); the script was not run.
     case httpError = "http-error"
+    /// The page sent the browser to another address (its own script, or the page before it as
+    /// the navigation began, twice) before the script could run or finish: nothing of the
+    /// other document is recorded; `url` says where the browser went.
+    case navigatedAway = "navigated-away"
     /// The page did not load, or the script did not finish, within `--timeout`.
     case timeout
     /// The browser tab or the session died on every attempt (`--retries` more than the first).
@@ -28,6 +32,7 @@ public enum RecordStatus: String, Sendable, CaseIterable, Comparable {
         case .invalidURL: "InvalidURL"
         case .loadFailed: "LoadFailed"
         case .httpError: "HTTPError"
+        case .navigatedAway: "NavigatedAway"
         case .timeout: "Timeout"
         case .crashed: "Crashed"
         case .failed: "Failed"

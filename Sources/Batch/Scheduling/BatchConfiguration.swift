@@ -26,6 +26,9 @@ public struct BatchConfiguration: Sendable, Equatable {
     public var stopGrace: Double = 2
     /// How long a browser may take to start, in seconds.
     public var startupTimeout: Double = 30
+    /// Whether every page's own Content-Security-Policy is lifted (Chromium only): its inline
+    /// scripts and `eval` then run too. Off: the script is compiled outside the policy anyway.
+    public var bypassesContentSecurityPolicy = false
     /// How many finished records may wait for an earlier, slower page with ``ordered``; a worker
     /// waits before starting a page further ahead than that.
     public var reorderCapacity = 256

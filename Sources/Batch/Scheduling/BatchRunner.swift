@@ -130,7 +130,9 @@ public final class BatchRunner: Sendable {
                 }
                 guard await feed.hasWork(), let opened = await acquireSession(slot: slot) else { return }
                 current = opened
-                openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout, driverScriptTimeout: configuration.timeout)
+                openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout,
+                                         bypassesContentSecurityPolicy: configuration.bypassesContentSecurityPolicy,
+                                         driverScriptTimeout: configuration.timeout)
             }
             guard let session = current, let page = openedPage else { return }
             var attempt: PageAttempts
@@ -200,7 +202,7 @@ public final class BatchRunner: Sendable {
     }
 
     private func record(for page: PageAttempts, status: RecordStatus, page fields: JSONValue, httpStatus: Int?, engine: String) -> BatchRecord {
-        BatchRecord(index: page.entry.index, input: page.entry.text, status: status, page: fields, httpStatus: httpStatus,
+        BatchRecord(index: page.entry.index, input: page.entry.text, requested: page.address, status: status, page: fields, httpStatus: httpStatus,
                     startedAt: page.startedAt, duration: Date().timeIntervalSince(page.startedAt), attempts: page.attempts, engine: engine)
     }
 

@@ -42,14 +42,29 @@ struct RuntimeReply: Sendable {
 
     var state: State? { json["state"]?.stringValue.flatMap(State.init(rawValue:)) }
     var missingRun: String? { json["missing"]?.stringValue }
+    /// For a ``missingRun``, the `performance.timeOrigin` of the document that did not know it.
+    var missingRunDocumentStart: Double? {
+        switch json["origin"] {
+        case let .integer(value)?: Double(value)
+        case let .number(value)?: value
+        default: nil
+        }
+    }
     /// Whether the request did not arrive as text (the page's `JSON.parse` replaced it).
     var requestLost: Bool { json["requestLost"] == .bool(true) }
     var refusedAt: String? { json["refused"]?.stringValue }
     /// The main document's HTTP status, when the run checked the load and the engine reports it.
     var loadStatus: Int? { json["load"]?["status"]?.intValue }
     /// Why the run skipped its scripts after checking the load (`error-page`, `no-new-document`,
-    /// `http-status`), if it did.
+    /// `other-document`, `http-status`), if it did.
     var skippedLoad: String? { json["load"]?["skipped"]?.stringValue }
+    /// Where the browser went instead of the address asked for, when the load check found a
+    /// document that another page sent it to (`other-document`), or one at another address that
+    /// names no page it came from (``arrivedUnreferred``).
+    var loadedElsewhere: String? { json["load"]?["url"]?.stringValue }
+    /// Whether the load check found a document at another address than the one asked for that
+    /// names no page it came from: a server's redirect, or a page that sends no referrer.
+    var arrivedUnreferred: Bool { json["load"]?["unreferred"] == .bool(true) }
     /// The `performance.timeOrigin` of the document the load was checked in, as the page wrote it.
     var loadOrigin: JSONValue? { json["load"]?["origin"] }
     /// What the page's userscripts ask of PageScript: `{"run","script","type":"value","change"}` and

@@ -68,10 +68,16 @@ enum RuntimeRequest {
         let requested: String
         let skipsHTTPErrors: Bool
         var previousOrigin: JSONValue?
+        /// Whether the document the navigation made is known to have been replaced by another
+        /// (a run sent into it was lost with it): the document now there came from a page, not
+        /// from a server's redirect, so one that cannot name the requested page as where it came
+        /// from (no referrer) is another page's.
+        var documentReplaced = false
 
         var json: JSONValue {
             var check: [(key: String, value: JSONValue)] = [("requested", .string(requested)), ("skipsHTTPErrors", .bool(skipsHTTPErrors))]
             if let previousOrigin { check.append(("previousOrigin", previousOrigin)) }
+            if documentReplaced { check.append(("replaced", .bool(true))) }
             return .object(check)
         }
     }

@@ -215,6 +215,7 @@ var Action = (function() {
             doctypeName: getter(prototypeOf("DocumentType"), "name"),
             shadowMode: getter(prototypeOf("ShadowRoot"), "mode"),
             documentURL: getter(prototypeOf("Document"), "URL"),
+            documentReferrer: getter(prototypeOf("Document"), "referrer"),
             documentTitle: getter(prototypeOf("Document"), "title"),
             documentBody: getter(prototypeOf("Document"), "body"),
             readyState: getter(prototypeOf("Document"), "readyState"),
@@ -1045,15 +1046,28 @@ var Action = (function() {
         // document (a fragment) keeps the document too, but lands on the address asked for.
         var stayed = typeof check.previousOrigin === "number" && origin === check.previousOrigin &&
             withoutFragment(url) !== withoutFragment(requested);
-        var skipped = errorPage ? "error-page" : (stayed ? "no-new-document" :
-            (check.skipsHTTPErrors === true && status !== null && status >= 400 ? "http-status" : null));
-        return { status: status, skipped: skipped, origin: origin };
+        // A document at another address that another document sent the browser to, and not the
+        // one asked for (which a server's redirect leads from with no referrer, and whose own
+        // script may send the browser on): the page left before, typically from a timer, whose
+        // navigation replaced the one PageScript asked for. Once the document asked for is known
+        // to have been replaced, one without a referrer is not a server's redirect either.
+        var referrer = builtIns.documentReferrer ? "" + builtIns.documentReferrer(document) : "";
+        var elsewhere = !errorPage && !stayed && (referrer !== "" || check.replaced === true) &&
+            withoutFragment(url) !== withoutFragment(requested) && withoutFragment(referrer) !== withoutFragment(requested);
+        var skipped = errorPage ? "error-page" : (stayed ? "no-new-document" : (elsewhere ? "other-document" :
+            (check.skipsHTTPErrors === true && status !== null && status >= 400 ? "http-status" : null)));
+        // At another address with no referrer: a server's redirect, or a page that sends none;
+        // PageScript asks the browser which, where it can.
+        var unreferred = skipped === null && referrer === "" && withoutFragment(url) !== withoutFragment(requested);
+        return { status: status, skipped: skipped, origin: origin, url: elsewhere || unreferred ? url : null, unreferred: unreferred };
     }
 
-    // `,"load":{"status","skipped","origin"?}` for what loadCheck found.
+    // `,"load":{"status","skipped","origin"?,"url"?,"unreferred"?}` for what loadCheck found
+    // (`url`: where the browser is, for `other-document` and an `unreferred` arrival).
     function loadText(load) {
         return ",\"load\":{\"status\":" + (load.status === null ? "null" : load.status) + ",\"skipped\":" +
-            (load.skipped === null ? "null" : quote(load.skipped)) + (load.origin === null ? "" : ",\"origin\":" + load.origin) + "}";
+            (load.skipped === null ? "null" : quote(load.skipped)) + (load.origin === null ? "" : ",\"origin\":" + load.origin) +
+            (load.url === null ? "" : ",\"url\":" + quote(load.url)) + (load.unreferred ? ",\"unreferred\":true" : "") + "}";
     }
 
     function withoutFragment(url) {
@@ -1511,7 +1525,12 @@ var Action = (function() {
             }
             if (request.kind === "collect") {
                 var run = findRun(session, "" + request.run);
-                if (run === null) { return "{\"pagescript\":" + replyVersion + ",\"missing\":" + quote("" + request.run) + "}"; }
+                // A run this document does not know, with when the document started: a run that
+                // sent the browser here was in the one before.
+                if (run === null) {
+                    var started = typeof performance.timeOrigin === "number" ? ",\"origin\":" + performance.timeOrigin : "";
+                    return "{\"pagescript\":" + replyVersion + ",\"missing\":" + quote("" + request.run) + started + "}";
+                }
                 return replyFor(run, session, request.wait === true);
             }
             // The runner's responses to GM_xmlhttpRequest calls, then the run's next reply (when the

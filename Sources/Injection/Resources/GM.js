@@ -128,8 +128,8 @@ var PageScriptGM = (function() {
             return element;
         }
 
-        // Whether this document's Content-Security-Policy lets an inline <script> run (WebKit; on
-        // Chromium PageScript lifts the policy): found once, by a probe script that marks the
+        // Whether this document's Content-Security-Policy lets an inline <script> run (it stays in
+        // force unless the user lifted it, --bypass-csp): found once, by a probe script that marks the
         // window under a name the page cannot know in advance.
         var inlineScriptsRunHere = null;
         function inlineScriptsRun() {

@@ -20,7 +20,7 @@ import WebDriver
 /// address leads to, so a stranger's browser on that port is never used: its targets have other
 /// random IDs. Navigations go this way too once the window is attached (``navigate(to:timeout:)``:
 /// chromedriver spends 5 to 10 ms after each load on checks of its own); everything else (scripts
-/// for new documents, the CSP bypass, answering dialogs) stays with the driver, which keeps its
+/// for new documents, the CSP bypass when asked for, answering dialogs) stays with the driver, which keeps its
 /// state for the session and follows the navigations made here through its own DevTools events.
 ///
 /// The connection is made and the window's target attached in the background, from the first
@@ -65,6 +65,9 @@ final class DirectDevTools: Sendable {
         var evaluations = 0
         /// Navigations that went this way and ended here (for tests).
         var navigations = 0
+        /// The window and loader (DevTools' `loaderId`) of the document the last navigation made,
+        /// when it went this way; `nil` after one that went the driver's way.
+        var lastDocument: (windowHandle: String, loader: String)?
     }
 
     private let session: WebDriverSession
@@ -135,6 +138,9 @@ final class DirectDevTools: Sendable {
         /// The new document started (its `init` lifecycle event: the runtime the browser installs
         /// at a document's start is in it) and is still loading; only when asked for.
         case documentStarted
+        /// Another navigation's document took the window before the one asked for started: the
+        /// page being left sent the browser elsewhere as this navigation began.
+        case replaced
     }
 
     /// Navigates the current window to `url` and waits for the new document's load event, as
@@ -154,10 +160,14 @@ final class DirectDevTools: Sendable {
     /// With `returningAtDocumentStart`, returns as soon as the new document starts
     /// (``NavigationOutcome/documentStarted``) rather than at its load event.
     func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool = false) async -> NavigationOutcome? {
+        state.withLockedValue { $0.lastDocument = nil }
         guard let tab = readyTab(), tab.navigates, !tab.hasDialogOpen else { return nil }
         switch await tab.navigate(to: url, timeout: timeout, returningAtDocumentStart: returningAtDocumentStart) {
-        case let .finished(outcome):
-            state.withLockedValue { $0.navigations += 1 }
+        case let .finished(outcome, loader):
+            state.withLockedValue { values in
+                values.navigations += 1
+                values.lastDocument = loader.map { (tab.windowHandle, $0) }
+            }
             return outcome
         case .tabGone:
             forget(tab)
@@ -168,6 +178,16 @@ final class DirectDevTools: Sendable {
         case .driversWay:
             return nil
         }
+    }
+
+    /// Whether the current window shows the document the last navigation made (its own script
+    /// may have replaced it while it parsed: then that one), by DevTools' loader of the window's
+    /// main frame; `nil` when that cannot be known (the navigation went the driver's way).
+    /// A server's redirect keeps the loader; a navigation another page started has its own.
+    func showsLastNavigationsDocument() async -> Bool? {
+        guard let last = state.withLockedValue({ $0.lastDocument }), let tab = readyTab(), tab.windowHandle == last.windowHandle,
+              let loader = await tab.mainFrameLoader() else { return nil }
+        return loader == last.loader
     }
 
     /// Tells the current window's tab that no dialog is open (the driver answered it, or found
@@ -374,7 +394,8 @@ extension DirectDevTools {
 
         /// How ``navigate(to:timeout:)`` ended.
         enum Navigation {
-            case finished(NavigationOutcome)
+            /// How it ended, and the loader of the document it made, when known.
+            case finished(NavigationOutcome, loader: String?)
             /// The tab detached or crashed.
             case tabGone
             /// The connection closed.
@@ -392,8 +413,9 @@ extension DirectDevTools {
         }
 
         /// `Page.navigate`, then the `load` lifecycle event of the document it made (or of the
-        /// one that replaced it before loading: a script's redirect while the page parses); with
-        /// `returningAtDocumentStart`, that document's `init` event instead.
+        /// one that document's own script replaced it with before loading: a redirect while the
+        /// page parses); with `returningAtDocumentStart`, that document's `init` event instead. A
+        /// document of another navigation that starts before this one's did not come from it.
         func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool) async -> Navigation {
             let events = devTools.events(["Page.lifecycleEvent", "Page.javascriptDialogOpening", "Inspector.targetCrashed", "Inspector.detached"])
             let (signals, feed) = AsyncStream.makeStream(of: NavigationSignal.self, bufferingPolicy: .unbounded)
@@ -421,29 +443,33 @@ extension DirectDevTools {
             var awaited: (frame: String, loader: String)?
             var loadedBeforeReply: Set<String> = []
             var startedBeforeReply: Set<String> = []
+            // Whether the document this navigation made has started.
+            var ownStarted = false
+            func finish(_ outcome: NavigationOutcome) -> Navigation { .finished(outcome, loader: awaited?.loader) }
             for await signal in signals {
                 switch signal {
                 case let .reply(.success(result)):
                     if let errorText = result["errorText"]?.stringValue, !errorText.isEmpty {
-                        return .finished(.failed(errorText))
+                        return finish(.failed(errorText))
                     }
                     guard let frame = result["frameId"]?.stringValue, let loader = result["loaderId"]?.stringValue else {
-                        return .finished(.loaded)
+                        return finish(.loaded)
                     }
-                    if loadedBeforeReply.contains(loader) { return .finished(.loaded) }
-                    if returningAtDocumentStart, startedBeforeReply.contains(loader) { return .finished(.documentStarted) }
                     awaited = (frame, loader)
+                    if loadedBeforeReply.contains(loader) { return finish(.loaded) }
+                    ownStarted = startedBeforeReply.contains(loader)
+                    if returningAtDocumentStart, ownStarted { return finish(.documentStarted) }
                 case let .reply(.failure(error)):
                     switch error {
-                    case .timedOut: return .finished(.timedOut)
+                    case .timedOut: return finish(.timedOut)
                     case .connectionClosed: return .connectionGone
                     case let .commandFailed(_, code, message, _):
-                        return code == Self.sessionNotFound ? .tabGone : .finished(.failed(message))
+                        return code == Self.sessionNotFound ? .tabGone : finish(.failed(message))
                     default: return .driversWay
                     }
                 case let .event(event):
                     switch event.method {
-                    case "Page.javascriptDialogOpening": return .finished(.dialogOpened)
+                    case "Page.javascriptDialogOpening": return finish(.dialogOpened)
                     case "Inspector.targetCrashed", "Inspector.detached": return .tabGone
                     default: break
                     }
@@ -455,17 +481,29 @@ extension DirectDevTools {
                     }
                     guard step.frameID == expected.frame else { break }
                     if step.name == "init" {
+                        if loader == expected.loader {
+                            ownStarted = true
+                        } else if !ownStarted {
+                            return finish(.replaced)
+                        }
                         awaited = (expected.frame, loader)
-                        if returningAtDocumentStart { return .finished(.documentStarted) }
+                        if returningAtDocumentStart { return finish(.documentStarted) }
                     }
-                    if step.name == "load", loader == awaited?.loader { return .finished(.loaded) }
+                    if step.name == "load", loader == awaited?.loader { return finish(.loaded) }
                 case .eventsEnded:
                     return .connectionGone
                 case .deadline:
-                    return .finished(.timedOut)
+                    return finish(.timedOut)
                 }
             }
             return .connectionGone
+        }
+
+        /// DevTools' loader of the window's main frame (its current document); `nil` when the
+        /// browser does not say.
+        func mainFrameLoader() async -> String? {
+            guard let tree = try? await devTools.send("Page.getFrameTree", [:], timeout: 5) else { return nil }
+            return tree["frameTree"]?["frame"]?["loaderId"]?.stringValue
         }
 
         /// One `Runtime.evaluate`, given up (its reply dropped) when a dialog opens meanwhile; a

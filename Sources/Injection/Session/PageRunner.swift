@@ -39,6 +39,8 @@ public enum PageRunner {
     ///   - scriptTimeout: How long each script may run, in seconds.
     ///   - loadTimeout: How long the page may take to load, in seconds (60 when `nil`).
     ///   - dialogs: How dialogs are answered while scripts run.
+    ///   - bypassesContentSecurityPolicy: Whether to lift the page's Content-Security-Policy for
+    ///     the whole page (``PageSession/bypassesContentSecurityPolicy``; off by default).
     ///   - startupTimeout: How long the engine may take to start a browser, in seconds.
     ///   - beforeOpening: Work to do on the session before it navigates (installing
     ///     `document-start` scripts, ``PageSession/installDocumentStartScripts(_:url:host:timeout:)``).
@@ -49,12 +51,14 @@ public enum PageRunner {
         scriptTimeout: Double,
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
+        bypassesContentSecurityPolicy: Bool = false,
         startupTimeout: Double = 30,
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
         let opened = try await open(on: choice, url: url, scriptTimeout: scriptTimeout, loadTimeout: loadTimeout, dialogs: dialogs,
-                                    startupTimeout: startupTimeout, beforeOpening: beforeOpening)
+                                    bypassesContentSecurityPolicy: bypassesContentSecurityPolicy, startupTimeout: startupTimeout,
+                                    beforeOpening: beforeOpening)
         do throws(Failure) {
             let output = try await body(opened.page, opened.context)
             PhaseTimeline.current?.end("script")
@@ -71,13 +75,14 @@ public enum PageRunner {
     /// editor, which may replace a stuck page with a new one). Everything started is stopped
     /// again when opening fails; after success, ``OpenedPage/close(after:)`` does it.
     ///
-    /// The parameters are those of ``withPage(on:url:scriptTimeout:loadTimeout:dialogs:startupTimeout:beforeOpening:body:)``.
+    /// The parameters are those of ``withPage(on:url:scriptTimeout:loadTimeout:dialogs:bypassesContentSecurityPolicy:startupTimeout:beforeOpening:body:)``.
     public static func open(
         on choice: EngineChoice,
         url: String?,
         scriptTimeout: Double,
         loadTimeout: Double? = nil,
         dialogs: DialogPolicy = .dismiss,
+        bypassesContentSecurityPolicy: Bool = false,
         startupTimeout: Double = 30,
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil
     ) async throws(Failure) -> OpenedPage {
@@ -101,7 +106,8 @@ public enum PageRunner {
             await engine.stop()
             throw .engine(error)
         }
-        let page = PageSession(session: session, scriptTimeout: scriptTimeout, dialogs: dialogs, driverScriptTimeout: driverScriptTimeout)
+        let page = PageSession(session: session, scriptTimeout: scriptTimeout, dialogs: dialogs,
+                               bypassesContentSecurityPolicy: bypassesContentSecurityPolicy, driverScriptTimeout: driverScriptTimeout)
         do {
             if let beforeOpening {
                 try await beforeOpening(page)

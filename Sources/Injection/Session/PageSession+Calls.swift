@@ -152,9 +152,11 @@ extension PageSession {
     ///   Execute Script (it has not moved to DevTools for good).
     func evaluate(_ body: String, request: JSONValue, timeout: Double, refusedForDialog: inout Bool) async throws(InjectionError) -> Execution? {
         let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
+        // DevTools lets code it evaluates `eval` text that the page's policy refuses, as the
+        // console may; the user's code gets what the page allows, as on WebKit and after an `await`.
         let parameters: JSONValue = [
             "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
-            "timeout": .integer(Int64(timeout * 1000)),
+            "timeout": .integer(Int64(timeout * 1000)), "allowUnsafeEvalBlockedByCSP": false,
         ]
         let reply: JSONValue
         if let outcome = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: timeout + Self.transportMargin) {
@@ -326,9 +328,11 @@ extension PageSession {
     }
 
     /// Lifts the page's Content-Security-Policy on Chromium, once per session, before the first
-    /// navigation. An endpoint without DevTools (a grid that does not forward them) goes without.
-    func lowerContentSecurityPolicy() async {
-        guard session.offersChromeDevTools, !state.update({ state -> Bool in
+    /// navigation, when the session was made to (``bypassesContentSecurityPolicy``); never by
+    /// default, since it lets the page's own inline scripts and `eval` run too. An endpoint
+    /// without DevTools (a grid that does not forward them) goes without.
+    func liftContentSecurityPolicyIfAsked() async {
+        guard bypassesContentSecurityPolicy, session.offersChromeDevTools, !state.update({ state -> Bool in
             defer { state.askedToBypassCSP = true }
             return state.askedToBypassCSP
         }) else { return }

@@ -33,7 +33,7 @@ extension PageSession {
     public func installDocumentStartScripts(_ scripts: [(script: UserScript, id: ScriptID)], url: String, host: GMHost,
                                             timeout: Double? = nil) async throws(InjectionError) -> Set<ScriptID> {
         guard runsDocumentStartScripts, !scripts.isEmpty else { return [] }
-        await lowerContentSecurityPolicy()
+        await liftContentSecurityPolicyIfAsked()
         guard let installation = try await documentInstallation(of: scripts, url: url, host: host, timeout: timeout) else { return [] }
         var identifiers: [String] = []
         var installed: Set<ScriptID> = []

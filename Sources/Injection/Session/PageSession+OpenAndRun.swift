@@ -34,10 +34,19 @@ extension PageSession {
     ///     (at least one second).
     ///   - skippingHTTPErrors: Whether a page the server answered with 400 or more is skipped.
     /// - Throws: ``InjectionError/navigationFailed(url:reason:)`` and
-    ///   ``InjectionError/loadTimedOut(url:seconds:)`` as ``open(_:loadTimeout:)`` does, then what
+    ///   ``InjectionError/loadTimedOut(url:seconds:)`` and ``InjectionError/pageChanged(expected:actual:)``
+    ///   as ``open(_:loadTimeout:)`` does, then what
     ///   ``run(script:requiredURL:mode:timeout:)`` throws.
     public func openAndRun(_ url: String, script: String, mode: ScriptMode = .console, timeout: Double,
                            skippingHTTPErrors: Bool = false) async throws(InjectionError) -> LoadedRun {
+        try await landing(at: url, within: timeout) { seconds throws(InjectionError) in
+            try await openAndRunOnce(url, script: script, mode: mode, timeout: seconds, skippingHTTPErrors: skippingHTTPErrors)
+        }
+    }
+
+    /// One navigation and run of ``openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``.
+    private func openAndRunOnce(_ url: String, script: String, mode: ScriptMode, timeout: Double,
+                                skippingHTTPErrors: Bool) async throws(InjectionError) -> LoadedRun {
         let started = Date()
         let preinstalled = await preinstalledRuntime()
         let prepared = try? PreparedScript(script, mode: mode)
@@ -92,17 +101,23 @@ extension PageSession {
         case let .interrupted(reason):
             // A dialog, or a page that broke the driver's reply: the run is collected when the
             // runtime got installed, and everything is done separately when it did not.
-            await answerOpenDialog()
+            let dialogRefusedTheCall = await answerOpenDialog()
             // A runtime the browser installed was there before the call: what matters is whether
             // the run reached it (a dialog the page opened while loading refuses the call itself).
-            let reached = if preinstalled != nil {
-                try await runReached(id, entry: entry)
+            let whereabouts: RunWhereabouts = if preinstalled != nil {
+                try await whereabouts(ofRun: id, entry: entry, since: sentAt)
             } else {
-                try await isInstalled(entry, since: sentAt, checking: check)
+                try await isInstalled(entry, since: sentAt, checking: check) ? .here : .nowhere
             }
-            guard reached else {
+            // The run started and sent the browser elsewhere: it must not run again there.
+            if whereabouts == .left { throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address") }
+            guard whereabouts == .here else {
                 if loading { await waitForLoad(seconds: remaining()) }
-                return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
+                // Unless a dialog refused the call, the document it was sent into is gone: the one
+                // there now replaced it.
+                var next = check
+                next.documentReplaced = !dialogRefusedTheCall
+                return try await openThenRun(url, script: script, mode: mode, check: next, seconds: remaining())
             }
             state.update { $0.entry = entry }
             reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
@@ -121,14 +136,13 @@ extension PageSession {
             state.entry = entry
             state.lastLoadOrigin = reply.loadOrigin
         }
-        if reply.skippedLoad == "no-new-document" {
-            // The browser stayed on the page it had: nothing ran, and nothing may run there under this address.
-            throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument)
-        }
+        // The browser stayed on the page it had, or shows one another page sent it to: nothing
+        // ran, and nothing may run there under this address.
+        try await checkLanding(of: reply, requested: url)
         if reply.skippedLoad != nil {
             let context = try await loadedContext(requested: url, reply: reply)
             if let status = reply.loadStatus, status >= 400, skippingHTTPErrors { return .skipped(context, httpStatus: status) }
-            return .ran(try await run(prepared, timeout: remaining()), httpStatus: reply.loadStatus)
+            return .ran(try await run(prepared, requiredURL: context.url, timeout: remaining()), httpStatus: reply.loadStatus)
         }
         return .ran(try result(of: reply, script: prepared, body: body, requiredURL: nil, seconds: seconds), httpStatus: reply.loadStatus)
     }
@@ -190,7 +204,8 @@ extension PageSession {
         let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
         let status = await documentStatus()
         if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
-        return .ran(try await run(script: script, mode: mode, timeout: seconds), httpStatus: status)
+        // Run in the document just checked, or not at all: another can replace it meanwhile.
+        return .ran(try await run(script: script, requiredURL: context.url, mode: mode, timeout: seconds), httpStatus: status)
     }
 
     /// Whether the runtime under `entry` is in the page's current document, or the document
@@ -208,15 +223,31 @@ extension PageSession {
         }
     }
 
-    /// Whether the runtime under `entry` knows the run `id`: a call that came back without a reply
-    /// may have started it (it must not be sent again) or never reached the page.
-    private func runReached(_ id: String, entry: RuntimeEntry) async throws(InjectionError) -> Bool {
+    /// Where a run whose call came back without a reply is.
+    private enum RunWhereabouts {
+        /// In the current document: its reply can be collected.
+        case here
+        /// In a document the page has left since the call was sent (the current one started
+        /// after it): the run started, and may have sent the browser here itself.
+        case left
+        /// Nowhere: the call never reached a runtime, and may be sent again.
+        case nowhere
+    }
+
+    /// Where the run `id` is, asked of the runtime under `entry` (the browser's own installation,
+    /// in every document of the session): a call that came back without a reply may have started
+    /// it (it must not be sent again) or never reached the page. `sentAt`: when the call was
+    /// sent, in milliseconds since 1970.
+    private func whereabouts(ofRun id: String, entry: RuntimeEntry, since sentAt: Double) async throws(InjectionError) -> RunWhereabouts {
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.collect(id: id, wait: false),
                                         timeout: scriptTimeout + Self.transportMargin)
         switch outcome {
-        case let .reply(reply): return reply.missingRun == nil
-        case .notInstalled: return false
-        case .compileFailed, .interrupted, .timedOut: return true
+        case let .reply(reply):
+            guard reply.missingRun != nil else { return .here }
+            if let started = reply.missingRunDocumentStart, started >= sentAt { return .left }
+            return .nowhere
+        case .notInstalled: return .nowhere
+        case .compileFailed, .interrupted, .timedOut: return .here
         }
     }
 

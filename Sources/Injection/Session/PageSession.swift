@@ -22,6 +22,10 @@ public final class PageSession: Sendable {
     public let scriptTimeout: Double
     /// How dialogs are answered while scripts run.
     public let dialogs: DialogPolicy
+    /// Whether the page's own Content-Security-Policy is lifted for the whole page (Chromium's
+    /// `Page.setBypassCSP`), its own inline scripts and `eval` included. Off unless the user asks:
+    /// PageScript's runtime and the user's scripts are compiled outside the policy either way.
+    public let bypassesContentSecurityPolicy: Bool
     /// The tab's DevTools, when the page is not the WebDriver session's current window.
     let route: DevToolsRoute?
     /// The current window's DevTools at the browser's own address, for runs (Chromium on this
@@ -43,16 +47,19 @@ public final class PageSession: Sendable {
     ///   - session: The WebDriver session.
     ///   - scriptTimeout: How long a script may run, in seconds.
     ///   - dialogs: How dialogs are answered.
+    ///   - bypassesContentSecurityPolicy: Whether to lift the page's Content-Security-Policy for
+    ///     the whole page, weakening it (Chromium only; ``bypassesContentSecurityPolicy``).
     ///   - driverScriptTimeout: The script timeout the session was created with, when known (saves
     ///     setting it again before the first run).
     ///   - route: The page's own DevTools, for a page in a tab the WebDriver session is not on
     ///     (``DevToolsRoute``); every call into the page then goes through it. `nil`: the page is
     ///     the session's current window.
-    public init(session: WebDriverSession, scriptTimeout: Double, dialogs: DialogPolicy = .dismiss, driverScriptTimeout: Double? = nil,
-                route: DevToolsRoute? = nil) {
+    public init(session: WebDriverSession, scriptTimeout: Double, dialogs: DialogPolicy = .dismiss, bypassesContentSecurityPolicy: Bool = false,
+                driverScriptTimeout: Double? = nil, route: DevToolsRoute? = nil) {
         self.session = session
         self.scriptTimeout = scriptTimeout
         self.dialogs = dialogs
+        self.bypassesContentSecurityPolicy = bypassesContentSecurityPolicy
         self.route = route
         direct = route == nil ? DirectDevTools(session: session) : nil
         state = SessionState(driverScriptTimeout: driverScriptTimeout)
@@ -73,41 +80,87 @@ public final class PageSession: Sendable {
 
     /// Navigates to `url`, installs the runtime and returns the page's context.
     ///
-    /// On Chromium, the first navigation of the session first lifts the page's
-    /// Content-Security-Policy (`Page.setBypassCSP`), so that scripts may add styles and evaluate
-    /// code as they could in a userscript manager.
+    /// The page's Content-Security-Policy stays in force (unless the session was made to lift
+    /// it): the runtime and the user's scripts are compiled outside it, the page's own content
+    /// is not.
     ///
     /// - Throws: ``InjectionError/navigationFailed(url:reason:)`` when the page does not load (the
     ///   reason as the browser gave it), ``InjectionError/loadTimedOut(url:seconds:)`` when it does
-    ///   not load within `loadTimeout` seconds.
+    ///   not load within `loadTimeout` seconds, ``InjectionError/pageChanged(expected:actual:)``
+    ///   when, navigated to twice, the browser shows a page another page sent it to.
     public func open(_ url: String, loadTimeout: Double = 60) async throws(InjectionError) -> PageContext {
         let started = Date()
-        let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: false, previousOrigin: state.read(\.lastLoadOrigin))
-        try await navigate(to: url, loadTimeout: loadTimeout)
-        let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
+        let context = try await landing(at: url, within: loadTimeout) { seconds throws(InjectionError) in
+            let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: false, previousOrigin: state.read(\.lastLoadOrigin))
+            try await navigate(to: url, loadTimeout: seconds)
+            return try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
+        }
         state.update { $0.lastLoadDuration = Date().timeIntervalSince(started) }
         return context
     }
 
+    /// Does `visit` (a navigation to `url` and what follows it, within the seconds it is given),
+    /// and does it once more when it found the browser somewhere other than its navigation led
+    /// (``checkLanding(of:requested:)``): the page the session leaves can send the browser
+    /// elsewhere as PageScript's navigation begins (a timer that sets `location`), and its
+    /// navigation then replaces PageScript's or leaves the browser where it was. The second
+    /// navigation starts from where that page sent the browser; an address that itself shows no
+    /// page, or whose page sends the browser on through another, is found so again and reported.
+    func landing<Output>(at url: String, within seconds: Double,
+                         _ visit: (Double) async throws(InjectionError) -> Output) async throws(InjectionError) -> Output {
+        let started = Date()
+        do {
+            return try await visit(seconds)
+        } catch {
+            let landedElsewhere = switch error {
+            case .pageChanged: true
+            case let .navigationFailed(_, reason): reason == LoadFailure.noNewDocument
+            default: false
+            }
+            let left = seconds - Date().timeIntervalSince(started)
+            guard landedElsewhere, left >= 1 else { throw error }
+            return try await visit(left)
+        }
+    }
+
+    /// Throws when a navigation to `url` did not land where it led, as the load check in the new
+    /// document found: the browser stayed on the document it had (a download, a 204; both
+    /// drivers report such a navigation as a success), or shows one that another page sent it
+    /// to, not the one asked for or one it led to by a server's redirect or its own script.
+    func checkLanding(of reply: RuntimeReply, requested url: String) async throws(InjectionError) {
+        switch reply.skippedLoad {
+        case "no-new-document": throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument)
+        case "other-document": throw .pageChanged(expected: url, actual: reply.loadedElsewhere ?? "an unknown address")
+        default: break
+        }
+        // Without a referrer the page cannot tell a server's redirect from a page that sent the
+        // browser there without one; Chromium's DevTools can (a redirect keeps the navigation's
+        // loader). Elsewhere such a document counts as the redirect it most often is.
+        if reply.arrivedUnreferred, await direct?.showsLastNavigationsDocument() == false {
+            throw .pageChanged(expected: url, actual: reply.loadedElsewhere ?? "an unknown address")
+        }
+    }
+
     /// Installs the runtime in the document a navigation to `check`'s address left and returns
-    /// its context reply, the load checked. Throws when the browser stayed on the document it had
-    /// (a download, a 204: both drivers report such a navigation as a success), remembering the
-    /// document's `performance.timeOrigin` for the next navigation's check either way.
+    /// its context reply, the load checked. Throws when the navigation did not land where it led
+    /// (``checkLanding(of:requested:)``), remembering the document's `performance.timeOrigin`
+    /// for the next navigation's check either way.
     func checkedInstallation(for check: RuntimeRequest.LoadCheck) async throws(InjectionError) -> RuntimeReply {
         let reply = try await install(answering: RuntimeRequest.context(checking: check)).reply
         state.update { $0.lastLoadOrigin = reply.loadOrigin }
-        if reply.skippedLoad == "no-new-document" { throw .navigationFailed(url: check.requested, reason: LoadFailure.noNewDocument) }
+        try await checkLanding(of: reply, requested: check.requested)
         return reply
     }
 
-    /// Navigates to `url` (lifting the page's Content-Security-Policy first, on Chromium) and
+    /// Navigates to `url` (lifting the page's Content-Security-Policy first, when the session was
+    /// made to) and
     /// forgets the runtime of the document left behind. Returns once the new document has
     /// loaded; with `returningAtDocumentStart`, where the browser's own DevTools connection
     /// navigates (Chromium, after a session's first page), as soon as it has started
     /// (``LoadProgress/loading``).
     @discardableResult
     func navigate(to url: String, loadTimeout: Double, returningAtDocumentStart: Bool = false) async throws(InjectionError) -> LoadProgress {
-        await lowerContentSecurityPolicy()
+        await liftContentSecurityPolicyIfAsked()
         // Through the browser's own DevTools when the window is attached there (not the
         // session's first navigation); through the driver otherwise, or when that way cannot say.
         if let outcome = await direct?.navigate(to: url, timeout: loadTimeout, returningAtDocumentStart: returningAtDocumentStart) {
@@ -123,6 +176,10 @@ public final class PageSession: Sendable {
                 throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: reason))
             case .timedOut:
                 throw .loadTimedOut(url: url, seconds: loadTimeout)
+            case .replaced:
+                // ``landing(at:within:_:)`` navigates once more.
+                forgetDocument()
+                throw .pageChanged(expected: url, actual: (try? await browserURL()) ?? "an address another page chose")
             }
         }
         do {

@@ -174,7 +174,7 @@ public final class WebDriverSession: Sendable {
     ///
     /// ```swift
     /// if session.offersChromeDevTools {
-    ///     _ = try await session.chromeDevTools("Page.setBypassCSP", parameters: ["enabled": true])
+    ///     let history = try await session.chromeDevTools("Page.getNavigationHistory")
     /// }
     /// ```
     public func chromeDevTools(_ method: String, parameters: JSONValue = [:], timeout: Double? = nil) async throws(WebDriverError) -> JSONValue {

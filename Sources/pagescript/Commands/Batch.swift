@@ -103,6 +103,7 @@ struct BatchCommand: AsyncParsableCommand {
         settings.retries = retries
         settings.ordered = ordered
         settings.sessionWait = sessionWait
+        settings.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         settings.memoryLimit = memoryLimit > 0 ? UInt64(memoryLimit) * 1024 * 1024 : nil
         let runner = BatchRunner(configuration: settings, source: source, script: batchScript, plan: plan)
 

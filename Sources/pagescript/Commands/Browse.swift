@@ -90,7 +90,8 @@ struct Browse: AsyncParsableCommand {
         do throws(PageRunner.Failure) {
             // The follower opens the first page itself, once it follows the browser, so that the
             // page's `document-start` scripts run there too.
-            ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout) { page, _ in
+            ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout,
+                                                   bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy) { page, _ in
                 let follower = BrowserFollower(page: page, library: library, opening: address)
                 if let view {
                     return await follower.follow(requests: view.requests, isStopped: { stop.isClaimed }, report: view.show, edit: edit)

@@ -41,6 +41,7 @@ struct Edit: AsyncParsableCommand {
         let ending: PageEditor.Ending
         do throws(PageEditor.Failure) {
             ending = try await PageEditor.edit(url: address, on: engineOptions.choice(), library: library, scriptTimeout: timeout,
+                                                bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy,
                                                 onPageOpen: {
                                                     startupSignals.cancel()
                                                     // The editor handles hang-ups while it runs; after it, a late one

@@ -212,6 +212,7 @@ struct Run: AsyncParsableCommand {
         do throws(PageRunner.Failure) {
             return try await PageRunner.withPage(
                 on: choice, url: address, scriptTimeout: timeout, loadTimeout: loadTimeout ?? timeout, dialogs: dialogs,
+                bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy,
                 beforeOpening: beforeOpening
             ) { page, context throws(PageRunner.Failure) in
                 do throws(InjectionError) {

@@ -23,6 +23,9 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Attach to the Chromium you started with --remote-debugging-port=PORT --user-data-dir=DIR, at HOST:PORT; it is never closed.", valueName: "host:port"))
     var attach: String?
 
+    @Flag(name: .customLong("bypass-csp"), help: "Chromium: switch off the page's own Content-Security-Policy, so that its inline scripts and eval run too. This weakens the page; without it your scripts still run under a strict policy.")
+    var bypassesContentSecurityPolicy = false
+
     /// The engine: `--engine`, else Chromium when attaching (only Chromium can be attached to), else WebKit.
     var engine: Engine {
         chosenEngine ?? (attach == nil ? .webkit : .chromium)
@@ -46,6 +49,9 @@ struct EngineOptions: ParsableArguments {
         }
         if let webDriverURL, remoteEndpoint == nil {
             throw ValidationError("--webdriver-url must be an http or https URL, got '\(webDriverURL)'")
+        }
+        if bypassesContentSecurityPolicy, webDriverURL == nil, engine != .chromium {
+            throw ValidationError("--bypass-csp works only with Chromium: \(engine.displayName)'s driver has no way to switch off a page's Content-Security-Policy; your scripts run under the policy without it")
         }
         if browserName != nil, webDriverURL == nil {
             throw ValidationError("--browser only applies to a remote endpoint given with --webdriver-url; for a local engine use --engine")
