@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ActionExtensionSupport", targets: ["ActionExtensionSupport"]),
         .library(name: "PageScriptUIKit", targets: ["PageScriptUIKit"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
+        .library(name: "Engines", targets: ["Engines"]),
         .library(name: "Injection", targets: ["Injection"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Batch", targets: ["Batch"]),
@@ -66,18 +67,27 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Engines",
+            dependencies: [
+                "WebDriver", "SystemSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "Injection",
             dependencies: [
-                "WebDriver", "DevTools", "UserScripts", "SystemSupport", "JavaScriptSyntax", "GMAPI",
+                "WebDriver", "Engines", "DevTools", "UserScripts", "SystemSupport", "JavaScriptSyntax", "GMAPI",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             resources: [.copy("Resources")]
         ),
         .target(name: "JavaScriptSyntax"),
         .target(
-            name: "TerminalText"
+            name: "Browsing",
+            dependencies: ["Injection", "GMAPI", "UserScripts", "WebDriver", "DevTools", "SystemSupport", "TerminalUI", "EditorSession"]
         ),
-        .target(name: "Browsing", dependencies: ["Injection", "GMAPI", "UserScripts", "WebDriver", "DevTools"]),
         .target(
             name: "GMAPI",
             dependencies: [
@@ -85,6 +95,9 @@ let package = Package(
                 "WebDriver",
                 "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -103,12 +116,12 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput", "TerminalText", "JavaScriptSyntax"]
+            dependencies: ["SystemSupport", "TextInput", "JavaScriptSyntax"]
         ),
 
         .target(
             name: "Batch",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "SystemSupport"]
+            dependencies: ["Injection", "WebDriver", "Engines", "UserScripts", "SystemSupport"]
         ),
 
         .target(
@@ -117,7 +130,7 @@ let package = Package(
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "Browsing", "TestSupport"]
+            dependencies: ["Injection", "WebDriver", "Engines", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "Browsing"]
         ),
         .target(
             name: "TestSupport",
@@ -127,9 +140,9 @@ let package = Package(
             name: "pagescript",
             dependencies: [
                 "WebDriver",
+                "Engines",
                 "Injection",
                 "TerminalUI",
-                "TerminalText",
                 "SystemSupport",
                 "Benchmarking",
                 "UserScripts",
@@ -140,29 +153,45 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TextInputTests", dependencies: ["TextInput"]),
+        .testTarget(
+            name: "TextInputTests",
+            dependencies: [
+                "TextInput",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport", "TestSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
-        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
-        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
-        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "TestSupport"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "TestSupport", "UserScripts", "GMAPI"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "CSystemSupport"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport"]),
+        .testTarget(name: "EnginesTests", dependencies: ["Engines", "WebDriver", "TestSupport", "SystemSupport"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "TestSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport", "SystemSupport", "WebDriver", "Engines"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "Engines", "TestSupport", "Injection", "SystemSupport"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
-        .testTarget(name: "GMAPITests", dependencies: ["GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "pagescript"]),
+        .testTarget(
+            name: "GMAPITests",
+            dependencies: [
+                "GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "Engines", "pagescript"]),
         .testTarget(name: "DocumentationTests"),
+        .testTarget(name: "BrowsingTests", dependencies: ["Browsing", "Injection", "SystemSupport"]),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "WebDriver", "SystemSupport", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "WebDriver", "Engines", "SystemSupport", "TestSupport"]
         ),
         .testTarget(
             name: "DevToolsTests",
             dependencies: [
-                "DevTools", "WebDriver", "TestSupport", "SystemSupport",
+                "DevTools", "WebDriver", "Engines", "TestSupport", "SystemSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

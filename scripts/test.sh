@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-engines.sh
-swift build --build-tests
+# Warnings are errors, and a target that imports a module must declare it.
+swift build --build-tests -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 # At most two tests at a time: every end-to-end test runs real browsers, and Swift's
 # concurrency runs async tests on one thread per core; more at once on a two-core machine
 # starves them until their own timeouts fire.

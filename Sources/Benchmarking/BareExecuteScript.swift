@@ -1,3 +1,4 @@
+import Engines
 import WebDriver
 
 /// The bare round trip the warm rows compare with: `POST /execute/sync` of `return 1` through the

@@ -1,7 +1,7 @@
 import Batch
+import Engines
 import Foundation
 import SystemSupport
-import TestSupport
 import WebDriver
 
 /// The batch rows of the table: `pagescript batch` throughput over 200 loopback pages.

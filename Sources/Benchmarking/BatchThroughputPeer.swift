@@ -1,3 +1,4 @@
+import Engines
 import WebDriver
 
 /// Another tool running the work of `pagescript batch` (open each page, read its title) with

@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import WebDriver
 
@@ -20,7 +21,7 @@ public struct BenchmarkOptions: Sendable {
     public var batches: Int
     /// Runs of each batch throughput measurement (200 pages each).
     public var batchRepetitions: Int
-    /// Pages timed on each side of the browse rows (each about 0.4 s).
+    /// Pages timed on each side of the browse rows (each stays 300 ms after its load).
     public var browseNavigations: Int
     /// Whether Selenium and Playwright for Python are measured as peers (they need `python3`
     /// and, once, PyPI).

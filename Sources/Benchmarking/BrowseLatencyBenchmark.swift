@@ -1,7 +1,8 @@
 import Browsing
+import Engines
 import Foundation
 import Injection
-import TestSupport
+import SystemSupport
 import UserScripts
 import WebDriver
 

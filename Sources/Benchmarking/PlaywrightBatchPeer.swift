@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import WebDriver
 
@@ -49,7 +50,7 @@ public struct PlaywrightBatchPeer: BatchThroughputPeer {
         guard supports(engine) else {
             throw .peerUnavailable(reason: "the Playwright batch peer runs on Chromium only")
         }
-        let chromium = try PlaywrightPeer.chromium(forBatch: true)
+        let chromium = try PlaywrightPeer.chromium()
         let folder = URL(fileURLWithPath: playwright.script.path).deletingLastPathComponent().path
         return try BatchPeerScript.secondsPerPage(
             source: Self.script, path: folder + "/pagescript-playwright-batch.py", python: playwright.script.python,

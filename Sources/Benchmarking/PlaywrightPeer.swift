@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import SystemSupport
 import WebDriver
@@ -97,15 +98,14 @@ public struct PlaywrightPeer: Sendable {
                               timeout: mode == "cold" ? 120 : 600)
     }
 
-    /// The system Chromium and PageScript's arguments for it (`forBatch`: those of `batch`'s
-    /// browsers), as Playwright's `launch` takes them: without `--headless`, which Playwright adds
-    /// itself along with its own profile folder.
-    static func chromium(forBatch: Bool = false) throws(BenchmarkError) -> (browser: String, arguments: [String]) {
+    /// The system Chromium and PageScript's arguments for it (a run's without `--screenshot` and a
+    /// batch's are the same), as Playwright's `launch` takes them: without `--headless`, which
+    /// Playwright adds itself along with its own profile folder.
+    static func chromium() throws(BenchmarkError) -> (browser: String, arguments: [String]) {
         guard let browser = ExecutableLocator.find("chromium") else {
             throw .peerUnavailable(reason: "chromium is not on PATH; \(Engine.chromium.installHint)")
         }
-        let arguments = forBatch ? BrowserEngine.chromiumBatchArguments : BrowserEngine.chromiumArguments
-        return (browser, arguments.filter { !$0.hasPrefix("--headless") })
+        return (browser, ChromiumLauncher.arguments(headless: false, takesScreenshots: false))
     }
 
     /// The peer: what a Playwright user writes, plus timing for the warm mode.

@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import SystemSupport
 import WebDriver
@@ -14,7 +15,7 @@ import WebDriver
 /// retries, no logging.
 ///
 /// It is timed inside the Python process, from just before the first process is started to
-/// just after the last one has exited, so the interpreter's own start (about 20 ms) is not
+/// just after the last one has exited, so the interpreter's own start is not
 /// counted: PageScript is compared with the protocol's work alone, and pays its own start.
 ///
 /// ```swift
@@ -84,13 +85,15 @@ public struct ProtocolFloor: Sendable {
             }
             configuration.xvfb = xvfb
             configuration.capabilities = JSONValue.object([
-                (key: "webkitgtk:browserOptions", value: ["args": .array(BrowserEngine.webKitArguments.map { .string($0) })]),
+                (key: "webkitgtk:browserOptions", value: ["args": .array(WebKitLauncher.browserArguments.map { .string($0) })]),
             ]).serialized
-            environment["NO_AT_BRIDGE"] = "1"
+            // The browser's environment as PageScript's run gives it; the floor's Xvfb sets DISPLAY.
+            environment = WebKitLauncher.environment(display: "", takesScreenshots: false, base: environment)
+            environment["DISPLAY"] = nil
         } else {
             let browser = ExecutableLocator.find("chromium") ?? "chromium"
             configuration.capabilities = JSONValue.object([
-                (key: "goog:chromeOptions", value: ["binary": .string(browser), "args": .array(BrowserEngine.chromiumArguments.map { .string($0) })]),
+                (key: "goog:chromeOptions", value: ["binary": .string(browser), "args": .array(ChromiumLauncher.arguments(takesScreenshots: false).map { .string($0) })]),
             ]).serialized
         }
         return try script.run(Run.self, configuration: configuration, environment: environment, timeout: 120).reply

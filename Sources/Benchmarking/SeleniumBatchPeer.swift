@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import SystemSupport
 import WebDriver
@@ -50,13 +51,13 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
             throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
         }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumBatchArguments, jobs: jobs)
+            engine: engine.rawValue, driver: driver, browser: nil, arguments: ChromiumLauncher.arguments(takesScreenshots: false), jobs: jobs)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
         if engine == .webkit {
-            configuration.arguments = BrowserEngine.webKitArguments
-            environment["DISPLAY"] = display
-            environment["NO_AT_BRIDGE"] = "1"
+            configuration.arguments = WebKitLauncher.browserArguments
+            environment = WebKitLauncher.environment(display: display ?? "", takesScreenshots: false, base: environment)
+            if display == nil { environment["DISPLAY"] = nil }
         } else {
             configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
         }

@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import SystemSupport
 import WebDriver
@@ -134,14 +135,14 @@ public struct SeleniumPeer: Sendable {
         let outputPath = NSTemporaryDirectory() + "pagescript-peer-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
         defer { unlink(outputPath) }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: BrowserEngine.chromiumArguments,
+            engine: engine.rawValue, driver: driver, browser: nil, arguments: ChromiumLauncher.arguments(takesScreenshots: false),
             url: pageURL, script: script, repetitions: repetitions, output: outputPath)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
         if engine == .webkit {
-            configuration.arguments = BrowserEngine.webKitArguments
-            environment["DISPLAY"] = display
-            environment["NO_AT_BRIDGE"] = "1"
+            configuration.arguments = WebKitLauncher.browserArguments
+            environment = WebKitLauncher.environment(display: display ?? "", takesScreenshots: false, base: environment)
+            if display == nil { environment["DISPLAY"] = nil }
         } else {
             configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
         }

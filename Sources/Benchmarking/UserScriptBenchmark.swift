@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import Injection
 import UserScripts

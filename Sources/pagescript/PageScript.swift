@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import Injection
 import SystemSupport
-import TerminalText
 
 /// The `pagescript` command: run your own JavaScript on web pages in real browser engines.
 @main
@@ -16,7 +16,7 @@ struct PageScript: AsyncParsableCommand {
     /// Parses and runs the command. Whatever a command throws ends the process here, with the
     /// message escaped for the terminal and the exit code ``ExitStatus`` gives it.
     static func main() async {
-        StandardStream.reportClosedReadersAsErrors()
+        CommandSupervision.reportClosedReadersAsErrors()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -41,7 +41,7 @@ struct PageScript: AsyncParsableCommand {
             }
             let message = String(describing: error)
             if !message.isEmpty {
-                ResultPrinter.printFailure(message)
+                printLines(ReportRenderer.messageLines(message))
             }
             Foundation.exit(ExitStatus.code(for: error))
         }

@@ -1,7 +1,9 @@
 import DevTools
+import Engines
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// A DevTools connection beside a chromedriver session, through the `debuggerAddress` that

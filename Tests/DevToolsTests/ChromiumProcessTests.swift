@@ -1,4 +1,5 @@
 import DevTools
+import Engines
 import Foundation
 import Testing
 import WebDriver

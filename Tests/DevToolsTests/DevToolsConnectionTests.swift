@@ -1,7 +1,8 @@
 import DevTools
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// The DevTools client against a real headless Chromium.

@@ -1,8 +1,9 @@
 import DevTools
 import Foundation
 import NIOConcurrencyHelpers
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// Following every tab of a real headless Chromium, with document-start scripts that the pages'

@@ -1,11 +1,12 @@
 @testable import EditorSession
+import Engines
 import Foundation
 import GMAPI
 import Injection
 import SystemSupport
 import TerminalUI
-import Testing
 import TestSupport
+import Testing
 import UserScripts
 import WebDriver
 

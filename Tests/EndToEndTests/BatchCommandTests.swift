@@ -1,7 +1,8 @@
+import Engines
 import Foundation
 import SystemSupport
-import Testing
 import TestSupport
+import Testing
 import WebDriver
 
 /// `pagescript batch` end to end: the built binary, real engines, a real loopback site with
@@ -266,7 +267,7 @@ struct BatchCommandTests {
         // batch stops them.
         #expect(!first.leftovers.isEmpty)
         // Nor are its files removed: its profiles, its driver's log, its browsers' temporary folder.
-        let scratchPrefixes = ["pagescript-batch-chromium-profile-", "pagescript-batch-chromium-driver-", "pagescript-browser-tmp-"]
+        let scratchPrefixes = ["pagescript-batch-chromium-profile-", "pagescript-chromium-driver-", "pagescript-browser-tmp-"]
             .map { $0 + "\(first.child.processID)-" }
         let leftFiles = { () -> [String] in
             ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
@@ -532,7 +533,7 @@ final class RemoteChromeDriver: @unchecked Sendable {
 
     /// What a grid node would add for its browsers: where Chromium is and how to run it here.
     var capabilities: String {
-        let arguments = BrowserEngine.chromiumArguments.map { "\"\($0)\"" }.joined(separator: ",")
+        let arguments = ChromiumLauncher.arguments().map { "\"\($0)\"" }.joined(separator: ",")
         return #"{"goog:chromeOptions":{"binary":"\#(ExecutableLocator.find("chromium") ?? "chromium")","args":[\#(arguments)]}}"#
     }
 

@@ -1,6 +1,8 @@
+import Engines
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// `pagescript browse` on a private Xvfb standing in for the user's display: the pages move by
@@ -390,7 +392,7 @@ struct BrowseCommandTests {
         #expect(try PageScriptBinary.run(["scripts", "new", "Mine", "--match", "\(server.url("/").dropLast())/*", "-e", code, "--library", library]).status == 0)
         let chromium = Process()
         chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
-        chromium.arguments = BrowserEngine.chromiumArguments + ["--remote-debugging-port=0", "--user-data-dir=\(profile)", server.url("/")]
+        chromium.arguments = ChromiumLauncher.arguments() + ["--remote-debugging-port=0", "--user-data-dir=\(profile)", server.url("/")]
         chromium.standardOutput = FileHandle.nullDevice
         chromium.standardError = FileHandle.nullDevice
         // Chromium's own temporary folders go in a folder of the test's, not in the system's (a

@@ -1,6 +1,8 @@
+import Engines
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// `pagescript browse` in a real terminal (tmux), under a private Xvfb: on Chromium the page's

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 
 /// A userscript run in the editor puts its `GM_setClipboard` text on the terminal's clipboard
 /// (OSC 52), read back here from a real tmux, which keeps such writes as paste buffers.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 
 /// Real scripts through `pagescript scripts import/export/show/which` and `pagescript run`: files
 /// kept byte for byte, PageScript's reading of them printed, and the managers' semantics on real

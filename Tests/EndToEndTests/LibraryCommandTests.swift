@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 
 /// The script library from the command line, with real files and real engines.
 @Suite(.serialized)

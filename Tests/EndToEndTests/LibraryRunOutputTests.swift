@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 
 /// What `run URL` prints for the library's scripts, in both modes.
 @Suite(.serialized)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 
 /// A page's Content-Security-Policy is its defence against injected code, and PageScript leaves
 /// it in force on every engine and in every command: the page's own inline script stays blocked

@@ -1,6 +1,8 @@
+import Engines
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// `pagescript run` end to end: the built binary, real engines, a real loopback server.

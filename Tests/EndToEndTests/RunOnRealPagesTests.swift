@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// `pagescript run` on pages as real sites serve them (strict CSP), and when runs go wrong:

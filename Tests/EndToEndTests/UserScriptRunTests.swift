@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 
 /// `pagescript run` gives userscripts their GM API: code with a metadata block, `--script` with
 /// values kept in the library, `--menu`, and what a script reports in `--json`.

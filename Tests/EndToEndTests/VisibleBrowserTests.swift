@@ -1,6 +1,8 @@
+import Engines
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
 
 /// `--headed` and `--profile`: a browser on the user's display (here a private Xvfb standing in

@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// Every console method the browsers' consoles have is captured, with its structure.
 @Suite(.serialized)

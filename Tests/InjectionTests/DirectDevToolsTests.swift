@@ -1,8 +1,9 @@
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// Runs on Chromium reach the page on PageScript's own DevTools connection, on the session's
 /// current window, and dialogs the page opens never leave them waiting.

@@ -1,9 +1,11 @@
+import Engines
 import Foundation
 import GMAPI
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// A page that learns the runtime's entry name, replaces its own document behind PageScript's back
 /// (as `edit`'s later runs meet it) and lies in wait there learns nothing from PageScript's next

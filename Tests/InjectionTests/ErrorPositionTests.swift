@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// Syntax and runtime errors are placed in the user's script, on pages whose policy forbids eval
 /// (a header, a `<meta>`, Trusted Types), on both engines.

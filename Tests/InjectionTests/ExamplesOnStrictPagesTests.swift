@@ -1,9 +1,11 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import UserScripts
 import WebDriver
+@testable import Injection
 
 /// Every built-in example runs on a page served with a strict CSP, on both engines, without an
 /// error and with its value.

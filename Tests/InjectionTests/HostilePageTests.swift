@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// Pages that replace the built-ins PageScript and the drivers use still get exact results,
 /// console lines and errors, on both engines (each page served with a strict CSP).

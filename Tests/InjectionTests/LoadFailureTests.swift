@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// A page that does not load is a navigation failure with the browser's reason, on both engines;
 /// nothing runs on the error page.

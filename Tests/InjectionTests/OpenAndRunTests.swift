@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// `PageSession.openAndRun` (the batch's two-round-trip visit: navigate, then install and run in
 /// one call) gives what `open` then `run` give, on both engines: the value and console, an error's

@@ -1,5 +1,7 @@
+import Engines
 import Foundation
 import Injection
+import SystemSupport
 import TestSupport
 import WebDriver
 

@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// A batch's visits (`PageSession.openAndRun`) on a list that alternates a page which sends the
 /// browser elsewhere a few milliseconds after its load with an ordinary page: every result comes

@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// Dialogs, navigations and timeouts during a run: the outcome survives, or the run says what
 /// happened, on both engines.

@@ -1,10 +1,12 @@
+import Engines
 import Foundation
 import GMAPI
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import UserScripts
 import WebDriver
+@testable import Injection
 
 /// The GM API in real pages, on both engines: real-world-shaped userscripts on a page served with
 /// a strict Content-Security-Policy, their effects checked in the page; values kept across runs;

@@ -1,8 +1,10 @@
+import Engines
 import Foundation
-@testable import Injection
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import WebDriver
+@testable import Injection
 
 /// Values that resist being made JSON-safe are converted as far as they can be and the rest is
 /// marked; large node lists are described in one pass.

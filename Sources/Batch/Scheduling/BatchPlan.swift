@@ -116,6 +116,12 @@ public enum BatchSetupError: Error, Sendable, Equatable, CustomStringConvertible
     case resume(ResumeError)
     /// The URL list is not the one the output was made from.
     case inputChanged(line: Int, index: Int)
+    /// `--attach`: a batch does not take over the user's own browser.
+    case attachRefused
+    /// `--headed` or `--profile`: a batch runs hidden browsers with throwaway profiles.
+    case visibleOrKeptBrowserRefused
+    /// `--capabilities` is not a JSON object.
+    case capabilitiesNotAnObject
 
     public var description: String {
         switch self {
@@ -131,6 +137,16 @@ public enum BatchSetupError: Error, Sendable, Equatable, CustomStringConvertible
             error.description
         case let .inputChanged(line, index):
             BatchFailure.inputChanged(line: line, index: index).description
+        case .attachRefused:
+            """
+            batch does not attach to your browser: it drives several sessions at once, replaces a session whose page \
+            failed and stops a browser process that uses too much memory, which would take over and close your own tabs; \
+            run one page in your browser with 'pagescript run URL --attach HOST:PORT'
+            """
+        case .visibleOrKeptBrowserRefused:
+            "batch runs its browsers hidden with throwaway profiles; --headed and --profile are for run, edit and browse"
+        case .capabilitiesNotAnObject:
+            "--capabilities must be a JSON object, such as '{\"platformName\":\"linux\"}'"
         }
     }
 }

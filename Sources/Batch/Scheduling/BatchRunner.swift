@@ -70,6 +70,20 @@ public final class BatchRunner: Sendable {
         stop(.stopped(signal: signal))
     }
 
+    /// Asks the batch to stop for termination signal `signal`. The batch closes everything
+    /// within seconds; should it still be running after `patience` seconds, every process it
+    /// started is killed and `end` is called (to exit) between two records, so that no line of
+    /// the output is torn.
+    public func stop(forSignal signal: Int32, patience: Double = 15, otherwise end: @escaping @Sendable () -> Void) {
+        requestStop(signal: signal)
+        DispatchQueue.global().asyncAfter(deadline: .now() + patience) { [self] in
+            withOutputQuiet {
+                CommandSupervision.killEverything()
+                end()
+            }
+        }
+    }
+
     /// Runs `body` while no record is being written, for a last-resort exit that must not tear
     /// a line of the output.
     public func withOutputQuiet<T>(_ body: () -> T) -> T {

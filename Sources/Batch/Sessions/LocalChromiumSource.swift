@@ -1,11 +1,12 @@
+import Engines
 import Foundation
 import SystemSupport
 import WebDriver
 
 /// Sessions on local Chromium: one chromedriver serves every slot, and each slot's session is a
 /// headless Chromium with a throwaway profile folder of its own (two browsers cannot share one),
-/// removed when the session ends, started with ``WebDriver/BrowserEngine/chromiumBatchArguments``
-/// (no compositor thread: a batch takes no screenshots).
+/// removed when the session ends, started with ``Engines/ChromiumLauncher``'s arguments for a
+/// browser that takes no screenshots (no compositor thread).
 ///
 /// When chromedriver itself dies, the next slot that needs a session starts a new one.
 public actor LocalChromiumSource: SessionSource {
@@ -71,10 +72,8 @@ public actor LocalChromiumSource: SessionSource {
             throw .failed(reason: "cannot make a profile folder for Chromium: \(error)")
         }
         profiles[slot] = profile
-        let arguments = (BrowserEngine.chromiumBatchArguments + ["--user-data-dir=\(profile)"]).map { JSONValue.string($0) }
-        let options: JSONValue = ["binary": .string(programs["chromium"] ?? "chromium"), "args": .array(arguments)]
-        let capabilities = SessionCapabilities.adding(
-            scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: [(key: "goog:chromeOptions", value: options)])
+        let browser = ChromiumLauncher.sessionCapabilities(binary: programs["chromium"] ?? "chromium", profile: profile, takesScreenshots: false)
+        let capabilities = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: browser)
         do {
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
             if isShutDown {
@@ -155,10 +154,7 @@ public actor LocalChromiumSource: SessionSource {
         let start = Task { () -> Result<LocalDriver, EngineError> in
             if let dead { await dead.stop() }
             do throws(EngineError) {
-                return .success(try await LocalDriver.start(
-                    engine: .chromium, executable: executable,
-                    arguments: { ["--port=\($0)", "--allowed-ips=127.0.0.1"] },
-                    environment: environment, timeout: timeout))
+                return .success(try await ChromiumLauncher.startDriver(executable: executable, environment: environment, timeout: timeout))
             } catch {
                 return .failure(error)
             }

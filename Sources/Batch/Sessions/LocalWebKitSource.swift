@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import SystemSupport
 import WebDriver
@@ -44,38 +45,19 @@ public actor LocalWebKitSource: SessionSource {
         case let .success(running): display = running
         case let .failure(error): throw .failed(reason: error.description)
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        BrowserEngine.renderWithoutCompositing(&environment)
-        // Keep the browsers off any accessibility or session bus of the user's desktop.
-        environment["NO_AT_BRIDGE"] = "1"
-        let driverPath = programs["WebKitWebDriver"] ?? "WebKitWebDriver"
-        let logPath = LocalDriver.newLogPath(engine: .webkit)
+        let environment = WebKitLauncher.environment(display: display.name, takesScreenshots: false)
         let driver: LocalDriver
         do {
-            // The browser is PageScript's, with its connection to the driver past TCP's delayed
-            // acknowledgements (see WebKitBrowser); without a MiniBrowser to start, the driver
-            // starts its own.
-            let browser = try await WebKitBrowser.startIfAvailable(
-                forDriver: driverPath, environment: environment, outputPath: logPath, timeout: startupTimeout)
-            let target = browser?.driverArgument
-            driver = try await LocalDriver.start(
-                engine: .webkit, executable: driverPath,
-                arguments: { ["--port=\($0)", "--host=127.0.0.1"] + (target.map { [$0] } ?? []) },
-                environment: environment, timeout: startupTimeout, logPath: logPath, browser: browser)
+            driver = try await WebKitLauncher.startDriver(
+                executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver", environment: environment, timeout: startupTimeout)
         } catch {
-            unlink(logPath)
             throw .failed(reason: error.description)
         }
         drivers[slot] = driver
-        let arguments: JSONValue = .array(BrowserEngine.webKitArguments.map { .string($0) })
         let capabilities = SessionCapabilities.adding(
-            scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout,
-            to: driver.browser == nil ? [(key: "webkitgtk:browserOptions", value: ["args": arguments])] : [])
+            scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: WebKitLauncher.sessionCapabilities(for: driver))
         do {
-            try await driver.browser?.prepareForSession(driver: driver.process)
-            let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
-            driver.browser?.sessionStarted(session, driver: driver.process)
+            let session = try await WebKitLauncher.newSession(on: driver, capabilities: capabilities, timeout: startupTimeout)
             if isShutDown {
                 await session.delete(timeout: 1)
                 throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")

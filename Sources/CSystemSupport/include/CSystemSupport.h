@@ -28,7 +28,7 @@ int pagescript_release_free_memory(void);
 /// Whether a TCP socket listens on `port` of 127.0.0.1 or of every IPv4 address, asked of the
 /// kernel's socket diagnostics (netlink `NETLINK_SOCK_DIAG`, listening sockets only), which answers
 /// from the table of listening sockets alone, where reading `/proc/net/tcp` walks every bucket of
-/// the established table (several milliseconds of the kernel's time a read). Returns 1 or 0, and
+/// the established table (far more of the kernel's time a read). Returns 1 or 0, and
 /// -1 with errno set when the kernel cannot be asked (not Linux, no sock_diag, a sandbox).
 int pagescript_tcp_listening_on_loopback(unsigned short port);
 

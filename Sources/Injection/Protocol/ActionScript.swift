@@ -29,8 +29,7 @@ public enum ActionScript {
     /// the space separators). The text is read as UTF-8 bytes, and only a non-ASCII byte at either
     /// end of a line is decoded: splitting by `Character` and Foundation's
     /// `trimmingCharacters(in:)` (through `NSString`, with a protocol conformance lookup per line)
-    /// cost some 90 million instructions for Action.js, a fifth of what a cold `pagescript run`
-    /// executed.
+    /// made compacting Action.js a large share of what a cold `pagescript run` executed.
     static func compact(_ source: String) -> String {
         var source = source
         return source.withUTF8 { bytes in

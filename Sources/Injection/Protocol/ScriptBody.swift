@@ -93,7 +93,7 @@ struct ScriptBody: Sendable {
     /// first line makes an error whose position tells the runtime where the driver puts a body's
     /// first line.
     ///
-    /// With `userscriptAPI`, the GM API's page half (`GM.js`, a quarter of the body) is installed
+    /// With `userscriptAPI`, the GM API's page half (`GM.js`, a large part of the body) is installed
     /// too; without it, the first run that needs it brings it
     /// (``run(_:entry:addingUserscriptAPI:)``). Installations the browser makes as a document
     /// starts (Chromium) carry it, since they cost no call; those PageScript sends after a load

@@ -11,15 +11,15 @@ import WebDriver
 ///
 /// chromedriver names the browser's debugging address in its new-session reply and passes
 /// DevTools commands on through `goog/cdp/execute`, an HTTP request that chromedriver forwards on
-/// its own DevTools connection: about 1.3 ms a round trip. The same `Runtime.evaluate` on a
+/// its own DevTools connection, a hop more on every call. The same `Runtime.evaluate` on a
 /// WebSocket of PageScript's own, in a flat session attached to the window's target (chromedriver's
-/// window handles are the browser's target IDs), takes about 0.2 ms.
+/// window handles are the browser's target IDs), skips that hop and is much faster.
 ///
 /// Only when the driver and the browser are both on this machine (both addresses are loopback):
 /// a grid's node names its own `localhost`. The window's target must exist on the browser the
 /// address leads to, so a stranger's browser on that port is never used: its targets have other
 /// random IDs. Navigations go this way too once the window is attached (``navigate(to:timeout:)``:
-/// chromedriver spends 5 to 10 ms after each load on checks of its own); everything else (scripts
+/// chromedriver spends time after each load on checks of its own); everything else (scripts
 /// for new documents, the CSP bypass when asked for, answering dialogs) stays with the driver, which keeps its
 /// state for the session and follows the navigations made here through its own DevTools events.
 ///
@@ -145,8 +145,7 @@ final class DirectDevTools: Sendable {
 
     /// Navigates the current window to `url` and waits for the new document's load event, as
     /// chromedriver's navigation does with the "normal" page load strategy, without
-    /// chromedriver's own 5 to 10 ms of checks after the load (measured on a small loopback
-    /// page: 21 ms through the driver, 15 ms this way).
+    /// chromedriver's own checks after the load.
     ///
     /// A navigation the browser aborts (`net::ERR_ABORTED`: a download, a `204` response) fails,
     /// although the window stays on the document it had and chromedriver reports success: a

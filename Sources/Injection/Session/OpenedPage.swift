@@ -1,3 +1,4 @@
+import Engines
 import WebDriver
 
 /// A page ``PageRunner/open(on:url:scriptTimeout:loadTimeout:dialogs:startupTimeout:beforeOpening:)``

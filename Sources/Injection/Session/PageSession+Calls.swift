@@ -25,10 +25,10 @@ extension PageSession {
     /// Execute Script. When the page's `JSON.parse` loses the argument, the request is written
     /// into the body from then on.
     ///
-    /// `Runtime.evaluate` is the faster hop (about 2 ms a round trip where chromedriver's Execute
-    /// Script takes 3.5 to 4 ms: chromedriver wraps the script in its own function and checks the
-    /// page before and after), it runs without chromedriver's script (which uses the page's
-    /// `Function`, `Promise` and `JSON`), and it is what the page's interference falls back to
+    /// `Runtime.evaluate` is the faster hop (chromedriver's Execute Script wraps the script in its
+    /// own function and checks the page before and after), it runs without chromedriver's
+    /// script (which uses the page's `Function`, `Promise` and `JSON`), and it is what the
+    /// page's interference falls back to
     /// anyway. A `confidential` request (one that holds a userscript's values, files or
     /// responses) never passes through the page's own functions: on Chromium it goes through
     /// `Runtime.evaluate`, elsewhere its confidential part is written into the body, which the

@@ -53,8 +53,8 @@ extension PageSession {
         let runsAlone = prepared.map { $0.userScript == nil } ?? false
         // Where the browser installs the runtime as a document starts, the run is sent as soon as
         // the new document has started and begins by itself once the load event's handlers have
-        // run: the load event's way to PageScript and the call's way back to the page (5 to 8 ms
-        // on a small page) no longer come between the load and the script.
+        // run: the load event's way to PageScript and the call's way back to the page no longer
+        // come between the load and the script.
         let progress = try await navigate(to: url, loadTimeout: timeout, returningAtDocumentStart: preinstalled != nil && runsAlone)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
         let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
@@ -150,7 +150,7 @@ extension PageSession {
     /// On Chromium, Action.js installed by the browser itself at the start of every new top-level
     /// document of this session (DevTools' `Page.addScriptToEvaluateOnNewDocument`, asked for
     /// once), under an entry chosen here, before any of the page's scripts: the first call in a
-    /// document then carries the run alone, not the 40 KB runtime. `nil` elsewhere, or when the
+    /// document then carries the run alone, not the whole runtime. `nil` elsewhere, or when the
     /// browser refused. A document without it (the source is not evaluated in an error page)
     /// answers "not installed", and the visit installs the runtime itself.
     private func preinstalledRuntime() async -> RuntimeEntry? {

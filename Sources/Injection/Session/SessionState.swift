@@ -31,11 +31,10 @@ final class SessionState: @unchecked Sendable {
         var preinstallation = Preinstallation.notAsked
         /// The entry a visit (``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``)
         /// installs the runtime under when the browser does not: the same in every document the
-        /// session opens, so that the installation's text is too and the engine compiles its
-        /// 43 KB once rather than in every document (WebKit: 2.5 to 3 ms a page). The challenge
-        /// keeps a page that learnt the name in one document from posing as the runtime in the
-        /// next (``RuntimeEntry``); drawn again when a visit under it found something else under
-        /// the name (or failed to install).
+        /// session opens, so that the installation's text is too and the engine compiles it once
+        /// rather than in every document. The challenge keeps a page that learnt the name in one
+        /// document from posing as the runtime in the next (``RuntimeEntry``); drawn again when a
+        /// visit under it found something else under the name (or failed to install).
         var documentEntry = RuntimeEntry.random()
         /// Runs started, for their IDs.
         var runCount = 0

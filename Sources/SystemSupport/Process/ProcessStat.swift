@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The line is read with one `read` into a stack buffer and split as bytes: a teardown reads the
 /// line of every process on the machine (see ``ProcessTree``), and through `FileManager` and
-/// `String`'s character view that cost a cold `pagescript run` some 60 million instructions.
+/// `String`'s character view that was a large share of a cold `pagescript run`'s instructions.
 enum ProcessStat {
     /// The fields after the command name; `nil` when the process is gone or there is no `/proc`.
     static func fields(of pid: pid_t) -> [Substring]? {
@@ -44,8 +44,8 @@ enum ProcessStat {
         }
     }
 
-    /// Calls `body` with the bytes of the process's stat line (at most 1 KB; the line is about 300
-    /// bytes), or returns `nil` when it cannot be read.
+    /// Calls `body` with the bytes of the process's stat line (at most 1 KB, well above a real
+    /// line's length), or returns `nil` when it cannot be read.
     private static func withLine<Result>(of pid: pid_t, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

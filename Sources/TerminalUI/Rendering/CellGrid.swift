@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// A frame: a width × height array of cells that widgets draw into.
 ///

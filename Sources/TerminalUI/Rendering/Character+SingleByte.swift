@@ -3,8 +3,8 @@ extension Character {
     ///
     /// The editor keeps its lines as characters and asks this of every character it draws,
     /// lexes or searches. `asciiValue` answers the same for everything but "\r\n" (which it
-    /// calls a line feed), but goes through the character's scalars and costs about ten times
-    /// as much, which showed as a large share of a frame.
+    /// calls a line feed), but goes through the character's scalars and costs many times as much,
+    /// which showed as a large share of a frame.
     @inline(__always)
     var singleByte: UInt8? {
         let utf8 = self.utf8

@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// How one document character is drawn: as itself, as spaces up to a tab stop, or as a
 /// visible escape when it is a control or invisible character.

@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// The bottom row: the keys that work now, or a message, or a question, and the cursor's
 /// position, which is always shown: in a narrow terminal it shortens (`Ln 12, Col 5`, then

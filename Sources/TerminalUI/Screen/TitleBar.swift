@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// The top row: the page's title and URL (escaped, since the page chose them), which script is
 /// on screen (the one Ctrl-S saves into), and a marker while there are unsaved changes.

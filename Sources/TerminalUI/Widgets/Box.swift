@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// A bordered box with a title, the frame of pickers and forms.
 enum Box {

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import SystemSupport
 
 /// What the editor offers when a save was refused because the script's file changed (or went
 /// away) since it was read: load their version, keep the editor's text as a new script, or see

@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// Console lines laid out as browsers' consoles show them: each level in its colour, grouped
 /// lines indented under their group's heading, `console.table` as a table, `console.trace`

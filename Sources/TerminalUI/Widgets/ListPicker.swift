@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// A list to choose one item from, with type-to-filter; used for the examples menu and the
 /// scripts list. Each item has a title and a detail line (an example's description, where a

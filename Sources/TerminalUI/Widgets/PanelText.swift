@@ -1,4 +1,4 @@
-import TerminalText
+import SystemSupport
 
 /// A run of text in one style, already escaped for the terminal.
 struct StyledSpan: Hashable, Sendable {

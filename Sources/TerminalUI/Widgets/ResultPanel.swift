@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import SystemSupport
 
 /// The panel that rises from the bottom after a run, and the history of the session's runs
 /// behind it.

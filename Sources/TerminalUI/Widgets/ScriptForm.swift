@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import SystemSupport
 
 /// The form that saves the script as a new one: its name, the pages it runs on (match patterns
 /// and excludes) and when it runs, or "on demand" (no patterns, no run-at: it runs only when

@@ -4,9 +4,9 @@ extension String {
     /// A native Swift string is UTF-8, and the standard library answers UTF-16 questions on
     /// long non-ASCII strings by first building a table of UTF-16 positions ("breadcrumbs")
     /// over the whole string, once per string. An editor makes a new string on every
-    /// keystroke, so that table is rebuilt every time: about 60 µs for 10,000 characters.
+    /// keystroke, so that table is rebuilt every time, over the whole text.
     /// Counting UTF-16 units straight from the UTF-8 bytes, eight ASCII bytes at a time and
-    /// only up to the offset, costs a few microseconds and builds nothing. Strings without
+    /// only up to the offset, costs far less and builds nothing. Strings without
     /// contiguous UTF-8 (bridged `NSString`s, which are UTF-16 already) use the UTF-16 view.
     ///
     /// - Parameters:

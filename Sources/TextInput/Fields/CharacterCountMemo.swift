@@ -3,10 +3,10 @@ import Foundation
 /// The character counts of the last two texts a ``TextFormat`` with a limit was given or
 /// answered, so that the next keystroke counts only what it changes.
 ///
-/// Counting the characters of a long text walks all of it (about 40 us for 10,000 characters
-/// of mixed scripts), too slow for every keystroke. A field's next edit is made to the text the
-/// format last answered (typing) or was last given (a refused keystroke, a repeated check), so
-/// those two counts are kept; any other text is counted once and remembered.
+/// Counting the characters of a long text walks all of it, too slow for every keystroke. A
+/// field's next edit is made to the text the format last answered (typing) or was last given (a
+/// refused keystroke, a repeated check), so those two counts are kept; any other text is counted
+/// once and remembered.
 ///
 /// A text is recognised by its bytes, never by `==` (canonical equivalence would take "é" for
 /// "e\u{301}", whose counts differ): the same buffer is recognised at once, another buffer of

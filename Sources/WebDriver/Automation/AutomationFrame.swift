@@ -63,10 +63,12 @@ struct AutomationFrame {
 
 /// Cuts the relayed byte stream into whole ``AutomationFrame``s, so that a message PageScript
 /// sends never lands inside one of the driver's.
-struct AutomationFrameDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
+package struct AutomationFrameDecoder: ByteToMessageDecoder {
+    package typealias InboundOut = ByteBuffer
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    package init() {}
+
+    package mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: UInt32.self),
               buffer.readableBytes >= AutomationFrame.headerSize + Int(length),
               let frame = buffer.readSlice(length: AutomationFrame.headerSize + Int(length))

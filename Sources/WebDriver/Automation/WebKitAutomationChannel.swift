@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 
 /// PageScript's own way into the automation session WebKitWebDriver opened in a MiniBrowser that
-/// PageScript started, through the ``InspectorRelay`` between the two.
+/// PageScript started, through the `InspectorRelay` (in `Engines`) between the two.
 ///
 /// The browser's automation server takes one client, the driver. The relay in front of it reads
 /// the connection as whole ``AutomationFrame``s: it learns which connection and target the
@@ -13,7 +13,7 @@ import NIOPosix
 /// driver (wait for a navigation in progress, ask whether a dialog is open, evaluate); sent from
 /// here they skip the driver's HTTP server and its own round trips to the browser
 /// (``WebDriverSession/executeScript(serializedScript:arguments:timeout:)`` uses it once
-/// ``WebKitBrowser/sessionStarted(_:driver:)`` has handed it over).
+/// `WebKitBrowser.sessionStarted(_:driver:)` (in `Engines`) has handed it over).
 public final class WebKitAutomationChannel: Sendable {
     /// Why a command sent here got no result.
     enum Failure: Error, Equatable {
@@ -54,7 +54,7 @@ public final class WebKitAutomationChannel: Sendable {
     // MARK: Called by the relay, on the connection's event loop
 
     /// The relay connected the driver to the browser on `channel`: commands go there from now on.
-    func browserConnected(_ channel: any Channel) {
+    package func browserConnected(_ channel: any Channel) {
         let abandoned = state.withLockedValue { state in
             defer { state = State(browser: channel, nextID: state.nextID) }
             return Array(state.pending.values)
@@ -64,7 +64,7 @@ public final class WebKitAutomationChannel: Sendable {
 
     /// A frame from the driver to the browser, seen on its way: `Setup` names the connection and
     /// target the driver's commands travel on.
-    func driverSent(_ frame: ByteBuffer) {
+    package func driverSent(_ frame: ByteBuffer) {
         guard let parsed = AutomationFrame(frame), parsed.name == "Setup", let identifiers = parsed.identifiers else { return }
         let flag = frame.getInteger(at: frame.readerIndex + 4, as: UInt8.self) ?? 1
         state.withLockedValue {
@@ -76,7 +76,7 @@ public final class WebKitAutomationChannel: Sendable {
 
     /// A frame from the browser to the driver: `true` when it was the reply to a command of
     /// PageScript's (consumed here, not passed on).
-    func browserSent(_ frame: ByteBuffer) -> Bool {
+    package func browserSent(_ frame: ByteBuffer) -> Bool {
         // Only replies can be PageScript's (`SendMessageToFrontend`: its 14th letter is checked
         // first), and WebKit writes their ID last.
         guard frame.readableBytes > 40,
@@ -96,7 +96,7 @@ public final class WebKitAutomationChannel: Sendable {
     }
 
     /// The browser's connection closed: every command waiting fails.
-    func browserDisconnected(_ channel: any Channel) {
+    package func browserDisconnected(_ channel: any Channel) {
         let abandoned: [EventLoopPromise<JSONValue>] = state.withLockedValue { state in
             guard let current = state.browser, current === channel else { return [] }
             defer { state = State(nextID: state.nextID) }

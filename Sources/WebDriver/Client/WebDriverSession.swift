@@ -24,7 +24,7 @@ public final class WebDriverSession: Sendable {
     private let automation = NIOLockedValueBox<WebKitAutomationChannel?>(nil)
     private let timeouts: NIOLockedValueBox<SessionTimeouts>
 
-    init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
+    package init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id
         self.capabilities = capabilities
         self.client = client
@@ -33,13 +33,13 @@ public final class WebDriverSession: Sendable {
     }
 
     /// Whether Execute Script goes to the browser's automation session directly, past the driver
-    /// (a MiniBrowser PageScript started: ``WebKitBrowser/sessionStarted(_:driver:)``).
+    /// (a MiniBrowser PageScript started: `WebKitBrowser.sessionStarted(_:driver:)` (in `Engines`)).
     public var executesScriptsDirectly: Bool {
         automation.withLockedValue { $0 != nil }
     }
 
     /// Sends this session's Execute Script commands through `channel` from now on.
-    func executeScripts(through channel: WebKitAutomationChannel) {
+    package func executeScripts(through channel: WebKitAutomationChannel) {
         automation.withLockedValue { $0 = channel }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarking
+import Engines
 import Foundation
 import WebDriver
 

@@ -1,11 +1,10 @@
 import ArgumentParser
 import Browsing
+import Engines
 import Foundation
 import Injection
 import SystemSupport
-import TerminalText
 import TerminalUI
-import UserScripts
 import WebDriver
 
 /// `pagescript browse [URL]`: a visible browser whose pages get the library's scripts, as a
@@ -40,13 +39,14 @@ struct Browse: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        try Run.checkSeconds(timeout, option: "--timeout")
+        try Seconds.check(timeout, option: "--timeout")
         if engineOptions.headed { throw ValidationError("browse always opens a window; leave out --headed") }
     }
 
     func run() async throws {
         // A signal ends browsing with the terminal as it was (a no-op when it is not in raw mode).
-        let signals = Interruption.install(beforeExit: { RawMode.restoreAfterSignal() })
+        let installSignals: @Sendable () -> TerminationSignals = { Interruption.install(beforeExit: { RawMode.restoreAfterSignal() }) }
+        let signals = installSignals()
         // The editor (`e`) borrows the signals and installs them again afterwards.
         var editing: BrowseEditing?
         defer {
@@ -70,8 +70,8 @@ struct Browse: AsyncParsableCommand {
         let library = try libraryOptions.open()
         let stop = OnceFlag()
         // On a terminal, a live view with keys; otherwise lines for a program to read.
-        let view: BrowseTerminalView?
-        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+        var view: BrowseTerminalView?
+        if StandardStream.input.isTerminal, StandardStream.output.isTerminal {
             do {
                 view = try BrowseTerminalView()
             } catch {
@@ -79,29 +79,28 @@ struct Browse: AsyncParsableCommand {
             }
             view?.showKeys(attached: attached)
             view?.readKeys(until: stop)
-            editing = view.map { BrowseEditing(view: $0, library: library, stop: stop, signals: signals) }
+            editing = view.map { BrowseEditing(view: $0, library: library, stop: stop, signals: signals, installSignals: installSignals) }
         } else {
-            view = nil
-            Self.watchForQuit(stop)
+            BrowseLines.watchForQuit(stop)
         }
         defer { view?.restore() }
         let ending: BrowserFollower.Ending
-        let edit = editing?.handler
+        let (edit, terminal) = (editing?.handler, view)
         do throws(PageRunner.Failure) {
             // The follower opens the first page itself, once it follows the browser, so that the
             // page's `document-start` scripts run there too.
             ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout,
                                                    bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy) { page, _ in
                 let follower = BrowserFollower(page: page, library: library, opening: address)
-                if let view {
-                    return await follower.follow(requests: view.requests, isStopped: { stop.isClaimed }, report: view.show, edit: edit)
+                if let terminal {
+                    return await follower.follow(requests: terminal.requests, isStopped: { stop.isClaimed }, report: terminal.show, edit: edit)
                 }
-                return await follower.follow(isStopped: { stop.isClaimed }, report: Self.show)
+                return await follower.follow(isStopped: { stop.isClaimed }) { printLines(BrowseLines.lines(for: $0)) }
             }
         } catch {
             view?.restore()
             TerminationSignals.yieldToTermination()
-            ResultPrinter.printFailure(error.description)
+            printLines(ReportRenderer.messageLines(error.description))
             throw CommandFailure.reported(error)
         }
         view?.restore()
@@ -112,65 +111,6 @@ struct Browse: AsyncParsableCommand {
         switch ending {
         case .windowClosed: printError("the browser window was closed")
         case .stopped: printError(attached ? "stopped; your browser is left open" : "stopped; the browser is closed")
-        }
-    }
-
-    /// `q` and Enter on standard input stops following; the rest of the input is ignored.
-    private static func watchForQuit(_ stop: OnceFlag) {
-        let reader = Thread {
-            while let line = readLine() {
-                if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" {
-                    _ = stop.claim()
-                    return
-                }
-            }
-        }
-        reader.start()
-    }
-
-    /// One line per script: `ran` (or `failed`), its ID, name, the page's URL, and its value (or
-    /// error); its console lines and dialogs on standard error.
-    private static func printResults(_ results: [LibraryScriptResult], at url: String, ran: String, failed: String) {
-        let safe = TerminalSafeText.escaped
-        for entry in results {
-            let head = [entry.script.id.rawValue, safe(entry.script.name), safe(url)]
-            switch entry.outcome {
-            case let .success(result):
-                ResultPrinter.printDetails(of: result)
-                let outcome = result.error.map { safe(ResultPrinter.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")
-                printOutput(([result.error == nil ? ran : failed] + head + [outcome]).joined(separator: "\t"))
-            case let .failure(error):
-                printOutput(([failed] + head + [safe(error.description)]).joined(separator: "\t"))
-            }
-        }
-    }
-
-    /// One line per page and per script on standard output; console lines, dialogs and errors
-    /// on standard error, as `run` prints them. Page-provided text is escaped.
-    @Sendable private static func show(_ event: BrowseEvent) {
-        let safe = TerminalSafeText.escaped
-        switch event {
-        case let .newDocument(url, title), let .addressChanged(url, title):
-            printOutput(["page", safe(url), safe(title)].joined(separator: "\t"))
-        case let .ran(url, results):
-            printResults(results, at: url, ran: "ran", failed: "failed")
-        case let .ranInBackground(url, _, results):
-            printResults(results, at: url, ran: "background", failed: "background-failed")
-        case let .windowChanged(url, title):
-            printOutput(["window", safe(url), safe(title)].joined(separator: "\t"))
-        case let .tabOpened(url):
-            printOutput(["tab", safe(url)].joined(separator: "\t"))
-        case let .switchedOff(url, scripts):
-            for script in scripts {
-                printOutput(["off", script.id.rawValue, safe(script.name), safe(url)].joined(separator: "\t"))
-            }
-        case let .failed(url, error):
-            printOutput(["failed", "-", "-", safe(url), safe(error.description)].joined(separator: "\t"))
-        case let .documentStartUnavailable(reason):
-            printError("document-start scripts will run after each page has loaded: \(safe(reason))")
-        case .menuCommandRan, .siteSwitched:
-            // Only keys at a terminal ask for these, and then the terminal view shows them.
-            break
         }
     }
 }

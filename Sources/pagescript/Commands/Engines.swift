@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engines
 import WebDriver
 
 /// `pagescript engines`: which engines are installed, the versions of their drivers and

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalText
+import SystemSupport
 import UserScripts
 
 /// `pagescript match PATTERN URL...`: whether a match pattern matches each URL.

@@ -1,6 +1,6 @@
 import Foundation
 import GMAPI
-import TerminalText
+import SystemSupport
 import UserScripts
 
 /// What `scripts import`, `scripts new` and `scripts update` do after writing a script: fetch

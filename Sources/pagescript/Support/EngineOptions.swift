@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engines
 import Foundation
 import Injection
 import WebDriver
@@ -77,9 +78,12 @@ struct EngineOptions: ParsableArguments {
         }
     }
 
-    /// The engine choice.
-    func choice() -> EngineChoice {
-        remoteEndpoint.map { .remote($0, browserName: browserName) } ?? .local(engine, options: launchOptions)
+    /// The engine choice; `takingScreenshots: false` for a browser never asked for a picture,
+    /// which then renders as a batch's does.
+    func choice(takingScreenshots: Bool = true) -> EngineChoice {
+        var options = launchOptions
+        options.takesScreenshots = takingScreenshots
+        return remoteEndpoint.map { .remote($0, browserName: browserName) } ?? .local(engine, options: options)
     }
 
     /// `--headed`, `--profile` and `--attach`, for a local engine.

@@ -1,6 +1,7 @@
 import Batch
 import Benchmarking
 import EditorSession
+import Engines
 import GMAPI
 import Injection
 import UserScripts

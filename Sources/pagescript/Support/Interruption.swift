@@ -1,29 +1,30 @@
 import Foundation
 import SystemSupport
 
-/// Stops every process PageScript started when the user presses Ctrl-C or the process is sent
-/// SIGTERM or SIGHUP, then exits with 128 + the signal's number.
+/// How a command ends early: on Ctrl-C, SIGTERM or SIGHUP, and when the reader of its output went
+/// away, it stops every process PageScript started, then exits with 128 + the signal's number
+/// (141 for the reader: SIGPIPE's number, as a shell shows it for any program).
 enum Interruption {
-    /// Installs the handling once; `beforeExit` runs first (e.g. to restore the terminal).
-    ///
-    /// First, what a command of this kind killed with SIGKILL left running (its X server,
-    /// driver, browser) is stopped, and this command's own children are marked, so that the next
-    /// command can do the same should this one be killed (``LeftoverProcesses``).
+    /// Takes charge of the command's processes (``CommandSupervision``) and handles the
+    /// termination signals; `beforeExit` runs first (e.g. to restore the terminal).
     static func install(beforeExit: @escaping @Sendable () -> Void = {}) -> TerminationSignals {
-        let stopped = LeftoverProcesses.stopOrphans(of: .command)
+        let stopped = CommandSupervision.takeCharge(as: .command)
         if stopped > 0 { printError("pagescript: stopped \(stopped) processes left running by a pagescript that was killed") }
-        LeftoverProcesses.markChildren(as: .command)
-        OrphanReaper.adoptOrphans()
         return TerminationSignals { signal in
             beforeExit()
-            ChildProcessRegistry.shared.stopAll(grace: 0.3)
-            OrphanReaper.stopAllDescendants()
+            CommandSupervision.stopEverything()
             exit(128 + signal)
         }
     }
 
     /// Stops whatever a finished command left below this process (detached browser helpers).
     static func sweep() {
-        OrphanReaper.stopAllDescendants()
+        CommandSupervision.sweep()
+    }
+
+    /// The reader of standard output or error went away: stops everything and exits with 141.
+    static func endForClosedReader() -> Never {
+        CommandSupervision.stopEverything()
+        exit(128 + SIGPIPE)
     }
 }

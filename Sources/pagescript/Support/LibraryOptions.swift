@@ -42,6 +42,16 @@ struct LibraryOptions: ParsableArguments {
 }
 
 extension LibraryOptions {
+    /// Refuses a `--library` that names a file (a script given where the folder goes); `hint`
+    /// says what the user may have meant.
+    func refuseFile(hint: String) throws {
+        guard let library else { return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw ValidationError("--library takes the script library's folder, and '\(library)' is a file; \(hint)")
+        }
+    }
+
     /// Opens the library, finds the script `reference` names (name, ID or ID prefix) and hands
     /// both to `body`.
     func withScript(_ reference: String, _ body: (ScriptLibrary, StoredScript) throws -> Void) throws {

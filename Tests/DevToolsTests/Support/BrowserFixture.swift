@@ -1,7 +1,8 @@
 import DevTools
+import Engines
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A headless Chromium started for one test with a DevTools port of its own, and a connection
 /// to it. Everything it started is stopped afterwards, and the test checks that no process
@@ -83,4 +84,9 @@ private final class ErrorBox: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+}
+
+extension ChromiumProcess {
+    /// Where to connect: the browser target's WebSocket.
+    var endpoint: DevToolsEndpoint { .webSocket(webSocketURL) }
 }

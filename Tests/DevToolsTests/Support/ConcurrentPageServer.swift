@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SystemSupport
 
 /// Fixed pages over HTTP/1.1 on loopback, serving every connection at once (SwiftNIO).
 ///

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TerminalText
+import SystemSupport
 import UserScripts
 
 struct ExportScripts: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalText
+import SystemSupport
 
 struct RemoveScript: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move a script to the library's trash folder.")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalText
+import SystemSupport
 import UserScripts
 
 /// `scripts restore [REF]`: brings a script back from the library's trash, or lists the trash.

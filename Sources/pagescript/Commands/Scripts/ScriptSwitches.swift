@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalText
+import SystemSupport
 import UserScripts
 
 /// `scripts enable|disable REF` and `scripts enable-for|disable-for [REF] URL`: the switches

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TerminalText
+import SystemSupport
 import UserScripts
 
 struct ShowScript: ParsableCommand {
@@ -20,7 +20,7 @@ struct ShowScript: ParsableCommand {
     func run() throws {
         try libraryOptions.withScript(reference) { library, stored in
             if source {
-                FileHandle.standardOutput.write(Data(stored.script.text.utf8))
+                write(stored.script.text, to: .output)
                 return
             }
             let safe = TerminalSafeText.escaped

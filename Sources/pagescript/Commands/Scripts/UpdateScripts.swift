@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GMAPI
-import TerminalText
+import SystemSupport
 import UserScripts
 
 struct UpdateScripts: AsyncParsableCommand {

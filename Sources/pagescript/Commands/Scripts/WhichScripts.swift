@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalText
+import SystemSupport
 import UserScripts
 
 struct WhichScripts: ParsableCommand {

@@ -1,0 +1,73 @@
+import Foundation
+import Injection
+import SystemSupport
+
+/// `browse` for a program to read, when standard input or output is not a terminal: one line per
+/// page and per script on standard output (`page`, `ran`, `off`, `failed`, then the details,
+/// separated by tabs); console lines, dialogs and errors on standard error, as `run` shows them.
+/// Page-provided text is escaped.
+///
+/// ```swift
+/// let ending = await follower.follow(isStopped: { stop.isClaimed }) { event in
+///     BrowseLines.lines(for: event).forEach { print($0.text) }
+/// }
+/// ```
+public enum BrowseLines {
+    /// The lines that show `event`.
+    public static func lines(for event: BrowseEvent) -> [StreamLine] {
+        let safe = TerminalSafeText.escaped
+        func tabbed(_ fields: [String]) -> StreamLine { .output(fields.joined(separator: "\t")) }
+        switch event {
+        case let .newDocument(url, title), let .addressChanged(url, title):
+            return [tabbed(["page", safe(url), safe(title)])]
+        case let .ran(url, results):
+            return lines(of: results, at: url, ran: "ran", failed: "failed")
+        case let .ranInBackground(url, _, results):
+            return lines(of: results, at: url, ran: "background", failed: "background-failed")
+        case let .windowChanged(url, title):
+            return [tabbed(["window", safe(url), safe(title)])]
+        case let .tabOpened(url):
+            return [tabbed(["tab", safe(url)])]
+        case let .switchedOff(url, scripts):
+            return scripts.map { tabbed(["off", $0.id.rawValue, safe($0.name), safe(url)]) }
+        case let .failed(url, error):
+            return [tabbed(["failed", "-", "-", safe(url), safe(error.description)])]
+        case let .documentStartUnavailable(reason):
+            return [.error("document-start scripts will run after each page has loaded: \(safe(reason))")]
+        case .menuCommandRan, .siteSwitched:
+            // Only keys at a terminal ask for these, and then the terminal view shows them.
+            return []
+        }
+    }
+
+    /// One line per script: `ran` (or `failed`), its ID, name, the page's URL, and its value (or
+    /// error); its console lines and dialogs on standard error, before it.
+    static func lines(of results: [LibraryScriptResult], at url: String, ran: String, failed: String) -> [StreamLine] {
+        let safe = TerminalSafeText.escaped
+        return results.flatMap { entry -> [StreamLine] in
+            let head = [entry.script.id.rawValue, safe(entry.script.name), safe(url)]
+            switch entry.outcome {
+            case let .success(result):
+                let outcome = result.error.map { safe(ReportRenderer.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")
+                return ReportRenderer.detailLines(of: result).map(StreamLine.error)
+                    + [.output(([result.error == nil ? ran : failed] + head + [outcome]).joined(separator: "\t"))]
+            case let .failure(error):
+                return [.output(([failed] + head + [safe(error.description)]).joined(separator: "\t"))]
+            }
+        }
+    }
+
+    /// Claims `stop` when `q` and Enter come on standard input; the rest of the input is ignored.
+    /// Reads on a thread of its own.
+    public static func watchForQuit(_ stop: OnceFlag) {
+        let reader = Thread {
+            while let line = readLine() {
+                if line.trimmingCharacters(in: .whitespaces).lowercased() == "q" {
+                    _ = stop.claim()
+                    return
+                }
+            }
+        }
+        reader.start()
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SystemSupport
+import WebDriver
+
+/// What a local engine's launcher started for ``BrowserEngine``: the driver (with WebKit's
+/// browser behind it), a private X display, the folders it made, and the capabilities its
+/// sessions ask for.
+struct LocalLaunch: Sendable {
+    let driver: LocalDriver
+    /// The X server PageScript started for the browser, if any.
+    let display: ChildProcess?
+    let capabilities: JSONValue
+    /// Folders made for the browser (a throwaway profile, its temporary folder).
+    let scratchFolders: [String]
+}
+
+extension WebKitLauncher {
+    /// Starts WebKit for one engine: a private X display unless the browser opens on the user's,
+    /// then the driver and PageScript's browser. On failure, everything started is stopped.
+    static func launch(programs: [String: String], options: LaunchOptions, timeout: Double) async throws(EngineError) -> LocalLaunch {
+        var display: XvfbDisplay?
+        let displayName: String
+        switch options.display {
+        case .hidden:
+            let started = try XvfbDisplay.start(executable: programs["Xvfb"] ?? "Xvfb", timeout: timeout)
+            display = started
+            displayName = started.name
+            PhaseTimeline.current?.end("display")
+        case let .user(name):
+            displayName = name
+        }
+        do {
+            let driver = try await startDriver(
+                executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver",
+                environment: environment(display: displayName, takesScreenshots: options.takesScreenshots || options.display != .hidden),
+                timeout: timeout, allowDirectLink: !options.scriptsPastTheDriver)
+            PhaseTimeline.current?.end("driver")
+            return LocalLaunch(driver: driver, display: display?.process, capabilities: .object(sessionCapabilities(for: driver)),
+                               scratchFolders: [])
+        } catch {
+            display?.stop()
+            throw error
+        }
+    }
+}
+
+extension ChromiumLauncher {
+    /// Starts chromedriver for one engine, with the browser's profile and temporary folders (or,
+    /// attached to the user's Chromium, the driver alone). On failure, everything made is removed.
+    static func launch(programs: [String: String], options: LaunchOptions, timeout: Double) async throws(EngineError) -> LocalLaunch {
+        let driverPath = programs["chromedriver"] ?? "chromedriver"
+        var environment = ProcessInfo.processInfo.environment
+        if let address = options.attachAddress {
+            let driver = try await startDriver(executable: driverPath, environment: environment, timeout: timeout)
+            PhaseTimeline.current?.end("driver")
+            return LocalLaunch(driver: driver, display: nil, capabilities: .object(attachCapabilities(address: address)), scratchFolders: [])
+        }
+        var scratchFolders: [String] = []
+        do {
+            if case let .user(name) = options.display { environment["DISPLAY"] = name }
+            let profile: String
+            if let kept = options.profileDirectory {
+                profile = kept
+                try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+            } else {
+                // A profile folder of PageScript's own, removed at the end, so that a browser that
+                // had to be killed leaves no profile behind; in memory where there is room, since
+                // removing it from a disk is slow (see ThrowawayProfileFolder).
+                profile = ThrowawayProfileFolder.path(named: "\(BrowserEngine.throwawayProfilePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+                scratchFolders.append(profile)
+                // Starts on about:blank, not on the New Tab page the first navigation would wait for.
+                try ChromiumProfile.makeThrowaway(at: profile)
+            }
+            // Chromium's own temporary folders (`org.chromium.Chromium.*`) go where they are
+            // removed with everything else: a browser that is stopped rather than quit leaves
+            // them behind, one or two a run.
+            let temporary = ThrowawayProfileFolder.path(named: "\(BrowserEngine.browserTemporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            scratchFolders.append(temporary)
+            environment["TMPDIR"] = temporary
+            let driver = try await startDriver(executable: driverPath, environment: environment, timeout: timeout)
+            PhaseTimeline.current?.end("driver")
+            let capabilities = sessionCapabilities(binary: programs["chromium"] ?? "chromium", profile: profile,
+                                                   headless: options.display == .hidden,
+                                                   takesScreenshots: options.takesScreenshots || options.display != .hidden)
+            return LocalLaunch(driver: driver, display: nil, capabilities: .object(capabilities), scratchFolders: scratchFolders)
+        } catch {
+            scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
+            if let error = error as? EngineError { throw error }
+            throw .failedToStart(engine: .chromium, reason: "\(error)")
+        }
+    }
+}

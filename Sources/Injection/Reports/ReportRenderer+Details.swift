@@ -1,0 +1,125 @@
+import Foundation
+import SystemSupport
+import UserScripts
+import WebDriver
+
+extension ReportRenderer {
+    /// The console lines, dialogs, GM API reports and error of a result, as escaped lines; the
+    /// menu commands only when `listingMenuCommands` (a caller that offers them otherwise says no).
+    public static func detailLines(of result: ScriptResult, listingMenuCommands: Bool = true) -> [String] {
+        var lines = result.console.flatMap(consoleLines)
+        lines += result.dialogs.map(dialogLine)
+        lines += result.userscript.map { userscriptLines($0, listingMenuCommands: listingMenuCommands) } ?? []
+        if let error = result.error {
+            lines += textLines(errorLine(error))
+        }
+        return lines
+    }
+
+    /// What a userscript reported through the GM API, one line each, page-provided text escaped.
+    static func userscriptLines(_ activity: GMActivity, listingMenuCommands: Bool = true) -> [String] {
+        let safe = TerminalSafeText.escaped
+        var lines = activity.unprovidedGrants.map { "@grant \(safe($0)): not provided by PageScript" }
+        if listingMenuCommands {
+            lines += activity.menuCommands.map { "menu command: \(safe($0)) (run it with --menu)" }
+        }
+        lines += activity.notifications.map { "notification: \(safe($0.title.isEmpty ? $0.text : $0.title + ": " + $0.text))" }
+        lines += activity.clipboard.map { "clipboard (\(safe($0.type))): \(safe($0.data))" }
+        lines += activity.openedTabs.map { "open in tab: \(safe($0))" }
+        lines += activity.problems.map { "userscript: \(safe($0))" }
+        if activity.valueWrites > 0, !activity.valuesKeptInLibrary {
+            lines.append("values: kept only while this session lasts; the library has no script with this @name and @namespace "
+                + "(`pagescript scripts new -f FILE` saves it, and its values are kept from then on)")
+        }
+        if let ranAt = activity.ranAt { lines.append("ran at \(ranAt): this engine cannot run document-start scripts before the page's own") }
+        return lines
+    }
+
+    /// `Title <url>`, escaped; `(untitled)` for a page without a title.
+    public static func pageLine(_ context: PageContext) -> String {
+        let title = context.title.isEmpty ? "(untitled)" : TerminalSafeText.escaped(context.title)
+        return "\(title) <\(TerminalSafeText.escaped(context.url))>"
+    }
+
+    /// `Name: message (line L, column C)`, not yet escaped.
+    public static func errorLine(_ error: ScriptError) -> String {
+        let text = "\(error.name): \(error.message)"
+        switch (error.line, error.column) {
+        case let (line?, column?): return "\(text) (line \(line), column \(column))"
+        case let (line?, nil): return "\(text) (line \(line))"
+        default: return text
+        }
+    }
+
+    /// A console entry as lines: `console.LEVEL: message`, indented by its group depth, then a
+    /// table's rows or a trace's frames.
+    static func consoleLines(_ line: ConsoleMessage) -> [String] {
+        let indent = String(repeating: "  ", count: line.depth)
+        let message = textLines(line.message)
+        var lines = ["\(indent)console.\(TerminalSafeText.escaped(line.level.rawValue)): \(message.first ?? "")"]
+        lines += message.dropFirst().map { indent + "  " + $0 }
+        if let table = line.table {
+            lines += tableLines(table).map { indent + "  " + $0 }
+        }
+        for frame in line.stack {
+            lines.append(indent + "    at " + TerminalSafeText.escaped(frame.description))
+        }
+        return lines
+    }
+
+    /// A console table in columns separated by `|`, each as wide as its widest cell.
+    static func tableLines(_ table: ConsoleTable) -> [String] {
+        let rows = [table.columns] + table.rows
+        let cells = rows.map { $0.map { TerminalSafeText.escaped($0.replacingOccurrences(of: "\n", with: " ")) } }
+        let widths = table.columns.indices.map { column in cells.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        return cells.map { row in
+            table.columns.indices.map { column in
+                let cell = row.indices.contains(column) ? row[column] : ""
+                return cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: " | ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// `alert: message -> accepted`, and whether the page opened it.
+    static func dialogLine(_ dialog: ScriptDialog) -> String {
+        let answer: String
+        switch (dialog.kind, dialog.accepted) {
+        case ("prompt", true?): answer = " -> \(TerminalSafeText.escaped(dialog.answer ?? ""))"
+        case (_, true?): answer = " -> accepted"
+        case (_, false?): answer = " -> dismissed"
+        default: answer = ""
+        }
+        let source = dialog.openedByPage ? " (opened by the page)" : ""
+        return "\(TerminalSafeText.escaped(dialog.kind))\(source): \(textLines(dialog.message).joined(separator: " / "))\(answer)"
+    }
+
+    /// Text that may hold line breaks, as escaped lines: a line break is a line break, never a
+    /// visible `\n`, and trailing ones are dropped.
+    public static func textLines(_ text: String) -> [String] {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { TerminalSafeText.escaped(String($0)) }
+        var trimmed = Array(lines)
+        while trimmed.count > 1, trimmed.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { trimmed.removeLast() }
+        return trimmed
+    }
+}
+
+extension LibraryScriptResult {
+    /// The script's entry in `run --json` for the library: which script and pattern, then the
+    /// `value`, `console`, `dialogs` and `error` of its `ScriptResult.json`. A script that could
+    /// not run has the reason as a `NotRun` error, after what it produced before it stopped.
+    public func json(on context: PageContext) -> JSONValue {
+        let result = switch outcome {
+        case let .success(result): result
+        case let .failure(error):
+            (error.partialResult ?? ScriptResult(context: context, value: nil, console: [], error: nil))
+                .failing(with: ScriptError(name: "NotRun", message: error.description))
+        }
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "id", value: .string(script.id.rawValue)), (key: "name", value: .string(script.name)), (key: "pattern", value: .string(pattern.text)),
+        ]
+        if case let .object(fields) = result.json {
+            members += fields.filter { $0.key != "url" && $0.key != "title" }
+        }
+        return .object(members)
+    }
+}

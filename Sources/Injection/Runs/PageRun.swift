@@ -1,0 +1,163 @@
+import Foundation
+import SystemSupport
+import UserScripts
+import WebDriver
+
+/// What `pagescript run` asks for: the page, the script (or the library's matching scripts), and
+/// the limits and answers the run works within.
+public struct RunRequest: Sendable {
+    /// The script to run.
+    public enum Script: Sendable {
+        /// JavaScript as typed (`-e`, `-f`): no GM API.
+        case code(String, mode: ScriptMode)
+        /// A userscript: it gets the GM API, its values under `id` when the library has it, its
+        /// fetched files in `libraryDirectory`, and after it ran, the menu command `menu` it
+        /// registered.
+        case userScript(UserScript, id: ScriptID?, mode: ScriptMode, menu: String?, libraryDirectory: URL)
+        /// The library's scripts that match the page, as planned before the browser starts;
+        /// `reopen` reads the library again when the page lands elsewhere (a redirect).
+        case library(PlannedScripts, reopen: @Sendable () throws -> ScriptLibrary)
+    }
+
+    public var engine: EngineChoice
+    /// The page's address, resolved (``PageAddress/resolve(_:)``).
+    public var address: String
+    public var script: Script
+    /// Seconds the run may take: loading included unless ``loadTimeout`` is given.
+    public var timeout: Double
+    /// Seconds the page may take to load; `timeout` then covers the script alone.
+    public var loadTimeout: Double?
+    public var dialogs: DialogPolicy = .dismiss
+    /// Where to save a PNG of the page after the script ran.
+    public var screenshot: String?
+    /// Lift the page's Content Security Policy: only when the user asks (`--bypass-csp`).
+    public var bypassesContentSecurityPolicy = false
+
+    public init(engine: EngineChoice, address: String, script: Script, timeout: Double) {
+        self.engine = engine
+        self.address = address
+        self.script = script
+        self.timeout = timeout
+    }
+}
+
+/// `pagescript run`'s one entry point: opens the page on the chosen engine, runs what the request
+/// names within its budget, saves the screenshot, closes everything and reports.
+///
+/// ```swift
+/// let request = RunRequest(engine: .local(.webKit, options: LaunchOptions()), address: "https://example.com/",
+///                          script: .code("document.title", mode: .console), timeout: 30)
+/// let report = try await PageRun.perform(request)
+/// ```
+public enum PageRun {
+    /// Runs `request`.
+    ///
+    /// - Throws: ``PageRunner/Failure`` for a run that did not complete: the engine did not start,
+    ///   the page did not load, the script did not finish in time (the error names the request's
+    ///   `timeout`, not what was left of it after loading), the page navigated away.
+    public static func perform(_ request: RunRequest) async throws(PageRunner.Failure) -> RunReport {
+        switch request.script {
+        case let .code(text, mode):
+            return try await runScript(request) { page, remaining throws(InjectionError) in
+                try await page.run(script: text, mode: mode, timeout: remaining)
+            }
+        case let .userScript(script, id, mode, menu, libraryDirectory):
+            let host = GMHost(libraryDirectory: libraryDirectory)
+            let outcome: Result<RunReport, PageRunner.Failure>
+            do throws(PageRunner.Failure) {
+                outcome = .success(try await runScript(request) { page, remaining throws(InjectionError) in
+                    let result = try await page.run(userScript: script, id: id, host: host, mode: mode, timeout: remaining)
+                    guard let menu else { return result }
+                    return try await page.runMenuCommand(menu, of: result)
+                })
+            } catch {
+                outcome = .failure(error)
+            }
+            await host.shutdown()
+            return try outcome.get()
+        case let .library(planned, reopen):
+            return try await runLibrary(request, planned: planned, reopen: reopen)
+        }
+    }
+
+    private static func runScript(
+        _ request: RunRequest,
+        _ body: @escaping @Sendable (PageSession, Double) async throws(InjectionError) -> ScriptResult
+    ) async throws(PageRunner.Failure) -> RunReport {
+        let budget = request.timeout
+        let sharesBudget = request.loadTimeout == nil
+        return try await onPage(request) { page, _ throws(InjectionError) in
+            do throws(InjectionError) {
+                // One timeout covers loading and the script, unless loading has its own.
+                let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
+                guard remaining > 0 else { throw .timedOut(seconds: budget) }
+                let result = try await body(page, remaining)
+                return .script(result, screenshot: try await capture(page, to: request.screenshot))
+            } catch {
+                // A timeout is the user's, not what was left of it after loading.
+                if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
+                throw error
+            }
+        }
+    }
+
+    private static func runLibrary(
+        _ request: RunRequest, planned: PlannedScripts, reopen: @escaping @Sendable () throws -> ScriptLibrary
+    ) async throws(PageRunner.Failure) -> RunReport {
+        // The library's index and matcher are let go before the browser starts: only the scripts
+        // for the address are kept.
+        FreedMemory.returnToSystem()
+        let host = GMHost(libraryDirectory: planned.libraryDirectory)
+        // document-start scripts are installed before the page loads, where the engine allows.
+        let early = planned.documentStart
+        let address = request.address
+        let outcome: Result<RunReport, PageRunner.Failure>
+        do throws(PageRunner.Failure) {
+            outcome = .success(try await onPage(request, beforeOpening: { page throws(InjectionError) in
+                _ = try await page.installDocumentStartScripts(early, url: address, host: host)
+            }) { page, context throws(InjectionError) in
+                let run = try await LibraryRun.runMatching(
+                    planned: planned, library: reopen, on: page, host: host, early: try await page.collectDocumentStartRuns())
+                return .library(context: context, requested: run.url, results: run.results,
+                                screenshot: try await capture(page, to: request.screenshot))
+            })
+        } catch {
+            outcome = .failure(error)
+        }
+        await host.shutdown()
+        return try outcome.get()
+    }
+
+    /// Saves the page as a PNG at `path`, atomically; returns the file's path.
+    static func capture(_ page: PageSession, to path: String?) async throws(InjectionError) -> String? {
+        guard let path else { return nil }
+        let png = try await page.screenshot()
+        let file = URL(fileURLWithPath: path)
+        do {
+            try Data(png).write(to: file, options: .atomic)
+        } catch {
+            throw .library("the screenshot cannot be saved to \(path): \(error.localizedDescription)")
+        }
+        return file.path
+    }
+
+    /// Opens the request's page on its engine and does `work` there.
+    private static func onPage<Output: Sendable>(
+        _ request: RunRequest,
+        beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
+        _ work: @escaping @Sendable (PageSession, PageContext) async throws(InjectionError) -> Output
+    ) async throws(PageRunner.Failure) -> Output {
+        try await PageRunner.withPage(
+            on: request.engine, url: request.address, scriptTimeout: request.timeout,
+            loadTimeout: request.loadTimeout ?? request.timeout, dialogs: request.dialogs,
+            bypassesContentSecurityPolicy: request.bypassesContentSecurityPolicy,
+            beforeOpening: beforeOpening
+        ) { page, context throws(PageRunner.Failure) in
+            do throws(InjectionError) {
+                return try await work(page, context)
+            } catch {
+                throw .injection(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Batch
+import Foundation
+import Injection
+import UserScripts
+
+/// Which script `run` and `batch` run: code (`-e`, `-f`, `-`), a library script (`--script`) or
+/// a built-in example (`--example`); none, for the library's scripts that match the page.
+struct ScriptChoiceOptions: ParsableArguments {
+    @OptionGroup var scriptCode: ScriptCodeOptions
+
+    @Option(name: .long, help: ArgumentHelp("Run one library script by name or ID, whatever its patterns.", valueName: "script"))
+    var script: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run a built-in example script by name (see 'pagescript examples').", valueName: "name"))
+    var example: String?
+
+    /// How many of the three ways were given.
+    var given: Int {
+        [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
+    }
+
+    /// The script `run` runs, with `menu` to run after it; `nil` when the library's matching
+    /// scripts should run.
+    func runScript(library: LibraryOptions, menu: String?) throws -> RunRequest.Script? {
+        // Where a userscript keeps its fetched files: the library's folder, which need not exist
+        // yet (nothing is written there unless the script has files to fetch).
+        func folder() throws -> URL {
+            try LibraryLocation.resolve(directory: library.library, environment: ProcessInfo.processInfo.environment).directory
+        }
+        if let script {
+            let stored = try library.openForReading().find(script)
+            return .userScript(stored.script, id: stored.id, mode: .userscript, menu: menu, libraryDirectory: try folder())
+        }
+        if let example {
+            let example = try ExampleCatalog.builtIn().example(named: example).script
+            return .userScript(example, id: nil, mode: .userscript, menu: menu, libraryDirectory: try folder())
+        }
+        return try scriptCode.read().map { text in
+            let script = UserScript(text: text)
+            guard script.hasMetadataBlock else { return .code(text, mode: .console) }
+            // Text with the @name and @namespace of a library script runs as that script, with its
+            // values, as the managers treat a new version of an installed script.
+            return .userScript(script, id: try? library.existingLibrary()?.script(sameAs: script)?.id, mode: .console, menu: menu,
+                               libraryDirectory: try folder())
+        }
+    }
+
+    /// The script every page of a batch runs, or the library's matching scripts when none is named.
+    func batchScript(library: LibraryOptions) throws -> BatchScript {
+        if let script {
+            return .code(try library.open().find(script).script.text)
+        }
+        if let example {
+            return .code(try ExampleCatalog.builtIn().example(named: example).script.text)
+        }
+        if let code = try scriptCode.read() {
+            return .code(code)
+        }
+        let location = try LibraryLocation.resolve(directory: library.library, environment: ProcessInfo.processInfo.environment)
+        // Read once: every page of the batch runs the same scripts.
+        return .library(try ScriptLibrary(location: location, reloadPolicy: .manual))
+    }
+}
