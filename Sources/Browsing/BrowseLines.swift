@@ -9,7 +9,7 @@ import SystemSupport
 ///
 /// ```swift
 /// let ending = await follower.follow(isStopped: { stop.isClaimed }) { event in
-///     BrowseLines.lines(for: event).forEach { print($0.text) }
+///     BrowseLines.lines(for: event).forEach { $0.stream.write($0.text + "\n") }   // in the executable
 /// }
 /// ```
 public enum BrowseLines {

@@ -10,7 +10,7 @@ import WebDriver
 /// ```swift
 /// let report = try await PageRun.perform(request)
 /// for line in ReportRenderer.lines(of: report, asJSON: false) {
-///     print(line.text)
+///     line.stream.write(line.text + "\n")   // the executable's job: libraries never print
 /// }
 /// ```
 public enum ReportRenderer {
@@ -98,7 +98,7 @@ public enum ReportRenderer {
         }
     }
 
-    /// `timing: prepare 4 ms, driver 180 ms, ...; total 737 ms`, for standard error.
+    /// `timing: <phase> <ms> ms, ...; total <ms> ms`, for standard error.
     public static func timingLine(_ timeline: PhaseTimeline) -> StreamLine {
         func milliseconds(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded())) ms" }
         let phases = timeline.phases.map { "\($0.name) \(milliseconds($0.seconds))" }.joined(separator: ", ")

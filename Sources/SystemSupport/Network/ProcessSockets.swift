@@ -95,8 +95,8 @@ public enum ProcessSockets {
     ///
     /// The kernel's socket diagnostics answer from its table of listening sockets alone, at little
     /// cost. `/proc/net/tcp`, read where they cannot be asked (a sandbox without netlink), walks
-    /// every bucket of the established table on each read, which costs the kernel far more: polled
-    /// every 2 ms while MiniBrowser started, it took a core from the browser it waited for.
+    /// every bucket of the established table on each read, which costs the kernel far more, and
+    /// polled while MiniBrowser starts, it competes for the CPU with the browser it waits for.
     public static func isListening(onLoopbackPort port: UInt16) -> Bool {
         switch pagescript_tcp_listening_on_loopback(port) {
         case 1: true
