@@ -86,7 +86,8 @@ struct RunCommandTests {
 
     @Test(arguments: engines)
     func endlessScriptTimesOutWithExitFour(engine: String) async throws {
-        let outcome = try await run([server.url(), "-e", "while (true) {}", "--timeout", "2", "--engine", engine])
+        let outcome = try await run([server.url(), "-e", "while (true) {}", "--timeout", "2", "--load-timeout", "60",
+                                 "--engine", engine])
         #expect(outcome.status == 4, "\(outcome.standardError)")
         // A guard against a run that hangs, not a speed check: on a loaded machine the browser's
         // start alone can take several seconds.

@@ -106,7 +106,8 @@ struct RunOnRealPagesTests {
 
     @Test(arguments: engines)
     func aTimeoutStillPrintsTheJSONObjectWithTheConsoleSoFar(engine: String) async throws {
-        let outcome = try await run([server.url(), "-e", "console.log('before'); await new Promise(() => {})", "--json", "--timeout", "3", "--engine", engine])
+        let outcome = try await run([server.url(), "-e", "console.log('before'); await new Promise(() => {})", "--json", "--timeout", "3",
+                                 "--load-timeout", "60", "--engine", engine])
         #expect(outcome.status == 4)
         let object = try await jsonObject(outcome)
         #expect(object["title"] as? String == "Strict")
