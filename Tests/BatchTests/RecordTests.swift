@@ -1,28 +1,43 @@
 import Batch
 import Foundation
+import Injection
 import Testing
 import WebDriver
 
 /// The shape of a record, which scripts downstream parse.
 struct RecordTests {
     @Test func aRecordHasRunsFieldsBetweenItsIdentityAndTheBatchFields() throws {
-        let page: JSONValue = ["url": "https://a.example/", "title": "A", "value": 42, "console": [], "error": .null]
-        let record = BatchRecord(index: 7, input: " https://a.example/", requested: "https://a.example/", status: .ok, page: page, httpStatus: 200,
+        let result = ScriptResult(context: try PageContext(url: "https://a.example/", title: "A"), value: 42, console: [], error: nil)
+        let record = BatchRecord(index: 7, input: " https://a.example/", requested: "https://a.example/", status: .ok,
+                                 page: .completed(.script(result, screenshot: nil)), httpStatus: 200,
                                  startedAt: Date(timeIntervalSince1970: 1_748_779_200.1234), duration: 0.0874, attempts: 1, engine: "webkit")
-        #expect(record.line == #"{"index":7,"input":" https://a.example/","requested":"https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}"#)
+        #expect(record.line == #"{"index":7,"input":" https://a.example/","requested":"https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"dialogs":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}"#)
     }
 
-    @Test(arguments: [(false, #"{"url":null,"title":null,"value":null,"console":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#),
+    @Test(arguments: [(false, #"{"url":null,"title":null,"value":null,"console":[],"dialogs":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#),
                       (true, #"{"url":null,"title":null,"scripts":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#)])
     func aFailedPageHasTheSameFieldsWithAnError(libraryMode: Bool, expected: String) {
-        #expect(BatchRecord.failedPage(status: .timeout, message: "m", url: nil, title: nil, libraryMode: libraryMode).serialized == expected)
+        let page = BatchRecord.failedPage(status: .timeout, message: "m", url: nil, title: nil, libraryMode: libraryMode)
+        #expect(ReportRenderer.json(of: page).serialized == expected)
+    }
+
+    @Test func aTimedOutPageKeepsWhatTheScriptLoggedAndTheDialogsItOpened() throws {
+        let context = try PageContext(url: "https://a.example/", title: "A")
+        let partial = ScriptResult(context: context, value: nil, console: [ConsoleMessage(level: .log, message: "before")], error: nil,
+                                   dialogs: [ScriptDialog(kind: "alert", message: "asked", accepted: true, answer: nil, openedByPage: false)])
+        let page = BatchRecord.failedPage(status: .timeout, message: "m", url: nil, title: nil, libraryMode: false, partial: partial)
+        let json = ReportRenderer.json(of: page)
+        #expect(json["url"]?.stringValue == "https://a.example/")
+        #expect(json["console"]?.arrayValue?.first?["message"]?.stringValue == "before")
+        #expect(json["dialogs"]?.arrayValue?.first?["message"]?.stringValue == "asked")
+        #expect(json["error"]?["name"]?.stringValue == "Timeout")
     }
 
     @Test func pageTextCannotBreakTheLineOrTheTerminal() throws {
         let hostile = "a\nb\r\u{1B}]0;x\u{07}\u{202E}\u{2028}"
-        let page: JSONValue = ["url": "https://a/", "title": .string(hostile), "value": .string(hostile), "console": [], "error": .null]
-        let line = BatchRecord(index: 0, input: hostile, status: .ok, page: page, httpStatus: nil, startedAt: Date(), duration: 0,
-                               attempts: 1, engine: "chromium").line
+        let result = ScriptResult(context: try PageContext(url: "https://a/", title: hostile), value: .string(hostile), console: [], error: nil)
+        let line = BatchRecord(index: 0, input: hostile, status: .ok, page: .completed(.script(result, screenshot: nil)), httpStatus: nil,
+                               startedAt: Date(), duration: 0, attempts: 1, engine: "chromium").line
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E || $0.value == 0x2028 })
         #expect(try JSONValue(parsing: line)["title"]?.stringValue == hostile)
     }

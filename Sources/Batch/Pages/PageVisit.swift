@@ -20,9 +20,10 @@ public enum BatchScript: Sendable {
 
 /// How one attempt at one page ended.
 enum VisitOutcome: Sendable {
-    /// The page has its record: how it ended, `run --json`'s fields, and the HTTP status.
-    /// `sessionReusable` is false when the session may be stuck (a timeout) or broken.
-    case finished(status: RecordStatus, page: JSONValue, httpStatus: Int?, sessionReusable: Bool)
+    /// The page has its record: how it ended, what happened there (`run --json`'s members), and
+    /// the HTTP status. `sessionReusable` is false when the session may be stuck (a timeout) or
+    /// broken.
+    case finished(status: RecordStatus, page: PageReport, httpStatus: Int?, sessionReusable: Bool)
     /// The session died under the page (a crashed tab, a dropped session). `charged` is false
     /// when the endpoint itself stopped answering, which says nothing about the page.
     case sessionLost(reason: String, charged: Bool)
@@ -31,8 +32,9 @@ enum VisitOutcome: Sendable {
 }
 
 /// The batch's one contact with `Injection`: a page is opened and its script run exactly as
-/// `pagescript run` does it (`PageSession.open`, `PageSession.run`, `LibraryRun`), and every
-/// failure is sorted into what the record says and whether the session can go on.
+/// `pagescript run` does it (`PageSession.open`, `PageSession.run`, `LibraryRun`, with the
+/// library's `document-start` scripts installed before the page's own where the engine allows),
+/// and every failure is sorted into what the record says and whether the session can go on.
 enum PageVisit {
     /// What an input line names.
     enum Address {
@@ -56,15 +58,17 @@ enum PageVisit {
     /// for the load and the run together; library scripts after the load, each within `timeout`.
     ///
     /// A single script goes through ``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``:
-    /// the navigation and one call per page. Library scripts differ per page, so those pages are
-    /// opened first and their scripts chosen by the address the page ended at.
+    /// the navigation and one call per page. Library scripts differ per page: their
+    /// `document-start` scripts are installed before the navigation (as `pagescript run` does), the
+    /// others chosen by the address the page ended at.
     static func visit(address: String, script: BatchScript, on page: PageSession, timeout: Double) async -> VisitOutcome {
         switch script {
         case let .code(code):
             do {
                 switch try await page.openAndRun(address, script: code, timeout: timeout, skippingHTTPErrors: true) {
                 case let .ran(result, httpStatus):
-                    return .finished(status: result.error == nil ? .ok : .scriptError, page: result.json, httpStatus: httpStatus, sessionReusable: true)
+                    return .finished(status: result.error == nil ? .ok : .scriptError, page: .completed(.script(result, screenshot: nil)),
+                                     httpStatus: httpStatus, sessionReusable: true)
                 case let .skipped(context, httpStatus):
                     return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
                 }
@@ -72,23 +76,51 @@ enum PageVisit {
                 return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .running)
             }
         case let .library(library):
-            let context: PageContext
+            let planned: PlannedScripts
             do {
-                context = try await page.open(address, loadTimeout: timeout)
+                planned = try PlannedScripts(library: library, address: address)
             } catch {
-                return outcome(of: error, url: address, title: nil, libraryMode: true, phase: .loading)
+                return outcome(of: .library(error.description), url: address, title: nil, libraryMode: true, phase: .loading)
             }
-            let httpStatus = await page.documentStatus()
-            if let httpStatus, httpStatus >= 400 {
-                return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: true)
+            let host = GMHost(libraryDirectory: planned.libraryDirectory)
+            let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout)
+            await host.shutdown()
+            return outcome
+        }
+    }
+
+    /// The library's scripts for `address`, `planned` before the navigation, run on `page`.
+    private static func visit(
+        address: String, planned: PlannedScripts, library: ScriptLibrary, on page: PageSession, host: GMHost, timeout: Double
+    ) async -> VisitOutcome {
+        let context: PageContext
+        do {
+            _ = try await page.installDocumentStartScripts(planned.documentStart, url: address, host: host)
+            context = try await page.open(address, loadTimeout: timeout)
+        } catch {
+            await page.discardDocumentStartScripts()
+            return outcome(of: error, url: address, title: nil, libraryMode: true, phase: .loading)
+        }
+        let httpStatus = await page.documentStatus()
+        if let httpStatus, httpStatus >= 400 {
+            await page.discardDocumentStartScripts()
+            return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: true)
+        }
+        do {
+            // Each script may take `timeout` seconds (the session's own limit, set once).
+            let early = try await page.collectDocumentStartRuns()
+            let run = try await LibraryRun.runMatching(planned: planned, library: { library }, on: page, host: host, early: early)
+            let report = RunReport.library(context: context, requested: run.url, results: run.results, screenshot: nil)
+            let status: RecordStatus = switch report.ending {
+            case .succeeded: .ok
+            case .scriptFailed: .scriptError
+            case .timedOut: .timeout
             }
-            do {
-                // Each script may take `timeout` seconds (the session's own limit, set once).
-                let run = try await LibraryRun.runMatching(library: library, on: page)
-                return libraryOutcome(context: context, results: run.results, httpStatus: httpStatus)
-            } catch {
-                return outcome(of: error, url: context.url, title: context.title, libraryMode: true, phase: .running)
-            }
+            // A script stuck until its timeout may still hold the page: the session is not reused.
+            return .finished(status: status, page: .completed(report), httpStatus: httpStatus, sessionReusable: report.ending != .timedOut)
+        } catch {
+            await page.discardDocumentStartScripts()
+            return outcome(of: error, url: context.url, title: context.title, libraryMode: true, phase: .running)
         }
     }
 
@@ -98,43 +130,16 @@ enum PageVisit {
         return .finished(status: .httpError, page: page, httpStatus: httpStatus, sessionReusable: true)
     }
 
-    private static func libraryOutcome(context: PageContext, results: [LibraryScriptResult], httpStatus: Int?) -> VisitOutcome {
-        var status = RecordStatus.ok
-        var timedOut = false
-        let scripts: [JSONValue] = results.map { entry in
-            var members: [(key: String, value: JSONValue)] = [
-                (key: "id", value: .string(entry.script.id.rawValue)),
-                (key: "name", value: .string(entry.script.name)),
-                (key: "pattern", value: .string(entry.pattern.text)),
-            ]
-            switch entry.outcome {
-            case let .success(result):
-                let json = result.json
-                members += [(key: "value", value: json["value"] ?? .null), (key: "console", value: json["console"] ?? .array([])),
-                            (key: "error", value: json["error"] ?? .null)]
-                if result.error != nil, status == .ok { status = .scriptError }
-            case let .failure(error):
-                if case .timedOut = error { timedOut = true }
-                members += [(key: "value", value: .null), (key: "console", value: .array([])),
-                            (key: "error", value: ["name": "NotRun", "message": .string(error.description), "line": .null, "column": .null])]
-                if status == .ok { status = .scriptError }
-            }
-            return .object(members)
-        }
-        let page: JSONValue = [
-            "url": .string(context.url), "title": .string(context.title), "scripts": .array(scripts), "error": .null,
-        ]
-        // A script stuck until its timeout may still hold the page: the session is not reused.
-        return .finished(status: timedOut ? .timeout : status, page: page, httpStatus: httpStatus, sessionReusable: !timedOut)
-    }
-
     private enum Phase {
         case loading, running
     }
 
     private static func outcome(of error: InjectionError, url: String, title: String?, libraryMode: Bool, phase: Phase) -> VisitOutcome {
+        // What the script produced before it stopped (a timeout's console lines, dialogs) stays in the record.
+        let partial = error.partialResult
         func finished(_ status: RecordStatus, _ message: String, reusable: Bool) -> VisitOutcome {
-            .finished(status: status, page: BatchRecord.failedPage(status: status, message: message, url: url, title: title, libraryMode: libraryMode),
+            .finished(status: status, page: BatchRecord.failedPage(status: status, message: message, url: partial?.context.url ?? url,
+                                                                   title: partial?.context.title ?? title, libraryMode: libraryMode, partial: partial),
                       httpStatus: nil, sessionReusable: reusable)
         }
         switch error {

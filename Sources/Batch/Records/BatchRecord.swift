@@ -1,23 +1,27 @@
 import Foundation
+import Injection
 import SystemSupport
 import WebDriver
 
 /// One line of a batch's output: what happened to one input entry.
 ///
-/// The object carries the same fields as `pagescript run --json` (`url`, `title`, `value`,
-/// `console`, `error`; in library mode `url`, `title`, `scripts`, `error`), between the entry's
-/// identity (`index`, `input`, `requested`, `status`) and what the batch adds (`httpStatus`,
-/// `startedAt`, `durationMs`, `attempts`, `engine`). `requested` is the address PageScript
-/// opened for the input (`null` when it is not one); `url` is the address of the document the
-/// values come from (a server's redirect, or the page's own script, may have led there), or
-/// where the page went instead.
+/// The object carries the members of `pagescript run --json` for the same page and script
+/// (``ReportRenderer/json(of:)``: `url`, `title`, `value`, `console`, `dialogs`, `error`; in
+/// library mode `url`, `title`, `scripts`, `error`), between the entry's identity (`index`,
+/// `input`, `requested`, `status`) and what the batch adds (`httpStatus`, `startedAt`,
+/// `durationMs`, `attempts`, `engine`). `requested` is the address PageScript opened for the
+/// input (`null` when it is not one); `url` is the address of the document the values come from
+/// (a server's redirect, or the page's own script, may have led there), or where the page went
+/// instead.
 ///
-/// When the script could not run, `status` says why (``RecordStatus``) and `error` is
-/// `{"name","message","line":null,"column":null}` with the name from ``RecordStatus/errorName``.
+/// When the script could not run or did not finish, `status` says why (``RecordStatus``) and
+/// `error` is `{"name","message","line":null,"column":null}` with the name from
+/// ``RecordStatus/errorName``, after what the script produced before it stopped.
 ///
 /// ```swift
-/// let page: JSONValue = ["url": "https://example.com/a", "title": "A", "value": 42, "console": [], "error": .null]
-/// let record = BatchRecord(index: 7, input: "https://example.com/a", requested: "https://example.com/a", status: .ok, page: page,
+/// let result = ScriptResult(context: try PageContext(url: "https://example.com/a", title: "A"), value: 42, console: [], error: nil)
+/// let record = BatchRecord(index: 7, input: "https://example.com/a", requested: "https://example.com/a", status: .ok,
+///                          page: .completed(.script(result, screenshot: nil)),
 ///                          httpStatus: 200, startedAt: Date(), duration: 0.087, attempts: 1, engine: "webkit")
 /// record.line   // {"index":7,"input":"https://example.com/a","requested":"https://example.com/a","status":"ok","url":...,"engine":"webkit"}
 /// ```
@@ -30,8 +34,8 @@ public struct BatchRecord: Sendable {
     public let requested: String?
     /// How the page ended.
     public let status: RecordStatus
-    /// The fields `pagescript run --json` prints for the page, as one object.
-    public let page: JSONValue
+    /// What happened on the page: the members `pagescript run --json` prints for it.
+    public let page: PageReport
     /// The HTTP status of the page's main document, when the engine reports it.
     public let httpStatus: Int?
     /// When the first attempt started.
@@ -44,7 +48,7 @@ public struct BatchRecord: Sendable {
     public let engine: String
 
     /// Creates a record.
-    public init(index: Int, input: String, requested: String? = nil, status: RecordStatus, page: JSONValue, httpStatus: Int?,
+    public init(index: Int, input: String, requested: String? = nil, status: RecordStatus, page: PageReport, httpStatus: Int?,
                 startedAt: Date, duration: Double, attempts: Int, engine: String) {
         self.index = index
         self.input = input
@@ -58,7 +62,7 @@ public struct BatchRecord: Sendable {
         self.engine = engine
     }
 
-    /// The `run --json` fields of a page on which the script could not run.
+    /// What happened on a page on which the script could not run or did not finish.
     ///
     /// - Parameters:
     ///   - status: Why not.
@@ -66,18 +70,12 @@ public struct BatchRecord: Sendable {
     ///   - url: The page's address, when the browser got that far (where it went instead, for
     ///     ``RecordStatus/navigatedAway``).
     ///   - title: The page's title, when known.
-    ///   - libraryMode: Whether the batch runs library scripts (`scripts` instead of `value` and
-    ///     `console`).
-    public static func failedPage(status: RecordStatus, message: String, url: String?, title: String?, libraryMode: Bool) -> JSONValue {
-        let error: JSONValue = ["name": .string(status.errorName), "message": .string(message), "line": .null, "column": .null]
-        let location: [(key: String, value: JSONValue)] = [
-            (key: "url", value: url.map { .string($0) } ?? .null),
-            (key: "title", value: title.map { .string($0) } ?? .null),
-        ]
-        let body: [(key: String, value: JSONValue)] = libraryMode
-            ? [(key: "scripts", value: .array([]))]
-            : [(key: "value", value: .null), (key: "console", value: .array([]))]
-        return .object(location + body + [(key: "error", value: error)])
+    ///   - libraryMode: Whether the batch runs library scripts (`scripts` instead of `value`,
+    ///     `console` and `dialogs`).
+    ///   - partial: What the script produced before it stopped (console lines, dialogs).
+    public static func failedPage(status: RecordStatus, message: String, url: String?, title: String?, libraryMode: Bool,
+                                  partial: ScriptResult? = nil) -> PageReport {
+        .unfinished(UnfinishedRun(errorName: status.errorName, message: message, url: url, title: title, partial: partial, isLibrary: libraryMode))
     }
 
     /// The record as one JSON object, in the documented field order.
@@ -88,7 +86,7 @@ public struct BatchRecord: Sendable {
             (key: "requested", value: requested.map { .string($0) } ?? .null),
             (key: "status", value: .string(status.rawValue)),
         ]
-        if case let .object(fields) = page { members += fields }
+        if case let .object(fields) = ReportRenderer.json(of: page) { members += fields }
         members += [
             (key: "httpStatus", value: httpStatus.map { .integer(Int64($0)) } ?? .null),
             (key: "startedAt", value: .string(Self.timestamp(startedAt))),

@@ -1,3 +1,5 @@
+import Injection
+
 /// How a batch runs: how many pages at once, how long each may take, how failures are retried.
 ///
 /// ```swift
@@ -29,6 +31,8 @@ public struct BatchConfiguration: Sendable, Equatable {
     /// Whether every page's own Content-Security-Policy is lifted (Chromium only): its inline
     /// scripts and `eval` then run too. Off: the script is compiled outside the policy anyway.
     public var bypassesContentSecurityPolicy = false
+    /// How `alert`, `confirm` and `prompt` are answered on every page (`--dialogs`).
+    public var dialogs: DialogPolicy = .dismiss
     /// How many finished records may wait for an earlier, slower page with ``ordered``; a worker
     /// waits before starting a page further ahead than that.
     public var reorderCapacity = 256

@@ -144,7 +144,7 @@ public final class BatchRunner: Sendable {
                 }
                 guard await feed.hasWork(), let opened = await acquireSession(slot: slot) else { return }
                 current = opened
-                openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout,
+                openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout, dialogs: configuration.dialogs,
                                          bypassesContentSecurityPolicy: configuration.bypassesContentSecurityPolicy,
                                          driverScriptTimeout: configuration.timeout)
             }
@@ -215,7 +215,7 @@ public final class BatchRunner: Sendable {
                                  startedAt: Date(), duration: 0, attempts: 0, engine: source.engineLabel))
     }
 
-    private func record(for page: PageAttempts, status: RecordStatus, page fields: JSONValue, httpStatus: Int?, engine: String) -> BatchRecord {
+    private func record(for page: PageAttempts, status: RecordStatus, page fields: PageReport, httpStatus: Int?, engine: String) -> BatchRecord {
         BatchRecord(index: page.entry.index, input: page.entry.text, requested: page.address, status: status, page: fields, httpStatus: httpStatus,
                     startedAt: page.startedAt, duration: Date().timeIntervalSince(page.startedAt), attempts: page.attempts, engine: engine)
     }

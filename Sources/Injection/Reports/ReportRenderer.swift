@@ -16,23 +16,55 @@ import WebDriver
 public enum ReportRenderer {
     /// The lines that show `report`; `timeline` adds a `timing` member to the JSON object.
     public static func lines(of report: RunReport, asJSON: Bool, timeline: PhaseTimeline? = nil) -> [StreamLine] {
+        if asJSON {
+            let screenshot = switch report {
+            case let .script(_, screenshot), let .library(_, _, _, screenshot): screenshot
+            }
+            return [.output(withTiming(withScreenshot(json(of: .completed(report)), screenshot), timeline).serialized)]
+        }
         switch report {
         case let .script(result, screenshot):
-            if asJSON {
-                return [.output(withTiming(withScreenshot(result.json, screenshot), timeline).serialized)]
-            }
             var lines: [StreamLine] = [.error(pageLine(result.context))]
             if let screenshot { lines.append(.error("screenshot: \(TerminalSafeText.escaped(screenshot))")) }
             lines += detailLines(of: result).map(StreamLine.error)
             if result.error == nil, let value = result.value { lines.append(.output(value.serialized)) }
             return lines
         case let .library(context, requested, results, screenshot):
-            if asJSON {
-                let run: JSONValue = ["url": .string(context.url), "title": .string(context.title),
-                                      "scripts": .array(results.map { $0.json(on: context) })]
-                return [.output(withTiming(withScreenshot(run, screenshot), timeline).serialized)]
-            }
             return libraryLines(context: context, requested: requested, results: results, screenshot: screenshot)
+        }
+    }
+
+    /// What happened on a page as one JSON object: the one shape of `run --json` and of a batch
+    /// record's page members.
+    ///
+    /// One script: `{"url","title","value","console","dialogs","error"}` (and `userscript` for a
+    /// userscript run with the GM API, see ``ScriptResult/json``). The library's scripts:
+    /// `{"url","title","scripts":[{"id","name","pattern","value","console","dialogs","error"}],"error"}`.
+    /// A run that did not complete has the same members, with what the script produced before it
+    /// stopped, and the reason as `error` (`{"name","message","line":null,"column":null}`).
+    public static func json(of report: PageReport) -> JSONValue {
+        switch report {
+        case let .completed(.script(result, _)):
+            return result.json
+        case let .completed(.library(context, _, results, _)):
+            return ["url": .string(context.url), "title": .string(context.title), "scripts": .array(results.map { $0.json(on: context) }),
+                    "error": .null]
+        case let .unfinished(run):
+            // Where the browser got to, else the page the script started on.
+            let url = run.url ?? run.partial?.context.url
+            let title = run.title ?? run.partial?.context.title
+            let location: [(key: String, value: JSONValue)] = [
+                (key: "url", value: url.map { .string($0) } ?? .null),
+                (key: "title", value: title.map { .string($0) } ?? .null),
+            ]
+            if run.isLibrary {
+                return .object(location + [(key: "scripts", value: .array([])), (key: "error", value: ScriptResult.errorJSON(run.error))])
+            }
+            if let partial = run.partial, case let .object(members) = partial.failing(with: run.error).json {
+                return .object(location + members.filter { $0.key != "url" && $0.key != "title" })
+            }
+            return .object(location + [(key: "value", value: .null), (key: "console", value: .array([])), (key: "dialogs", value: .array([])),
+                                       (key: "error", value: ScriptResult.errorJSON(run.error))])
         }
     }
 
@@ -59,21 +91,12 @@ public enum ReportRenderer {
     }
 
     /// A run that did not complete: the failure on standard error, and with `asJSON` the run's
-    /// object on standard output, with what it produced before it failed (console lines, dialogs)
-    /// and the failure as its error.
-    public static func failureLines(_ failure: PageRunner.Failure, address: String, asJSON: Bool) -> [StreamLine] {
+    /// object on standard output (``json(of:)``), with what it produced before it failed (console
+    /// lines, dialogs) and the failure as its error.
+    public static func failureLines(_ failure: PageRunner.Failure, address: String, asJSON: Bool, isLibrary: Bool = false) -> [StreamLine] {
         var lines = messageLines(failure.description)
         guard asJSON else { return lines }
-        let error = ScriptError(name: failureName(failure), message: failure.description)
-        if case let .injection(injection) = failure, let partial = injection.partialResult {
-            lines.append(.output(partial.failing(with: error).json.serialized))
-            return lines
-        }
-        let object: JSONValue = [
-            "url": .string(address), "title": .null, "value": .null, "console": [], "dialogs": [],
-            "error": ["name": .string(error.name), "message": .string(error.message), "line": .null, "column": .null],
-        ]
-        lines.append(.output(object.serialized))
+        lines.append(.output(json(of: .unfinished(UnfinishedRun(failure, address: address, isLibrary: isLibrary))).serialized))
         return lines
     }
 

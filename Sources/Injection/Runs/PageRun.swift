@@ -17,6 +17,12 @@ public struct RunRequest: Sendable {
         /// The library's scripts that match the page, as planned before the browser starts;
         /// `reopen` reads the library again when the page lands elsewhere (a redirect).
         case library(PlannedScripts, reopen: @Sendable () throws -> ScriptLibrary)
+
+        /// Whether the library's scripts run (a report of `scripts`, not of one script).
+        public var isLibrary: Bool {
+            if case .library = self { return true }
+            return false
+        }
     }
 
     public var engine: EngineChoice

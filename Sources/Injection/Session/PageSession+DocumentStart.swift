@@ -133,6 +133,19 @@ extension PageSession {
         return results
     }
 
+    /// Removes the sources ``installDocumentStartScripts(_:url:host:timeout:)`` added and forgets
+    /// their runs, without collecting them: for a caller whose page did not load (or is not to be
+    /// run on), so that the next document this session opens starts clean.
+    public func discardDocumentStartScripts() async {
+        let sources = state.update { state -> [String] in
+            defer { (state.documentStartRuns, state.documentStartSources) = ([], []) }
+            return state.documentStartSources
+        }
+        for identifier in sources {
+            _ = try? await devTools("Page.removeScriptToEvaluateOnNewDocument", parameters: ["identifier": .string(identifier)], timeout: 10)
+        }
+    }
+
     /// When a run installed at the start of a document starts its script: `nil` at once.
     static func startingMoment(of runAt: RunAt) -> String? {
         switch runAt {

@@ -52,8 +52,8 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).", valueName: "json"))
     var capabilities: String?
 
+    @OptionGroup var dialogOptions: DialogOptions
     @OptionGroup var engineOptions: EngineOptions
-
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -90,6 +90,7 @@ struct BatchCommand: AsyncParsableCommand {
         settings.retries = retries
         settings.ordered = ordered
         settings.sessionWait = sessionWait
+        settings.dialogs = dialogOptions.dialogs
         settings.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         settings.memoryLimit = memoryLimit > 0 ? UInt64(memoryLimit) * 1024 * 1024 : nil
         let runner = BatchRunner(configuration: settings, source: source, script: batchScript, plan: plan)

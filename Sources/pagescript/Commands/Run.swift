@@ -37,8 +37,7 @@ struct Run: AsyncParsableCommand {
             help: ArgumentHelp("Seconds the page may take to load; --timeout then covers the script alone.", valueName: "seconds"))
     var loadTimeout: Double?
 
-    @Option(name: .long, help: ArgumentHelp("How alert, confirm and prompt are answered.", valueName: "answer"))
-    var dialogs: DialogPolicy = .dismiss
+    @OptionGroup var dialogOptions: DialogOptions
 
     @Option(name: .long, help: ArgumentHelp("Save a PNG of the page after the script ran (with --json, its path is in the object).", valueName: "file"))
     var screenshot: String?
@@ -81,7 +80,7 @@ struct Run: AsyncParsableCommand {
         case let .failure(error):
             // A failure met while a termination signal tears the run down is left to its handler.
             TerminationSignals.yieldToTermination()
-            printLines(ReportRenderer.failureLines(error, address: address, asJSON: json))
+            printLines(ReportRenderer.failureLines(error, address: address, asJSON: json, isLibrary: request.script.isLibrary))
             throw CommandFailure.reported(error)
         }
         printLines(ReportRenderer.lines(of: report, asJSON: json, timeline: timeline))
@@ -107,11 +106,9 @@ struct Run: AsyncParsableCommand {
         let engine = engineOptions.choice(takingScreenshots: screenshot != nil)
         var request = RunRequest(engine: engine, address: address, script: script, timeout: timeout)
         request.loadTimeout = loadTimeout
-        request.dialogs = dialogs
+        request.dialogs = dialogOptions.dialogs
         request.screenshot = screenshot
         request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         return request
     }
 }
-
-extension DialogPolicy: ExpressibleByArgument {}

@@ -1,0 +1,129 @@
+import Foundation
+import SystemSupport
+import TestSupport
+import Testing
+import WebDriver
+
+/// `run --json` and a `batch` record describe a page with one report: the same page, script and
+/// dialogs give the same members with the same values, for one script and for the library's
+/// scripts, for a run that completed and for one that timed out. Batch's library mode installs
+/// `document-start` scripts before the page's own, as `run` does.
+@Suite(.serialized)
+struct RunAndBatchReportTests {
+    static let engines = ["webkit", "chromium"]
+    /// What a batch record adds around the page's members.
+    static let batchMembers: Set<String> = ["index", "input", "requested", "status", "httpStatus", "startedAt", "durationMs", "attempts", "engine"]
+
+    /// A scratch folder with the URL list, and the library when a test makes one.
+    final class Workspace {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-report-\(UUID().uuidString)").path
+        var library: String { folder + "/library" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        func list(_ urls: [String]) throws -> String {
+            let path = folder + "/urls.txt"
+            try Data(urls.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+    }
+
+    /// `run`'s object and the batch's one record for the same arguments.
+    static func both(url: String, _ arguments: [String], runOnly: [String] = [], in workspace: Workspace)
+        async throws -> (run: JSONValue, record: JSONValue, runStatus: Int32, batchStatus: Int32) {
+        let run = try await PageScriptBinary.outcome(of: ["run", url, "--json"] + arguments + runOnly)
+        let batch = try await PageScriptBinary.outcome(of: ["batch", try workspace.list([url])] + arguments)
+        let runObject = try JSONValue(parsing: run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        let lines = batch.standardOutput.split(separator: "\n")
+        try #require(lines.count == 1, "\(batch.standardOutput)\(batch.standardError)")
+        return (runObject, try JSONValue(parsing: String(lines[0])), run.status, batch.status)
+    }
+
+    static func members(_ value: JSONValue) -> [String] {
+        guard case let .object(pairs) = value else { return [] }
+        return pairs.map(\.key)
+    }
+
+    @Test(arguments: engines)
+    func aScriptsRunAndItsBatchRecordCarryTheSameMembers(engine: String) async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Same</title><p>text</p>"])
+        defer { server.stop() }
+        let workspace = try Workspace()
+        let script = "console.log('checked', 1); alert('noted'); const sure = confirm('sure?'); ({ sure, name: prompt('name?', 'Ada') })"
+        let (run, record, runStatus, batchStatus) = try await Self.both(
+            url: server.url("/"), ["-e", script, "--dialogs", "accept", "--engine", engine], in: workspace)
+        #expect(runStatus == 0)
+        #expect(batchStatus == 0)
+        #expect(Self.members(run) == ["url", "title", "value", "console", "dialogs", "error"])
+        #expect(Self.members(record).filter { !Self.batchMembers.contains($0) } == Self.members(run))
+        for member in Self.members(run) {
+            #expect(record[member] == run[member], "\(member): \(record[member].map(\.serialized) ?? "absent") in the record")
+        }
+        #expect(run["dialogs"]?.arrayValue?.count == 3)
+        #expect(run["value"]?["name"]?.stringValue == "Ada")
+    }
+
+    @Test(arguments: engines)
+    func aTimedOutRunAndItsBatchRecordKeepWhatTheScriptLogged(engine: String) async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Waiting</title>"])
+        defer { server.stop() }
+        let workspace = try Workspace()
+        let script = "console.log('before'); alert('asked'); await new Promise(() => {})"
+        let (run, record, runStatus, batchStatus) = try await Self.both(
+            url: server.url("/"), ["-e", script, "--timeout", "6", "--engine", engine], runOnly: ["--load-timeout", "60"], in: workspace)
+        #expect(runStatus == 4)
+        #expect(batchStatus == 1)
+        #expect(record["status"]?.stringValue == "timeout")
+        #expect(Self.members(record).filter { !Self.batchMembers.contains($0) } == Self.members(run))
+        for report in [run, record] {
+            #expect(report["url"]?.stringValue == server.url("/"))
+            #expect(report["console"]?.arrayValue?.first?["message"]?.stringValue == "before")
+            #expect(report["dialogs"]?.arrayValue?.first?["message"]?.stringValue == "asked")
+            #expect(report["error"]?["name"]?.stringValue == "Timeout")
+        }
+    }
+
+    /// The library's scripts: one at `document-start` that looks whether the page's own first
+    /// script ran, one at `document-end`. On Chromium the first runs before the page's script in
+    /// a batch as in a run; WebKit's driver has no such hook, and both say it ran at document-end.
+    @Test(arguments: engines)
+    func theLibrarysRunAndItsBatchRecordCarryTheSameMembersAndRunDocumentStartFirst(engine: String) async throws {
+        let server = try LoopbackServer(pages: [
+            "/": "<!doctype html><html><head><script>window.pageRan = true;</script><title>Library</title></head><body><p>text</p></body></html>",
+        ])
+        defer { server.stop() }
+        let workspace = try Workspace()
+        let scripts = [
+            ("Early", "document-start", "typeof window.pageRan === 'undefined' ? 'before the page' : 'after the page'"),
+            ("Late", "document-end", "console.log('late'); document.title"),
+        ]
+        for (name, runAt, body) in scripts {
+            let made = try await PageScriptBinary.outcome(of: [
+                "scripts", "new", name, "--match", server.url("/"), "--run-at", runAt, "-e", body, "--library", workspace.library,
+            ])
+            #expect(made.status == 0, "\(made.standardError)")
+        }
+        let (run, record, runStatus, batchStatus) = try await Self.both(
+            url: server.url("/"), ["--library", workspace.library, "--engine", engine], in: workspace)
+        #expect(runStatus == 0)
+        #expect(batchStatus == 0, "\(record.serialized)")
+        #expect(Self.members(run) == ["url", "title", "scripts", "error"])
+        #expect(Self.members(record).filter { !Self.batchMembers.contains($0) } == Self.members(run))
+        for member in Self.members(run) {
+            #expect(record[member] == run[member], "\(member): \(record[member].map(\.serialized) ?? "absent") in the record")
+        }
+        let early = record["scripts"]?.arrayValue?.first
+        #expect(early?["name"]?.stringValue == "Early")
+        if engine == "chromium" {
+            #expect(early?["value"]?.stringValue == "before the page")
+        } else {
+            #expect(early?["value"]?.stringValue == "after the page")
+            #expect(early?["userscript"]?["ranAt"]?.stringValue == "document-end")
+        }
+        #expect(record["scripts"]?.arrayValue?.last?["value"]?.stringValue == "Library")
+    }
+}
