@@ -82,7 +82,7 @@ public final class DependencyCache: Sendable {
     /// Every cached file's name (its SHA-256), sorted.
     public func cachedHashes() throws(DependencyError) -> [String] {
         do {
-            return try Disk.list(folder.cacheFolder).filter { !$0.hasPrefix(".") }
+            return try FileSystem.names(inDirectory: folder.cacheFolder).filter { !$0.hasPrefix(".") }
         } catch {
             throw DependencyError(error)
         }
@@ -102,13 +102,13 @@ public final class DependencyCache: Sendable {
         let hash = bytes.sha256Hex
         let path = folder.cacheFile(sha256: hash)
         do {
-            try Disk.createDirectory(folder.cacheFolder)
+            try FileSystem.createDirectory(atPath: folder.cacheFolder)
             try folder.withLock {
-                Disk.removeAbandonedTemporaryFiles(in: folder.cacheFolder)
-                if let existing = try Disk.contents(of: path), existing.sha256Hex == hash { return }
-                try Disk.writeAtomically(bytes, to: path)
+                FileSystem.removeAbandonedTemporaryFiles(in: folder.cacheFolder)
+                if let existing = try FileSystem.contents(atPath: path), existing.sha256Hex == hash { return }
+                try FileSystem.writeAtomically(bytes, toPath: path)
             }
-        } catch let error as Disk.Failure {
+        } catch let error as FileSystem.Failure {
             throw DependencyError(error)
         } catch let error as DependencyError {
             throw error
@@ -123,7 +123,7 @@ public final class DependencyCache: Sendable {
         guard Self.isSHA256Name(hash) else { return nil }
         let bytes: [UInt8]?
         do {
-            bytes = try Disk.contents(of: folder.cacheFile(sha256: hash))
+            bytes = try FileSystem.contents(atPath: folder.cacheFile(sha256: hash))
         } catch {
             throw DependencyError(error)
         }
@@ -140,9 +140,9 @@ public final class DependencyCache: Sendable {
     /// that two processes recording files for the same script both keep their entries.
     func changeRecord(_ id: ScriptID, _ change: (inout FetchedRecord) -> Void) throws(DependencyError) {
         do {
-            try Disk.createDirectory(folder.fetchedFolder)
+            try FileSystem.createDirectory(atPath: folder.fetchedFolder)
             try folder.withLock {
-                Disk.removeAbandonedTemporaryFiles(in: folder.fetchedFolder)
+                FileSystem.removeAbandonedTemporaryFiles(in: folder.fetchedFolder)
                 var record = try readRecord(id)
                 let before = record
                 change(&record)
@@ -150,9 +150,9 @@ public final class DependencyCache: Sendable {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 let data = try encoder.encode(record)
-                try Disk.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: folder.fetchedRecord(for: id))
+                try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], toPath: folder.fetchedRecord(for: id))
             }
-        } catch let error as Disk.Failure {
+        } catch let error as FileSystem.Failure {
             throw DependencyError(error)
         } catch let error as DependencyError {
             throw error
@@ -165,7 +165,7 @@ public final class DependencyCache: Sendable {
         let path = folder.fetchedRecord(for: id)
         let bytes: [UInt8]?
         do {
-            bytes = try Disk.contents(of: path)
+            bytes = try FileSystem.contents(atPath: path)
         } catch {
             throw DependencyError(error)
         }

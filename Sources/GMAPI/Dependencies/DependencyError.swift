@@ -1,3 +1,5 @@
+import UserScripts
+
 /// Why the cache of `@require`/`@resource` files, or a script's record of them, could not be
 /// read or written.
 public enum DependencyError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -16,7 +18,7 @@ public enum DependencyError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    init(_ failure: Disk.Failure) {
+    init(_ failure: FileSystem.Failure) {
         self = .fileSystem(operation: failure.operation, path: failure.path, reason: failure.message)
     }
 }

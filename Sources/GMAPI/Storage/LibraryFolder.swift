@@ -40,7 +40,7 @@ struct LibraryFolder: Sendable {
 
     /// Runs `body` holding the library's lock file.
     func withLock<T>(_ body: () throws -> T) throws -> T {
-        try Disk.withExclusiveLock(on: lockFile, body)
+        try FileSystem.withExclusiveLock(onFile: lockFile, body)
     }
 
     /// A script ID as a file name. IDs of files put into the library by hand are their file

@@ -59,7 +59,7 @@ public struct ScriptTransfer: Sendable {
                     "ts": .integer(Int64(Date().timeIntervalSince1970 * 1000)),
                     "data": stored.object,
                 ]
-                try Disk.writeAtomically(Array(document.serialized.utf8) + [0x0A], to: folder + "/" + stem + Self.valuesSuffix)
+                try FileSystem.writeAtomically(Array(document.serialized.utf8) + [0x0A], toPath: folder + "/" + stem + Self.valuesSuffix)
                 summary.values = stored.count
             }
             let record = try cache.readRecord(id)
@@ -68,10 +68,10 @@ public struct ScriptTransfer: Sendable {
             for (url, file) in record.files.sorted(by: { $0.key < $1.key }) where declared.contains(url) {
                 guard let bytes = try cache.cachedBytes(sha256: file.sha256) else { continue }
                 let cacheFolder = folder + "/" + LibraryFolder.cacheFolderName
-                try Disk.createDirectory(cacheFolder)
+                try FileSystem.createDirectory(atPath: cacheFolder)
                 let target = cacheFolder + "/" + file.sha256
-                if try Disk.contents(of: target)?.sha256Hex != file.sha256 {
-                    try Disk.writeAtomically(bytes, to: target)
+                if try FileSystem.contents(atPath: target)?.sha256Hex != file.sha256 {
+                    try FileSystem.writeAtomically(bytes, toPath: target)
                 }
                 files.append((url, [
                     "sha256": .string(file.sha256),
@@ -81,7 +81,7 @@ public struct ScriptTransfer: Sendable {
             }
             if !files.isEmpty {
                 let document: JSONValue = ["format": 1, "files": .object(files)]
-                try Disk.writeAtomically(Array(document.serialized.utf8) + [0x0A], to: folder + "/" + stem + Self.filesSuffix)
+                try FileSystem.writeAtomically(Array(document.serialized.utf8) + [0x0A], toPath: folder + "/" + stem + Self.filesSuffix)
                 summary.files = files.count
             }
         } catch let error as ScriptTransferError {
@@ -101,7 +101,7 @@ public struct ScriptTransfer: Sendable {
         var summary = Summary(values: 0, files: 0, refused: [])
         do {
             let valuesPath = folder + "/" + stem + Self.valuesSuffix
-            if let bytes = try Disk.contents(of: valuesPath) {
+            if let bytes = try FileSystem.contents(atPath: valuesPath) {
                 guard let document = try? JSONValue(parsing: bytes), case .object(let pairs)? = document["data"] else {
                     throw ScriptTransferError.unreadable(path: valuesPath, reason: "it is not {\"data\": {...}}")
                 }
@@ -109,7 +109,7 @@ public struct ScriptTransfer: Sendable {
                 summary.values = pairs.count
             }
             let filesPath = folder + "/" + stem + Self.filesSuffix
-            if let bytes = try Disk.contents(of: filesPath) {
+            if let bytes = try FileSystem.contents(atPath: filesPath) {
                 guard let document = try? JSONValue(parsing: bytes), case .object(let entries)? = document["files"] else {
                     throw ScriptTransferError.unreadable(path: filesPath, reason: "it is not {\"files\": {...}}")
                 }
@@ -118,7 +118,7 @@ public struct ScriptTransfer: Sendable {
                     guard let dependency = declared.first(where: { $0.declaredURL == entry.key }) else { continue }
                     // The name is checked before it becomes a path: a hand-made file could say `../../x`.
                     guard let hash = entry.value["sha256"]?.stringValue, DependencyCache.isSHA256Name(hash),
-                          let content = try Disk.contents(of: folder + "/" + LibraryFolder.cacheFolderName + "/" + hash),
+                          let content = try FileSystem.contents(atPath: folder + "/" + LibraryFolder.cacheFolderName + "/" + hash),
                           content.sha256Hex == hash else {
                         summary.refused.append("\(dependency): its cached file is missing or damaged")
                         continue
@@ -154,8 +154,8 @@ public struct ScriptTransfer: Sendable {
     /// The folder of a `.user.js` file and its name without `.user.js`.
     static func location(of file: URL) -> (folder: String, stem: String) {
         let path = file.standardizedFileURL.path(percentEncoded: false)
-        let name = Disk.baseName(of: path)
+        let name = FileSystem.baseName(of: path)
         let stem = name.hasSuffix(".user.js") ? String(name.dropLast(".user.js".count)) : name
-        return (Disk.parentDirectory(of: path), stem)
+        return (FileSystem.parentDirectory(of: path), stem)
     }
 }

@@ -1,3 +1,5 @@
+import UserScripts
+
 /// Why a script's values or files could not be exported or imported.
 public enum ScriptTransferError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A companion file is not what export writes.
@@ -15,7 +17,7 @@ public enum ScriptTransferError: Error, Hashable, Sendable, CustomStringConverti
 
     init(_ error: any Error) {
         switch error {
-        case let failure as Disk.Failure: self = .failed(failure.description)
+        case let failure as FileSystem.Failure: self = .failed(failure.description)
         case let error as ValueStoreError: self = .failed(error.description)
         case let error as DependencyError: self = .failed(error.description)
         default: self = .failed("\(error)")

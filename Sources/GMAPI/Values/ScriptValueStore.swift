@@ -34,7 +34,7 @@ public final class ScriptValueStore: Sendable {
     public let libraryDirectory: URL
     let folder: LibraryFolder
     /// Told about each stage of every write; set by tests that kill a writer mid-write.
-    let writeObserver: (@Sendable (Disk.WriteStage) -> Void)?
+    let writeObserver: (@Sendable (FileSystem.WriteStage) -> Void)?
 
     /// The version of the file layout; a newer one is refused rather than misread.
     static let currentFormat = 1
@@ -44,7 +44,7 @@ public final class ScriptValueStore: Sendable {
         self.init(libraryDirectory: libraryDirectory, writeObserver: nil)
     }
 
-    init(libraryDirectory: URL, writeObserver: (@Sendable (Disk.WriteStage) -> Void)?) {
+    init(libraryDirectory: URL, writeObserver: (@Sendable (FileSystem.WriteStage) -> Void)?) {
         self.libraryDirectory = libraryDirectory
         folder = LibraryFolder(libraryDirectory)
         self.writeObserver = writeObserver
@@ -84,7 +84,7 @@ public final class ScriptValueStore: Sendable {
     /// The IDs of the scripts that have a values file, sorted.
     public func scriptIDs() throws(ValueStoreError) -> [ScriptID] {
         do {
-            return try Disk.list(folder.valuesFolder).compactMap(LibraryFolder.scriptID(fromFileName:)).sorted()
+            return try FileSystem.names(inDirectory: folder.valuesFolder).compactMap(LibraryFolder.scriptID(fromFileName:)).sorted()
         } catch {
             throw ValueStoreError(error)
         }
@@ -94,22 +94,22 @@ public final class ScriptValueStore: Sendable {
 
     private func update(_ id: ScriptID, _ change: (ScriptValues) -> ScriptValues) throws(ValueStoreError) -> ScriptValues {
         do {
-            try Disk.createDirectory(folder.valuesFolder)
+            try FileSystem.createDirectory(atPath: folder.valuesFolder)
         } catch {
             throw ValueStoreError(error)
         }
         do {
             return try folder.withLock {
-                Disk.removeAbandonedTemporaryFiles(in: folder.valuesFolder)
+                FileSystem.removeAbandonedTemporaryFiles(in: folder.valuesFolder)
                 let current = try read(id)
                 let next = change(current)
                 guard next != current else { return current }
-                try Disk.writeAtomically(Self.encode(next), to: folder.valuesFile(for: id), observer: writeObserver)
+                try FileSystem.writeAtomically(Self.encode(next), toPath: folder.valuesFile(for: id), observer: writeObserver)
                 return next
             }
         } catch let error as ValueStoreError {
             throw error
-        } catch let error as Disk.Failure {
+        } catch let error as FileSystem.Failure {
             throw ValueStoreError(error)
         } catch {
             throw .fileSystem(operation: "lock", path: folder.lockFile, reason: "\(error)")
@@ -120,7 +120,7 @@ public final class ScriptValueStore: Sendable {
         let path = folder.valuesFile(for: id)
         let bytes: [UInt8]?
         do {
-            bytes = try Disk.contents(of: path)
+            bytes = try FileSystem.contents(atPath: path)
         } catch {
             throw ValueStoreError(error)
         }

@@ -1,3 +1,5 @@
+import UserScripts
+
 /// Why reading or writing a script's values failed. Every case says what to do in ``description``.
 public enum ValueStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A file-system call failed (a full disk, a folder without permission).
@@ -20,7 +22,7 @@ public enum ValueStoreError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    init(_ failure: Disk.Failure) {
+    init(_ failure: FileSystem.Failure) {
         self = .fileSystem(operation: failure.operation, path: failure.path, reason: failure.message)
     }
 }

@@ -12,10 +12,12 @@ import Darwin
 /// imports the C library; the platform differences (`stat` field names, `F_FULLFSYNC`) stay here.
 ///
 /// The library cannot use the package's `SystemSupport` target (`UserScripts` has no dependencies),
-/// so it keeps this small, file-only layer of its own.
-enum FileSystem {
+/// so it keeps this small, file-only layer of its own, which the GM API's host (`GMAPI`) shares
+/// for the files it keeps in the same folder (values, fetched files): one crash-safe write, one
+/// lock and one temporary-file protocol for everything under a library.
+package enum FileSystem {
     /// What `stat` says about a file, reduced to what change detection and listing need.
-    struct Status: Hashable, Sendable {
+    package struct Status: Hashable, Sendable {
         var size: Int64
         var modificationSeconds: Int64
         var modificationNanoseconds: Int64
@@ -36,13 +38,14 @@ enum FileSystem {
     }
 
     /// A failed call: what was attempted, on which path, and the `errno` it failed with.
-    struct Failure: Error, Sendable {
-        let operation: String
-        let path: String
-        let code: Int32
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let operation: String
+        package let path: String
+        package let code: Int32
 
-        var message: String { String(cString: strerror(code)) }
-        var isNotFound: Bool { code == ENOENT }
+        package var message: String { String(cString: strerror(code)) }
+        package var isNotFound: Bool { code == ENOENT }
+        package var description: String { "\(operation) \(path): \(message)" }
 
         /// The errors a user can act on, apart from the rest.
         enum Cause: Sendable {
@@ -64,7 +67,7 @@ enum FileSystem {
     }
 
     /// The stages of an atomic write, reported to an observer so tests can stop a writer at each.
-    enum WriteStage: Sendable, Equatable {
+    package enum WriteStage: Sendable, Equatable {
         /// The temporary file exists and `bytes` of the new content have been written to it.
         case wroteBytes(Int)
         /// The temporary file's content is on disk.
@@ -76,7 +79,7 @@ enum FileSystem {
     }
 
     /// The size of the chunks written, so a large file is written (and can be interrupted) in parts.
-    static let chunkSize = 64 * 1024
+    package static let chunkSize = 64 * 1024
 
     static var processID: Int32 { getpid() }
 
@@ -145,8 +148,36 @@ enum FileSystem {
         return entries
     }
 
+    /// Reads a whole file; `nil` when it does not exist.
+    package static func contents(atPath path: String) throws(Failure) -> [UInt8]? {
+        do throws(Failure) {
+            return try readFile(atPath: path).bytes
+        } catch where error.code == ENOENT || error.code == ENOTDIR {
+            return nil
+        }
+    }
+
+    /// The names in a directory (without `.` and `..`), sorted; an absent directory has none.
+    package static func names(inDirectory path: String) throws(Failure) -> [String] {
+        do throws(Failure) {
+            return try listDirectory(atPath: path).map(\.name).sorted()
+        } catch where error.code == ENOENT || error.code == ENOTDIR {
+            return []
+        }
+    }
+
+    /// Removes the temporary files (``temporaryName(for:)``) that writers killed mid-write left in
+    /// `directory`: those whose writer process is gone. A write in progress is never touched.
+    package static func removeAbandonedTemporaryFiles(in directory: String) {
+        guard let names = try? names(inDirectory: directory) else { return }
+        for name in names {
+            guard let writer = writerProcessID(inTemporaryName: name), writer != processID, !isProcessAlive(writer) else { continue }
+            removeFile(atPath: directory + "/" + name)
+        }
+    }
+
     /// `mkdir -p`, with mode 0700 for directories it creates: scripts can hold private URLs.
-    static func createDirectory(atPath path: String) throws(Failure) {
+    package static func createDirectory(atPath path: String) throws(Failure) {
         if let existing = try status(atPath: path) {
             guard existing.isDirectory else { throw Failure(operation: "mkdir", path: path, code: ENOTDIR) }
             return
@@ -170,7 +201,8 @@ enum FileSystem {
     ///   - durable: Whether to flush the file and the directory to disk. A cache that is checked
     ///     when it is read (the library index) skips it: a torn one is noticed and rebuilt.
     /// - Returns: The status of the new file.
-    static func writeAtomically(
+    @discardableResult
+    package static func writeAtomically(
         _ bytes: [UInt8],
         toPath path: String,
         beforeReplacing: () throws -> Void = {},
@@ -231,7 +263,7 @@ enum FileSystem {
 
     /// Runs `body` holding an exclusive `flock` on `path` (created if needed), so PageScript
     /// processes sharing a library take turns at read-check-write sequences.
-    static func withExclusiveLock<T>(onFile path: String, _ body: () throws -> T) throws -> T {
+    package static func withExclusiveLock<T>(onFile path: String, _ body: () throws -> T) throws -> T {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
@@ -264,12 +296,12 @@ enum FileSystem {
         return Int32(parts[parts.count - 3])
     }
 
-    static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func baseName(of path: String) -> String {
+    package static func baseName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }

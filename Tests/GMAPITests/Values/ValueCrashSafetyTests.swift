@@ -15,7 +15,7 @@ import Darwin
 /// parent then reads what is on disk.
 struct ValueCrashSafetyTests {
     /// Large enough that writing it takes several chunks, so a kill can land in the middle.
-    static let size = 3 * Disk.chunkSize + 123
+    static let size = 3 * FileSystem.chunkSize + 123
 
     static func big(_ letter: Character) -> JSONValue { .string(String(repeating: letter, count: size)) }
 
