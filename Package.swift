@@ -92,7 +92,6 @@ let package = Package(
             name: "GMAPI",
             dependencies: [
                 "UserScripts",
-                "WebDriver",
                 "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -104,7 +103,6 @@ let package = Package(
         .target(
             name: "DevTools",
             dependencies: [
-                "WebDriver",
                 "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -139,7 +137,6 @@ let package = Package(
         .executableTarget(
             name: "pagescript",
             dependencies: [
-                "WebDriver",
                 "Engines",
                 "Injection",
                 "TerminalUI",
@@ -165,33 +162,33 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "CSystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport"]),
         .testTarget(name: "EnginesTests", dependencies: ["Engines", "WebDriver", "TestSupport", "SystemSupport"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "WebDriver", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport", "SystemSupport", "WebDriver", "Engines"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "WebDriver", "Engines", "TestSupport", "Injection", "SystemSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport", "SystemSupport", "Engines"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Engines", "TestSupport", "Injection", "SystemSupport"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(
             name: "GMAPITests",
             dependencies: [
-                "GMAPI", "UserScripts", "WebDriver", "TestSupport", "pagescript",
+                "GMAPI", "UserScripts", "SystemSupport", "TestSupport", "pagescript",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "WebDriver", "Engines", "pagescript"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "Engines", "pagescript"]),
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "BrowsingTests", dependencies: ["Browsing", "Injection", "SystemSupport"]),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "WebDriver", "Engines", "SystemSupport", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "Engines", "SystemSupport", "TestSupport"]
         ),
         .testTarget(
             name: "DevToolsTests",
             dependencies: [
-                "DevTools", "WebDriver", "Engines", "TestSupport", "SystemSupport",
+                "DevTools", "Engines", "TestSupport", "SystemSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

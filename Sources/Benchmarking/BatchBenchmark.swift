@@ -2,7 +2,6 @@ import Batch
 import Engines
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// The batch rows of the table: `pagescript batch` throughput over 200 loopback pages.
 ///

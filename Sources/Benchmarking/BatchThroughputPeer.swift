@@ -1,5 +1,4 @@
 import Engines
-import WebDriver
 
 /// Another tool running the work of `pagescript batch` (open each page, read its title) with
 /// several pages at once, for the batch throughput rows of the table.

@@ -1,6 +1,5 @@
 import Engines
 import Foundation
-import WebDriver
 
 /// What `pagescript bench` measures, and how many times.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Every row of `pagescript bench`, measured in one run and returned in the table's order:
 ///

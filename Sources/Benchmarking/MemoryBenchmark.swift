@@ -1,6 +1,5 @@
 import Engines
 import Foundation
-import WebDriver
 
 /// Row 6 of the benchmark table: the peak memory of a `pagescript run` process that matches the
 /// page against a 1,000-script library, against the Selenium for Python process of

@@ -2,7 +2,6 @@ import Engines
 import Foundation
 import Injection
 import SystemSupport
-import WebDriver
 
 /// Row 3 of the benchmark table: PageScript against the floor of the protocol and against the
 /// tools a user would otherwise pick, running the same script on the same page with the same

@@ -1,6 +1,5 @@
 import Engines
 import Foundation
-import WebDriver
 
 /// Playwright for Python running a batch: Playwright's async API with N pages open at once in one
 /// browser, each worker taking URLs from a shared `asyncio.Queue` and, for each,

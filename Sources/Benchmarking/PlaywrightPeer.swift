@@ -1,7 +1,6 @@
 import Engines
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Playwright for Python, the second tool a user would otherwise pick, installed from PyPI into
 /// the bench's virtual environment beside Selenium and driving the system Chromium through

@@ -1,7 +1,6 @@
 import Engines
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// The floor of a cold run: the least any WebDriver client must do to run one script on one
 /// page, written as a bare-protocol client in a few lines of Python's `http.client`.

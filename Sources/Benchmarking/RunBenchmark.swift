@@ -1,7 +1,6 @@
 import Engines
 import Foundation
 import Injection
-import WebDriver
 
 /// PageScript's run against the WebDriver floor on one engine.
 public enum RunBenchmark {

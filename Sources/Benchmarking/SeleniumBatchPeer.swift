@@ -1,7 +1,6 @@
 import Engines
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Selenium for Python running a batch: a thread pool of N workers, each with its own session,
 /// taking URLs from a shared queue and, for each, `driver.get(url)` then

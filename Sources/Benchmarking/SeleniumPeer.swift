@@ -1,7 +1,6 @@
 import Engines
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Selenium for Python, the tool a user would otherwise pick to run a script on a page, set up
 /// in a virtual environment of its own and pointed at the same driver and browser binaries

@@ -2,7 +2,6 @@ import Engines
 import Foundation
 import Injection
 import UserScripts
-import WebDriver
 
 /// The GM API's cost on one engine: a warm userscript run with the API against a bare Execute
 /// Script round trip, and a `GM_setValue` that reaches the disk against the same run without one.

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The one small script a follower runs on every look: it tells a document it has not seen from
 /// one it has, by a mark only this follower knows the name of, and reports the address.

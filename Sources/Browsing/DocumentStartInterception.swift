@@ -2,7 +2,6 @@ import DevTools
 import Foundation
 import Injection
 import UserScripts
-import WebDriver
 
 /// Runs the library's scripts at their `@run-at` moments in every tab and window of a Chromium
 /// that `browse` follows, including those opened later and those nobody looks at:

@@ -1,6 +1,6 @@
 import Injection
+import SystemSupport
 import TerminalUI
-import WebDriver
 
 extension ScriptRunResult {
     /// The editor's view of a script's outcome on the page.

@@ -4,7 +4,6 @@ import Foundation
 import Injection
 import SystemSupport
 import Testing
-import WebDriver
 
 /// What `batch` does around its runner, without the binary: the closing line and the verdict its
 /// exit status comes from, the progress display, and where sessions come from.

@@ -2,7 +2,6 @@
 import Foundation
 import SystemSupport
 import Testing
-import WebDriver
 
 /// The output file: refusing to clobber, locking, cutting a torn line, ordering records.
 struct OutputFileTests {

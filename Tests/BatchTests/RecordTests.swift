@@ -1,8 +1,8 @@
 import Batch
 import Foundation
 import Injection
+import SystemSupport
 import Testing
-import WebDriver
 
 /// The shape of a record, which scripts downstream parse.
 struct RecordTests {

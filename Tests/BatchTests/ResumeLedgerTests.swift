@@ -1,7 +1,6 @@
 import Batch
 import Foundation
 import Testing
-import WebDriver
 
 /// What `--resume` reads back from an output file.
 struct ResumeLedgerTests {

@@ -3,7 +3,6 @@ import Engines
 import Foundation
 import SystemSupport
 import Testing
-import WebDriver
 
 /// A batch's browsers are started by the same launcher as a run's: the Chromium a batch visit
 /// runs in and the one a `run` without `--screenshot` runs in have the same command line, read

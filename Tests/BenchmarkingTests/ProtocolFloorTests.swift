@@ -2,7 +2,6 @@ import Engines
 import Foundation
 import SystemSupport
 import Testing
-import WebDriver
 @testable import Benchmarking
 
 /// The bare-protocol floor runs for real on each engine: it answers the script's value, reports

@@ -4,7 +4,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// A DevTools connection beside a chromedriver session, through the `debuggerAddress` that
 /// chromedriver reports: both drive the same page.

@@ -2,7 +2,6 @@ import DevTools
 import Engines
 import Foundation
 import Testing
-import WebDriver
 
 /// What a Chromium started with its own DevTools port leaves behind: nothing.
 @Suite struct ChromiumProcessTests {

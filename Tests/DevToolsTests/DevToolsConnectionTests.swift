@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// The DevTools client against a real headless Chromium.
 @Suite(.serialized)

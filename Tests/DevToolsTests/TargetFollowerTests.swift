@@ -4,7 +4,6 @@ import NIOConcurrencyHelpers
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// Following every tab of a real headless Chromium, with document-start scripts that the pages'
 /// own inline scripts must already see.

@@ -8,7 +8,6 @@ import TerminalUI
 import TestSupport
 import Testing
 import UserScripts
-import WebDriver
 
 /// The editor's host for a page, against a real library folder and, where it runs scripts, a
 /// real page in WebKit.

@@ -1,8 +1,8 @@
 @testable import EditorSession
 import Injection
+import SystemSupport
 import TerminalUI
 import Testing
-import WebDriver
 
 /// What the editor's panel receives from a run: the bridge from Injection's results to the
 /// editor's values keeps everything the panel draws.

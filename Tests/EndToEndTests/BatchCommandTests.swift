@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `pagescript batch` end to end: the built binary, real engines, a real loopback site with
 /// slow, missing, hostile, crashing and never-finishing pages, and real signals.

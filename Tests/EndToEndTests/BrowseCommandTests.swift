@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `pagescript browse` on a private Xvfb standing in for the user's display: the pages move by
 /// themselves (`location`, then `pushState`), as a user clicking would move them, each once

@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `pagescript browse` in a real terminal (tmux), under a private Xvfb: on Chromium the page's
 /// title arrives escaped (a right-to-left override: Chromium turns control characters in a title

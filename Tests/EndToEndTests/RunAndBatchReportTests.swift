@@ -2,7 +2,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `run --json` and a `batch` record describe a page with one report: the same page, script and
 /// dialogs give the same members with the same values, for one script and for the library's

@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `pagescript run` end to end: the built binary, real engines, a real loopback server.
 @Suite(.serialized)

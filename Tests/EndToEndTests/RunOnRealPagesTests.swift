@@ -2,7 +2,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `pagescript run` on pages as real sites serve them (strict CSP), and when runs go wrong:
 /// messages, exit codes and the `--json` object, on both engines.

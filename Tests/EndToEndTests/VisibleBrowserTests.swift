@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 
 /// `--headed` and `--profile`: a browser on the user's display (here a private Xvfb standing in
 /// for it), and a Chromium profile that keeps cookies between runs.

@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// Every console method the browsers' consoles have is captured, with its structure.

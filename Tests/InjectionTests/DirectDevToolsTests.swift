@@ -2,7 +2,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// Runs on Chromium reach the page on PageScript's own DevTools connection, on the session's

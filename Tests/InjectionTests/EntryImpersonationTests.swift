@@ -4,7 +4,6 @@ import GMAPI
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// A page that learns the runtime's entry name, replaces its own document behind PageScript's back

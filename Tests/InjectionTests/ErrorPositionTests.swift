@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// Syntax and runtime errors are placed in the user's script, on pages whose policy forbids eval

@@ -4,7 +4,6 @@ import SystemSupport
 import TestSupport
 import Testing
 import UserScripts
-import WebDriver
 @testable import Injection
 
 /// Every built-in example runs on a page served with a strict CSP, on both engines, without an

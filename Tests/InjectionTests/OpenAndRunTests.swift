@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// `PageSession.openAndRun` (the batch's two-round-trip visit: navigate, then install and run in

@@ -3,7 +3,6 @@ import Foundation
 import Injection
 import SystemSupport
 import TestSupport
-import WebDriver
 
 /// Pages and helpers shared by the Injection tests: real loopback servers, real engines.
 enum PageFixtures {

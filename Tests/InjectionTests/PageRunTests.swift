@@ -3,7 +3,6 @@ import Foundation
 import Injection
 import SystemSupport
 import Testing
-import WebDriver
 
 /// `run`'s entry point on real engines, without the binary: a script's value with the page it
 /// came from, the screenshot saved where asked, and a timeout named as the user gave it.

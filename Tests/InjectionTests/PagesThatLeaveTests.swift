@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// A batch's visits (`PageSession.openAndRun`) on a list that alternates a page which sends the

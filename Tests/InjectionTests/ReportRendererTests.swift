@@ -2,7 +2,6 @@ import Foundation
 import Injection
 import SystemSupport
 import Testing
-import WebDriver
 
 /// `run`'s output, rendered without a browser: what goes to standard output and what to standard
 /// error, escaped; the `--json` object with its screenshot and timing; a failed run's object.

@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// Dialogs, navigations and timeouts during a run: the outcome survives, or the run says what

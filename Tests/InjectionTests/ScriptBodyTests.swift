@@ -1,6 +1,6 @@
 @testable import Injection
+import SystemSupport
 import Testing
-import WebDriver
 
 /// Where the user's code sits in an Execute Script body, and the line arithmetic behind positions.
 struct ScriptBodyTests {

@@ -5,7 +5,6 @@ import SystemSupport
 import TestSupport
 import Testing
 import UserScripts
-import WebDriver
 @testable import Injection
 
 /// The GM API in real pages, on both engines: real-world-shaped userscripts on a page served with

@@ -3,7 +3,6 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-import WebDriver
 @testable import Injection
 
 /// Values that resist being made JSON-safe are converted as far as they can be and the rest is

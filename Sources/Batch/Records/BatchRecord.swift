@@ -1,7 +1,6 @@
 import Foundation
 import Injection
 import SystemSupport
-import WebDriver
 
 /// One line of a batch's output: what happened to one input entry.
 ///

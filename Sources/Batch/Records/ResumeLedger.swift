@@ -1,6 +1,5 @@
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// What an earlier run of a batch already recorded in its output file, for `--resume`.
 ///

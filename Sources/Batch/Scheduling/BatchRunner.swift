@@ -1,7 +1,6 @@
 import Foundation
 import Injection
 import SystemSupport
-import WebDriver
 
 /// Runs one script over every URL of a list, on ``BatchConfiguration/jobs`` sessions at once.
 ///

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The W3C `timeouts` capability, added to a source's own capabilities so that a new session
 /// needs no extra round trip to set them.

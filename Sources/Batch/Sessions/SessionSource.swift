@@ -1,4 +1,3 @@
-import WebDriver
 
 /// Where a batch's sessions come from: local drivers PageScript starts and stops, or a remote
 /// endpoint.

@@ -1,7 +1,7 @@
 import Engines
 import Foundation
 import Injection
-import WebDriver
+import SystemSupport
 
 /// Where a batch's sessions come from, for the engine the user chose: a local WebKit or Chromium
 /// started by the batch, or a remote WebDriver endpoint with the user's extra capabilities.

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// One protocol command, as data: a method and its parameters.
 ///

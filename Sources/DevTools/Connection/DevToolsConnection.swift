@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import WebDriver
+import SystemSupport
 
 /// A connection to a Chromium browser's DevTools endpoint, speaking the Chrome DevTools Protocol
 /// with flat sessions.

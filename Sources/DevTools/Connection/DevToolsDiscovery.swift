@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import WebDriver
+import SystemSupport
 
 /// The DevTools HTTP server's discovery endpoints: `GET /json/version` and `GET /json/list`.
 ///

@@ -1,4 +1,3 @@
-import WebDriver
 
 /// Why a DevTools Protocol operation failed.
 ///

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// One event the browser sent: a message with a `method` and no `id`.
 ///

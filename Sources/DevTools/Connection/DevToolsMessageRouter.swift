@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
-import WebDriver
+import SystemSupport
 
 /// Routes what arrives on a DevTools connection: replies to the commands waiting for them (by
 /// `id`), events to the subscribers whose filter they pass, and the end of the connection to

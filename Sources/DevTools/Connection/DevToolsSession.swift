@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The browser, or one target attached to it, on a ``DevToolsConnection``: a flat session.
 ///

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The `Page` domain: navigation, document-start scripts, isolated worlds and dialogs.
 extension DevToolsSession {

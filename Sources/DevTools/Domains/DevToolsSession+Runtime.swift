@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// What `this` is for ``DevToolsSession/callFunction(_:arguments:on:awaitPromise:returnByValue:userGesture:timeout:)``.
 public enum FunctionReceiver: Sendable, Equatable {

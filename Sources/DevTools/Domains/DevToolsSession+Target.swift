@@ -1,4 +1,3 @@
-import WebDriver
 
 /// The `Target` domain: finding, opening, attaching to and closing tabs and other targets.
 extension DevToolsSession {

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// What the page reported about an exception: `Runtime.ExceptionDetails`.
 ///

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// A JavaScript value as the page reports it: `Runtime.RemoteObject`.
 ///

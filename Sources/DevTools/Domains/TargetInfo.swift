@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// A target the browser can be debugged through: a tab (`page`), an out-of-process frame
 /// (`iframe`), a worker, the browser's own UI: `Target.TargetInfo`.

@@ -1,4 +1,3 @@
-import WebDriver
 
 /// A target auto-attach (or `Target.attachToTarget`) attached: `Target.attachedToTarget`.
 public struct AttachedTarget: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import WebDriver
 
 /// A call of a binding from the page: `Runtime.bindingCalled`.
 ///

@@ -1,4 +1,3 @@
-import WebDriver
 
 /// A `console.*` call in the page: `Runtime.consoleAPICalled` (after `Runtime.enable`).
 ///

@@ -1,4 +1,3 @@
-import WebDriver
 
 /// A frame's move to a new URL: a new document (`Page.frameNavigated`) or a move within the
 /// same document (`Page.navigatedWithinDocument`: `history.pushState`, `replaceState`, a

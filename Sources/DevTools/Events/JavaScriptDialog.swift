@@ -1,4 +1,3 @@
-import WebDriver
 
 /// A dialog the page opened: `Page.javascriptDialogOpening` (after `Page.enable`).
 ///

@@ -1,4 +1,3 @@
-import WebDriver
 
 /// A step in a document's life: `Page.lifecycleEvent` (after
 /// ``DevToolsSession/setLifecycleEventsEnabled(_:)``), `Page.domContentEventFired` or

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// A target a ``TargetFollower`` attached to: a tab, a popup, a window, or an out-of-process
 /// frame, with the flat session to talk to it.

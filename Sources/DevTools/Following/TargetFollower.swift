@@ -1,6 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
-import WebDriver
+import SystemSupport
 
 /// Follows every tab and window of a browser, including those opened later, and prepares each
 /// one before its first script runs.

@@ -1,6 +1,5 @@
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Chromium's command line, in one place: the browser's arguments and the driver's, the
 /// capabilities a session asks chromedriver for, and the start of a chromedriver. `run`, `edit`,

@@ -1,6 +1,5 @@
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// A Chromium that PageScript started itself with a DevTools port of its own
 /// (`--remote-debugging-port=0`), without a WebDriver driver in between.

@@ -1,6 +1,5 @@
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// What a local engine's launcher started for ``BrowserEngine``: the driver (with WebKit's
 /// browser behind it), a private X display, the folders it made, and the capabilities its

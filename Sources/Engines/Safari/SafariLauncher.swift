@@ -1,6 +1,5 @@
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Safari's start: `safaridriver` on a free port, whose sessions ask for `browserName: safari`.
 /// Safari allows one automation session at a time and always opens its own window.

@@ -1,5 +1,5 @@
+import SystemSupport
 import UserScripts
-import WebDriver
 
 /// Builds `GM_info`: the script's parsed metadata as the managers expose it, and who runs it.
 ///

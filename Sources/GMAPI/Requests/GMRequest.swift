@@ -1,5 +1,5 @@
 import Foundation
-import WebDriver
+import SystemSupport
 
 /// The `details` of one `GM_xmlhttpRequest` / `GM.xmlHttpRequest` call, as PageScript performs it.
 ///

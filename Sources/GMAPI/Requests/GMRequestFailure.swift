@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// Why a `GM_xmlhttpRequest` produced no response, and which of the script's callbacks hears of it.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import WebDriver
+import SystemSupport
 
 /// The response of a `GM_xmlhttpRequest`, as the script's `onload` sees it.
 ///

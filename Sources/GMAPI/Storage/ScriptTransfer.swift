@@ -1,6 +1,6 @@
 import Foundation
+import SystemSupport
 import UserScripts
-import WebDriver
 
 /// What travels with a script through `pagescript scripts export DIR` and `scripts import`,
 /// beside the script's file (which export writes byte for byte):

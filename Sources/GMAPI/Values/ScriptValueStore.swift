@@ -1,6 +1,6 @@
 import Foundation
+import SystemSupport
 import UserScripts
-import WebDriver
 
 /// The values scripts keep with `GM_setValue`, one file per script ID inside the library folder
 /// (`.pagescript-values/<id>.json`).

@@ -1,5 +1,5 @@
+import SystemSupport
 import UserScripts
-import WebDriver
 
 /// All the values one script has stored, as read at one moment: what the page receives before
 /// the script runs, so that `GM_getValue` and `GM_listValues` can answer synchronously.

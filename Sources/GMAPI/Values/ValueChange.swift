@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// One change a script made to its values: `GM_setValue(key, value)` or `GM_deleteValue(key)`.
 ///

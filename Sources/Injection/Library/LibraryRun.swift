@@ -1,7 +1,6 @@
 import Foundation
 import GMAPI
 import UserScripts
-import WebDriver
 
 /// Runs the library's scripts that belong on the open page, the way a userscript manager would.
 public enum LibraryRun {

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The runtime's entry point on one document: the random global name Action.js is installed under,
 /// the random key without which it does nothing, and a challenge it answers with a response only

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The runtime's reply to one call, decoded and checked: JSON text whose `pagescript` member says
 /// it is one.

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// What a call asks the runtime in the page, sent as the Execute Script call's only argument: JSON
 /// text, which the runtime parses with a `JSON.parse` the page cannot have replaced. A

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The bodies of PageScript's Execute Script calls, and where the user's code sits in them.
 ///

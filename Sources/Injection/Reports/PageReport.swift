@@ -1,4 +1,3 @@
-import WebDriver
 
 /// What happened on one page, for any command: the run completed (``RunReport``), or it did not
 /// and ``UnfinishedRun`` says why, where the browser got to and what the script produced before

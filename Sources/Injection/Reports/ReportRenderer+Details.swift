@@ -1,7 +1,6 @@
 import Foundation
 import SystemSupport
 import UserScripts
-import WebDriver
 
 extension ReportRenderer {
     /// The console lines, dialogs, GM API reports and error of a result, as escaped lines; the

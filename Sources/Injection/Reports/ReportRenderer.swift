@@ -1,7 +1,6 @@
 import Foundation
 import SystemSupport
 import UserScripts
-import WebDriver
 
 /// Shows a ``RunReport`` and the failure of a run that did not complete, as the lines a command
 /// writes: values on standard output, the page and everything about the run on standard error,

@@ -1,5 +1,4 @@
 import Foundation
-import WebDriver
 
 /// What a run did on its page, as ``PageRun/perform(_:)`` returns it and ``ReportRenderer``
 /// shows it: one script's result, or the results of the library's scripts that matched the page.

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// One `console.*` call the script made while it ran.
 ///

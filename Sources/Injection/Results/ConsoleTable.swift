@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The data of a `console.table` call, as the browsers' consoles lay it out.
 ///

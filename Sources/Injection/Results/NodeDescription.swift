@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// A DOM node as a result shows it: `{"$node": "<input#q.search name=q>"}`, read back into its
 /// parts so that a viewer can colour or lay it out.

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// An `alert`, `confirm` or `prompt` while a script ran, and how it was answered.
 ///

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// The outcome of running one script on a page.
 public struct ScriptResult: Sendable, Equatable {

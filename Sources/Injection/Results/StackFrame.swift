@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// One frame of a stack trace (`console.trace`).
 ///

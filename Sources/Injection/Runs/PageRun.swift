@@ -1,7 +1,6 @@
 import Foundation
 import SystemSupport
 import UserScripts
-import WebDriver
 
 /// What `pagescript run` asks for: the page, the script (or the library's matching scripts), and
 /// the limits and answers the run works within.

@@ -1,3 +1,4 @@
+import SystemSupport
 import WebDriver
 
 /// A way to a tab's DevTools that does not go through the WebDriver session's current window:

@@ -1,7 +1,6 @@
 import Engines
 import Foundation
 import SystemSupport
-import WebDriver
 
 /// Where a page is opened: a local engine PageScript starts, or a remote W3C endpoint.
 public enum EngineChoice: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Engines
-import WebDriver
 
 /// A page ``PageRunner/open(on:url:scriptTimeout:loadTimeout:dialogs:startupTimeout:beforeOpening:)``
 /// opened: the engine under it, its session, and what it showed when it loaded. Close it once.

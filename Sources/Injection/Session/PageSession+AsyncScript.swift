@@ -1,4 +1,5 @@
 import DevTools
+import SystemSupport
 import WebDriver
 
 extension PageSession {

@@ -1,5 +1,5 @@
 import DevTools
-import WebDriver
+import SystemSupport
 
 extension PageSession {
     /// What one call into the page came back with.

@@ -1,7 +1,7 @@
 import Foundation
 import GMAPI
+import SystemSupport
 import UserScripts
-import WebDriver
 
 extension PageSession {
     /// One userscript run installed in a document before it exists.

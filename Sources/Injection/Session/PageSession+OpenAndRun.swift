@@ -1,5 +1,5 @@
 import Foundation
-import WebDriver
+import SystemSupport
 
 extension PageSession {
     /// How ``openAndRun(_:script:mode:timeout:skippingHTTPErrors:)`` went on a page that loaded.

@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 extension PageSession {
     static let recoveryAttempts = 4

@@ -1,7 +1,7 @@
 import Foundation
 import GMAPI
+import SystemSupport
 import UserScripts
-import WebDriver
 
 extension PageSession {
     /// How many userscript runs the session remembers for work their scripts queue later.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import WebDriver
 
 /// A browser session on one page, with PageScript's runtime (Action.js) installed in the page.

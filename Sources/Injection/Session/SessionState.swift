@@ -1,5 +1,5 @@
 import Foundation
-import WebDriver
+import SystemSupport
 
 /// What a ``PageSession`` remembers between calls, behind a lock (runs may overlap with the
 /// editor's watchdog and with cancellation).

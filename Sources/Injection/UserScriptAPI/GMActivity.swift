@@ -1,4 +1,4 @@
-import WebDriver
+import SystemSupport
 
 /// What a userscript did through the GM API that is reported rather than done in the page:
 /// menu commands it registered, notifications, clipboard text, tabs it asked to open, grants

@@ -2,7 +2,6 @@ import Foundation
 import GMAPI
 import SystemSupport
 import UserScripts
-import WebDriver
 
 /// The host half of the GM API for one page session: values kept with ``GMAPI/ScriptValueStore``,
 /// `GM_xmlhttpRequest` performed by ``GMAPI/GMRequestPerformer`` within the script's `@connect`

@@ -1,6 +1,6 @@
 import GMAPI
+import SystemSupport
 import UserScripts
-import WebDriver
 
 /// One userscript's share of the GM API for a run: what the page half (`GM.js`) is sent with the
 /// run, and what the host half needs to answer it.

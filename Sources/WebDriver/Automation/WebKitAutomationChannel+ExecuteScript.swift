@@ -1,3 +1,4 @@
+import SystemSupport
 extension WebKitAutomationChannel {
     /// Execute Script as WebKitWebDriver performs it, from here: waits for a navigation in
     /// progress and asks whether a dialog is open (both sent at once), then evaluates

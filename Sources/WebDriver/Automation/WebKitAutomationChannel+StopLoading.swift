@@ -1,3 +1,4 @@
+import SystemSupport
 extension WebKitAutomationChannel {
     /// Ends the loading of `browsingContext`'s document as the browser's Stop button does:
     /// `window.stop()` evaluated without waiting for the load in progress (which is what it

@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SystemSupport
 
 /// PageScript's own way into the automation session WebKitWebDriver opened in a MiniBrowser that
 /// PageScript started, through the `InspectorRelay` (in `Engines`) between the two.

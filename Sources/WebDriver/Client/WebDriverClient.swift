@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SystemSupport
 
 /// A W3C WebDriver client over HTTP/1.1 with keep-alive: PageScript's own lean client on SwiftNIO
 /// for `http://` endpoints (every local driver, most grids), AsyncHTTPClient for `https://` ones

@@ -3,7 +3,6 @@ import Batch
 import Foundation
 import Injection
 import SystemSupport
-import WebDriver
 
 /// `pagescript batch [URLS_FILE | -] [-e CODE | -f FILE | - | --script REF | --example NAME]`: one
 /// script over every URL of a list, on many sessions at once, one JSON line per page.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarking
 import Engines
 import Foundation
-import WebDriver
 
 /// `pagescript bench`: PageScript's cost against the WebDriver floor, Selenium and Playwright for
 /// Python, and its own budgets, as one table of ratios (or, with `--json`, one JSON object).

@@ -5,7 +5,6 @@ import Foundation
 import Injection
 import SystemSupport
 import TerminalUI
-import WebDriver
 
 /// `pagescript browse [URL]`: a visible browser whose pages get the library's scripts, as a
 /// userscript manager gives them, with what ran where shown in the terminal.

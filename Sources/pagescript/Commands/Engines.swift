@@ -1,6 +1,5 @@
 import ArgumentParser
 import Engines
-import WebDriver
 
 /// `pagescript engines`: which engines are installed, the versions of their drivers and
 /// browsers, and how to get the rest.

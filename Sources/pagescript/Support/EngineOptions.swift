@@ -2,7 +2,6 @@ import ArgumentParser
 import Engines
 import Foundation
 import Injection
-import WebDriver
 
 /// The options that choose where pages open, shared by every command that opens one.
 struct EngineOptions: ParsableArguments {

@@ -5,7 +5,6 @@ import Engines
 import GMAPI
 import Injection
 import UserScripts
-import WebDriver
 
 /// The exit codes, decided in one place.
 ///

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import UserScripts
-import WebDriver
 @testable import GMAPI
 
 /// `pagescript scripts values` and `pagescript scripts update`, run as the built executable.

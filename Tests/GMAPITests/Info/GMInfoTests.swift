@@ -1,6 +1,6 @@
+import SystemSupport
 import Testing
 import UserScripts
-import WebDriver
 @testable import GMAPI
 
 struct GMInfoTests {

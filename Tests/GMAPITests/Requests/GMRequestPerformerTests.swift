@@ -1,8 +1,8 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import UserScripts
-import WebDriver
 @testable import GMAPI
 
 /// `GM_xmlhttpRequest` against real HTTP servers on two loopback hosts: "allowed" on 127.0.0.1

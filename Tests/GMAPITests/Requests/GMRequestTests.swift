@@ -1,6 +1,6 @@
 import Foundation
+import SystemSupport
 import Testing
-import WebDriver
 @testable import GMAPI
 
 struct GMRequestTests {

@@ -1,8 +1,8 @@
 import Foundation
+import SystemSupport
 import TestSupport
 import Testing
 import UserScripts
-import WebDriver
 @testable import GMAPI
 
 /// Values and fetched files travel with `scripts export` / `scripts import`.

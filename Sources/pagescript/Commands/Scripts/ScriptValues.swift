@@ -3,7 +3,6 @@ import Foundation
 import GMAPI
 import SystemSupport
 import UserScripts
-import WebDriver
 
 struct ScriptValuesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

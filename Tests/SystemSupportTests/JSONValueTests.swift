@@ -1,5 +1,5 @@
 import Testing
-import WebDriver
+import SystemSupport
 
 struct JSONValueTests {
     @Test(arguments: [
@@ -71,12 +71,5 @@ struct JSONValueTests {
         let nodes = try JSONValue(parsing: try #require(parsed["value"]?.stringValue))
         #expect(nodes.arrayValue?.count == 70_000)
         #expect(nodes.arrayValue?.last == ["$node": "<div#n69999.row>"])
-    }
-
-    @Test func everyW3CErrorCodeIsKnown() {
-        #expect(WebDriverErrorCode.allCases.count == 28)
-        for code in WebDriverErrorCode.allCases {
-            #expect(WebDriverErrorCode(rawValue: code.rawValue) == code)
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A JSON value, as WebDriver sends and receives it and as PageScript reports script results.
+/// A JSON value, as the browser protocols (WebDriver, DevTools) send and receive it and as
+/// PageScript reports script results and keeps userscripts' values.
 ///
 /// Numbers keep their integer form where they have one, so `42` prints as `42`, not `42.0`.
 public enum JSONValue: Sendable, Hashable {
