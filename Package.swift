@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "Injection",
             dependencies: [
-                "WebDriver", "Engines", "DevTools", "UserScripts", "SystemSupport", "JavaScriptSyntax", "GMAPI",
+                "WebDriver", "Engines", "DevTools", "UserScripts", "SystemSupport", "ScriptConsole", "JavaScriptSyntax", "GMAPI",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             resources: [.copy("Resources")]
@@ -113,8 +113,12 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ScriptConsole",
+            dependencies: ["SystemSupport"]
+        ),
+        .target(
             name: "TerminalUI",
-            dependencies: ["SystemSupport", "TextInput", "JavaScriptSyntax"]
+            dependencies: ["SystemSupport", "TextInput", "JavaScriptSyntax", "ScriptConsole"]
         ),
 
         .target(
@@ -158,15 +162,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport", "TestSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "TextInput", "TestSupport", "JavaScriptSyntax"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "ScriptConsole", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "CSystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport"]),
         .testTarget(name: "EnginesTests", dependencies: ["Engines", "WebDriver", "TestSupport", "SystemSupport"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport"]),
+        .testTarget(name: "InjectionTests", dependencies: ["Injection", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport", "ScriptConsole"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport", "SystemSupport", "Engines"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Engines", "TestSupport", "Injection", "SystemSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Engines", "TestSupport", "Injection", "SystemSupport", "ScriptConsole"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(
             name: "GMAPITests",
@@ -183,7 +187,7 @@ let package = Package(
         .testTarget(name: "BrowsingTests", dependencies: ["Browsing", "Injection", "SystemSupport"]),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "Engines", "SystemSupport", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "Engines", "SystemSupport", "ScriptConsole", "TestSupport"]
         ),
         .testTarget(
             name: "DevToolsTests",

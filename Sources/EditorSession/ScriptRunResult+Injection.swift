@@ -7,20 +7,10 @@ extension ScriptRunResult {
     init(_ result: Injection.ScriptResult) {
         self.init(
             value: result.value.map(ResultValue.init),
-            console: result.console.map(ConsoleLine.init),
+            console: result.console,
             exception: result.error.map {
                 ScriptException(name: $0.name, message: $0.message, line: $0.line, column: $0.column, stack: $0.stack)
             })
-    }
-}
-
-extension ConsoleLine {
-    /// A console entry with what the panel draws of it: the group depth, a table's cells and a
-    /// trace's frames.
-    init(_ message: ConsoleMessage) {
-        self.init(level: Level(rawValue: message.level.rawValue), message: message.message, depth: message.depth,
-                  table: message.table.map { TerminalUI.ConsoleTable(columns: $0.columns, rows: $0.rows) },
-                  stack: message.stack.map(\.description))
     }
 }
 

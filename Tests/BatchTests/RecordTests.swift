@@ -1,6 +1,7 @@
 import Batch
 import Foundation
 import Injection
+import ScriptConsole
 import SystemSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Engines
 import Foundation
 import GMAPI
 import Injection
+import ScriptConsole
 import SystemSupport
 import TerminalUI
 import TestSupport
@@ -245,7 +246,7 @@ struct PageEditorHostTests {
         await page.close()
         #expect(answers.failure == nil)
         // Ctrl-R: the value, the console, and an exception with its place in the script.
-        #expect(answers.ran == ScriptRunResult(value: .number("9"), console: [ConsoleLine(level: .warn, message: "careful")]))
+        #expect(answers.ran == ScriptRunResult(value: .number("9"), console: [ConsoleMessage(level: .warn, message: "careful")]))
         #expect(answers.userScript?.value == .string("PageScript Editor GM"), "\(String(describing: answers.userScript))")
         #expect(answers.counts.map(\.value) == [.number("1"), .number("2")], "\(answers.counts)")
         #expect(answers.lateValue == "kept", "a timer's GM_setValue after the run reaches the library")

@@ -1,5 +1,6 @@
 @testable import EditorSession
 import Injection
+import ScriptConsole
 import SystemSupport
 import TerminalUI
 import Testing
@@ -8,16 +9,16 @@ import Testing
 /// editor's values keeps everything the panel draws.
 @Suite("Editor session: results for the panel")
 struct RunResultBridgeTests {
-    @Test func consoleLinesKeepTheirGroupDepthTableAndStack() {
+    @Test func consoleLinesKeepTheirGroupDepthTableAndStack() throws {
         let message = ConsoleMessage(
             level: .trace, message: "here", depth: 2,
-            table: Injection.ConsoleTable(columns: ["(index)", "a"], rows: [["0", "1"]]),
+            table: ConsoleTable(columns: ["(index)", "a"], rows: [["0", "1"]]),
             stack: [StackFrame(function: "check", line: 3, column: 5, isInScript: true),
                     StackFrame(function: "", url: "https://example.com/app.js", line: 10, column: 4)])
-        let line = ConsoleLine(message)
-        #expect(line == ConsoleLine(level: .trace, message: "here", depth: 2,
-                                    table: TerminalUI.ConsoleTable(columns: ["(index)", "a"], rows: [["0", "1"]]),
-                                    stack: ["check (line 3, column 5)", "(anonymous) (https://example.com/app.js:10:4)"]))
+        let result = ScriptRunResult(try ScriptResult(context: PageContext(url: "https://example.com/", title: "A"), value: nil,
+                                                      console: [message], error: nil))
+        #expect(result.console == [message])
+        #expect(result.console[0].stack.map(\.description) == ["check (line 3, column 5)", "(anonymous) (https://example.com/app.js:10:4)"])
     }
 
     @Test func aNodeMarkerBecomesANodeAndOtherObjectsStayObjects() {

@@ -1,5 +1,6 @@
 import Engines
 import Foundation
+import ScriptConsole
 import SystemSupport
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Injection
+import ScriptConsole
 import SystemSupport
 import Testing
 

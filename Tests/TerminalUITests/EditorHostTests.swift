@@ -1,4 +1,5 @@
 import Foundation
+import ScriptConsole
 import Testing
 @testable import TerminalUI
 
@@ -24,8 +25,8 @@ struct EditorHostTests {
     @Test func runResultOpensThePanelWithValueAndConsole() {
         var state = EditorState.make("x")
         state.run(answering: ScriptRunResult(value: .object([.init(key: "a", value: .number("1"))]), console: [
-            ConsoleLine(level: .log, message: "hello"),
-            ConsoleLine(level: .warn, message: "careful\nsecond line"),
+            ConsoleMessage(level: .log, message: "hello"),
+            ConsoleMessage(level: .warn, message: "careful\nsecond line"),
         ]))
         let rows = state.screenRows()
         #expect(rows.contains { $0.contains("hello") })
@@ -63,7 +64,7 @@ struct EditorHostTests {
 
     @Test func pageTextInThePanelIsEscaped() {
         var state = EditorState.make("x")
-        let hostile = ScriptRunResult(console: [ConsoleLine(level: .log, message: "\u{1B}[2J\u{9B}31m\u{202E}txt")],
+        let hostile = ScriptRunResult(console: [ConsoleMessage(level: .log, message: "\u{1B}[2J\u{9B}31m\u{202E}txt")],
                                       exception: ScriptException(name: "E\u{7}", message: "m\u{1B}]0;pwned\u{7}"))
         state.run(answering: hostile)
         let rows = state.screenRows().joined(separator: "\n")
@@ -82,7 +83,7 @@ struct EditorHostTests {
 
     @Test func panelScrollsWithControlArrows() {
         var state = EditorState.make("x")
-        state.run(answering: ScriptRunResult(console: (1...50).map { ConsoleLine(level: .log, message: "message \($0)") }))
+        state.run(answering: ScriptRunResult(console: (1...50).map { ConsoleMessage(level: .log, message: "message \($0)") }))
         #expect(state.screenRows().contains { $0.contains("message 1") && !$0.contains("message 10") })
         state.press(.down, times: 5, .control)
         #expect(state.panel.scroll == 5)

@@ -1,3 +1,4 @@
+import ScriptConsole
 import Testing
 @testable import TerminalUI
 
@@ -89,7 +90,7 @@ struct EditorScreenTests {
         let text = (1...60).map { "line \($0)" }.joined(separator: "\n")
         var state = EditorState.make(text)
         state.press(.end, .control)
-        state.run(answering: ScriptRunResult(console: (1...30).map { ConsoleLine(level: .log, message: "\($0)") }))
+        state.run(answering: ScriptRunResult(console: (1...30).map { ConsoleMessage(level: .log, message: "\($0)") }))
         for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 100, rows: 40), TerminalSize(columns: 60, rows: 12)] {
             _ = state.handle(.resize(size))
             let frame = EditorScreen.render(state)

@@ -1,3 +1,4 @@
+import ScriptConsole
 import Testing
 @testable import TerminalUI
 
@@ -35,7 +36,7 @@ struct LayoutTests {
     }
 
     @Test func panelTakesAtMostHalfTheEditor() {
-        let result = ScriptRunResult(console: (1...100).map { ConsoleLine(level: .log, message: "\($0)") })
+        let result = ScriptRunResult(console: (1...100).map { ConsoleMessage(level: .log, message: "\($0)") })
         var runs = ResultPanel()
         runs.append(RunRecord(number: 1, script: "x", outcome: .result(result)))
         let layout = EditorLayout(size: TerminalSize(columns: 80, rows: 24), lineCount: 1, showsLineNumbers: true,

@@ -1,7 +1,8 @@
 import Foundation
+import ScriptConsole
 import SystemSupport
-import Testing
 import TestSupport
+import Testing
 @testable import TerminalUI
 
 /// Tests against a real pseudo-terminal. Serialized: raw mode and signal handlers are
@@ -101,7 +102,7 @@ struct RealTerminalTests {
     struct EchoRunner: ScriptRunning {
         func run(script: String) async throws -> ScriptRunResult {
             ScriptRunResult(value: .string("ran \(script.count) characters"),
-                            console: [ConsoleLine(level: .log, message: "log\u{1B}[2Jline")])
+                            console: [ConsoleMessage(level: .log, message: "log\u{1B}[2Jline")])
         }
     }
 

@@ -1,3 +1,4 @@
+import ScriptConsole
 import Testing
 @testable import TerminalUI
 
@@ -76,7 +77,7 @@ struct ResultPanelTests {
     }
 
     @Test func consoleTableIsDrawnAsATable() {
-        let line = ConsoleLine(level: .table, message: "", table: ConsoleTable(columns: ["(index)", "name", "n"],
+        let line = ConsoleMessage(level: .table, message: "", table: ConsoleTable(columns: ["(index)", "name", "n"],
                                                                                 rows: [["0", "alpha", "1"], ["1", "b", "22"]]))
         #expect(ConsoleLayout.lines(of: line).map(Self.text) == [
             "[table] ",
@@ -91,12 +92,12 @@ struct ResultPanelTests {
 
     @Test func groupsIndentTheirLinesAndTracesShowTheirStack() {
         let console = [
-            ConsoleLine(level: .group, message: "outer"),
-            ConsoleLine(level: .log, message: "in outer", depth: 1),
-            ConsoleLine(level: .groupCollapsed, message: "inner", depth: 1),
-            ConsoleLine(level: .warn, message: "in inner", depth: 2),
-            ConsoleLine(level: .trace, message: "here", depth: 2, stack: ["check (line 3, column 5)"]),
-            ConsoleLine(level: "timeEnd", message: "t: 3 ms"),
+            ConsoleMessage(level: .group, message: "outer"),
+            ConsoleMessage(level: .log, message: "in outer", depth: 1),
+            ConsoleMessage(level: .groupCollapsed, message: "inner", depth: 1),
+            ConsoleMessage(level: .warn, message: "in inner", depth: 2),
+            ConsoleMessage(level: .trace, message: "here", depth: 2, stack: [StackFrame(function: "check", line: 3, column: 5, isInScript: true)]),
+            ConsoleMessage(level: "timeEnd", message: "t: 3 ms"),
         ]
         #expect(ConsoleLayout.lines(of: console).map(Self.text) == [
             "▾ outer",

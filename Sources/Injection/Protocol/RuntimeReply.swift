@@ -1,3 +1,4 @@
+import ScriptConsole
 import SystemSupport
 
 /// The runtime's reply to one call, decoded and checked: JSON text whose `pagescript` member says

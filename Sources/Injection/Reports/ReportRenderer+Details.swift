@@ -1,4 +1,5 @@
 import Foundation
+import ScriptConsole
 import SystemSupport
 import UserScripts
 

@@ -1,3 +1,4 @@
+import ScriptConsole
 import SystemSupport
 
 /// The outcome of running one script on a page.

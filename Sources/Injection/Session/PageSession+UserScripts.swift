@@ -1,5 +1,6 @@
 import Foundation
 import GMAPI
+import ScriptConsole
 import SystemSupport
 import UserScripts
 

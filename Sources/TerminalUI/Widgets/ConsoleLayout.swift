@@ -1,3 +1,4 @@
+import ScriptConsole
 import SystemSupport
 
 /// Console lines laid out as browsers' consoles show them: each level in its colour, grouped
@@ -12,7 +13,7 @@ enum ConsoleLayout {
     /// Characters of one table cell shown.
     static let cellLimit = 40
 
-    static func lines(of console: [ConsoleLine]) -> [PanelLine] {
+    static func lines(of console: [ConsoleMessage]) -> [PanelLine] {
         var lines: [PanelLine] = []
         let dropped = console.count - lineLimit
         if dropped > 0 {
@@ -24,8 +25,8 @@ enum ConsoleLayout {
         return lines
     }
 
-    static func lines(of line: ConsoleLine) -> [PanelLine] {
-        let indent = line.depth * 2
+    static func lines(of line: ConsoleMessage) -> [PanelLine] {
+        let indent = max(0, line.depth) * 2
         let style = style(for: line.level)
         var result: [PanelLine] = []
         let paragraphs = capped(line.message).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -46,7 +47,7 @@ enum ConsoleLayout {
             result += tableLines(table, indent: indent + (hasMessage ? 2 : 0), lead: hasMessage ? nil : prefix, style: style)
         }
         for frame in line.stack {
-            result.append(PanelLine(indent: indent + 4, [.escaped("at " + frame, CellStyle(attributes: .dim))]))
+            result.append(PanelLine(indent: indent + 4, [.escaped("at " + frame.description, CellStyle(attributes: .dim))]))
         }
         return result
     }
@@ -89,7 +90,7 @@ enum ConsoleLayout {
         return lines
     }
 
-    static func style(for level: ConsoleLine.Level) -> CellStyle {
+    static func style(for level: ConsoleMessage.Level) -> CellStyle {
         switch level {
         case .warn: CellStyle(foreground: .yellow)
         case .error, .assert: CellStyle(foreground: .red)

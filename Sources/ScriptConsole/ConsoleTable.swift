@@ -11,7 +11,7 @@ import SystemSupport
 /// table.columns  // ["(index)", "a", "b"]
 /// table.rows     // [["0", "1", ""], ["1", "2", "3"]]
 /// ```
-public struct ConsoleTable: Sendable, Equatable {
+public struct ConsoleTable: Sendable, Hashable {
     /// The column headings, `(index)` first.
     public let columns: [String]
     /// One array of cells per row, as many as there are columns.

@@ -5,7 +5,7 @@ import SystemSupport
 /// A frame in the user's script has ``isInScript`` set and its ``line`` and ``column`` in the
 /// script as the user wrote it; other frames (the page's own scripts) keep the engine's URL and
 /// position. JavaScriptCore names functions but gives no positions for code run through WebDriver.
-public struct StackFrame: Sendable, Equatable, CustomStringConvertible {
+public struct StackFrame: Sendable, Hashable, CustomStringConvertible {
     /// The function's name; empty for anonymous code.
     public let function: String
     /// The script's URL for frames outside the user's script.

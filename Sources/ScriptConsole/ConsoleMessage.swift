@@ -9,11 +9,10 @@ import SystemSupport
 /// its own name.
 ///
 /// ```swift
-/// for line in result.console where line.level == .error {
-///     print(String(repeating: "  ", count: line.depth) + line.message)
-/// }
+/// let errors = result.console.filter { $0.level == .error }
+///     .map { String(repeating: "  ", count: $0.depth) + $0.message }
 /// ```
-public struct ConsoleMessage: Sendable, Equatable {
+public struct ConsoleMessage: Sendable, Hashable {
     /// The console method that made the entry. Any name is kept, including ones this type does not
     /// list.
     public struct Level: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
