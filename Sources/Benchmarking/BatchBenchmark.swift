@@ -25,9 +25,9 @@ public enum BatchBenchmark {
     public static let jobCounts = [1, 2, 4]
 
     /// A loopback site of ``pageCount`` small pages, each its own URL.
-    public static func startSite() throws -> (site: LoopbackSite, urls: [String]) {
-        let site = try LoopbackSite { path in
-            .page("<!doctype html><html><head><title>Bench \(path)</title></head><body><p>A page of the batch bench.</p></body></html>")
+    public static func startSite() throws -> (site: LoopbackServer, urls: [String]) {
+        let site = try LoopbackServer { request in
+            .page("<!doctype html><html><head><title>Bench \(request.target)</title></head><body><p>A page of the batch bench.</p></body></html>")
         }
         return (site, (0..<pageCount).map { site.url("/page/\($0)") })
     }

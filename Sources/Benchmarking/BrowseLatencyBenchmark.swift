@@ -15,7 +15,7 @@ import WebDriver
 ///   after a navigation; no aim).
 /// - On WebKit, against issue 13's budget of 50 ms.
 ///
-/// The follower runs in this process, as `pagescript browse` runs it, on a ``LoopbackSite`` whose
+/// The follower runs in this process, as `pagescript browse` runs it, on a ``LoopbackServer`` whose
 /// pages go to the next one 300 ms after their load event; each sample is `performance.now()`
 /// minus the navigation's `loadEventEnd`, read by the page itself, so no clock is shared.
 public enum BrowseLatencyBenchmark {
@@ -23,8 +23,9 @@ public enum BrowseLatencyBenchmark {
     public static let webKitBudget = 0.05
 
     /// A site of pages `/page/<n>`, each going to `/page/<n + 1>` 300 ms after its load event.
-    public static func startSite() throws -> LoopbackSite {
-        try LoopbackSite { path in
+    public static func startSite() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let path = request.target
             let number = Int(path.split(separator: "/").last ?? "") ?? 0
             return .page("""
                 <!doctype html><title>Browse bench \(number)</title><p>page \(number)</p>
@@ -34,7 +35,7 @@ public enum BrowseLatencyBenchmark {
     }
 
     /// The userscript measured: its first line reads how long ago the page's load event ended.
-    static func latencyScript(matching site: LoopbackSite) -> String {
+    static func latencyScript(matching site: LoopbackServer) -> String {
         """
         // ==UserScript==
         // @name        Load to first line
@@ -71,7 +72,7 @@ public enum BrowseLatencyBenchmark {
     ///   - site: The pages (see ``startSite()``).
     ///   - navigations: Pages timed on each side.
     ///   - libraryFolder: An empty folder for the library holding the measured script.
-    public static func rows(engine: Engine, site: LoopbackSite, navigations: Int, libraryFolder: URL) async throws -> [ComparisonRow] {
+    public static func rows(engine: Engine, site: LoopbackServer, navigations: Int, libraryFolder: URL) async throws -> [ComparisonRow] {
         let floor = Measurement(name: "bare client's first line", samples: try await bareSamples(engine: engine, site: site, count: navigations))
         let browse = Measurement(name: "browse's first document-idle line",
                                  samples: try await browseSamples(engine: engine, site: site, count: navigations, libraryFolder: libraryFolder))
@@ -86,7 +87,7 @@ public enum BrowseLatencyBenchmark {
 
     /// What `browse` measures: the follower on a page of its own, until `count` pages after the
     /// first have reported.
-    static func browseSamples(engine: Engine, site: LoopbackSite, count: Int, libraryFolder: URL) async throws -> [Double] {
+    static func browseSamples(engine: Engine, site: LoopbackServer, count: Int, libraryFolder: URL) async throws -> [Double] {
         let library = try ScriptLibrary(directory: libraryFolder)
         _ = try library.create(text: latencyScript(matching: site))
         let running = try await BrowserEngine.start(engine)
@@ -112,7 +113,7 @@ public enum BrowseLatencyBenchmark {
     }
 
     /// What the protocol allows: the bare client's probe, sent again at once after every reply.
-    static func bareSamples(engine: Engine, site: LoopbackSite, count: Int) async throws -> [Double] {
+    static func bareSamples(engine: Engine, site: LoopbackServer, count: Int) async throws -> [Double] {
         let running = try await BrowserEngine.start(engine)
         do {
             let session = try await running.newSession(timeout: 30, scriptTimeout: 30)

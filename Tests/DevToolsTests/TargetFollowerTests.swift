@@ -45,7 +45,7 @@ struct TargetFollowerTests {
     }
 
     @Test func popupsOpenedByThePageGetTheScriptBeforeTheirOwn() async throws {
-        let site = try await ConcurrentPageServer(pages: ["/opener": "<title>opener</title>", "/observed": Self.observedPage])
+        let site = try LoopbackServer(pages: ["/opener": "<title>opener</title>", "/observed": Self.observedPage])
         try await BrowserFixture.run { browser in
             let follower = try await TargetFollower.start(on: browser.connection, prepare: Self.documentStart)
             let changes = follower.changes()
@@ -73,7 +73,7 @@ struct TargetFollowerTests {
             #expect(try await sameOrigin.session.evaluate("location.search").value == "?same")
             await follower.stop()
         }
-        await site.stop()
+        site.stop()
     }
 
     @Test func aTabOpenedThroughTheFollowerGetsTheScriptInItsFirstDocument() async throws {
@@ -195,7 +195,7 @@ struct TargetFollowerTests {
     @Test func outOfProcessFramesAreFollowedAndPreparedToo() async throws {
         // `localhost` and `127.0.0.1` are different sites, so Chromium puts the frame in a
         // process (and a target) of its own.
-        let site = try await ConcurrentPageServer(pages: [
+        let site = try LoopbackServer(pages: [
             "/outer": "<title>outer</title><script>document.write(`<iframe src='http://localhost:${location.port}/frame'></iframe>`)</script>",
             "/frame": Self.observedPage,
         ])
@@ -215,6 +215,6 @@ struct TargetFollowerTests {
             #expect(try await inner.session.evaluate("location.href").value == .string(site.url("/frame", host: "localhost")))
             await follower.stop()
         }
-        await site.stop()
+        site.stop()
     }
 }

@@ -21,8 +21,9 @@ struct BatchCommandTests {
     /// The site every test uses: `/fast/N`, `/slow/N` (1.5 s), `/missing/N` (404),
     /// `/hostile/N`, `/crash/N` (allocates without end), `/hang/N` (never finishes loading),
     /// `/empty/N` (204, nothing to show).
-    static func site() throws -> LoopbackSite {
-        try LoopbackSite { path in
+    static func site() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let path = request.target
             let kind = Kind(rawValue: path.split(separator: "/").first.map(String.init) ?? "") ?? .fast
             switch kind {
             case .fast:

@@ -19,7 +19,7 @@ struct DirectDevToolsTests {
                 html: "<!doctype html><title>Moving</title><script src=\"/move.js\"></script><p>moving</p>", headers: PageFixtures.strictPolicy),
             "/move.js": LoopbackResponse(body: "location.replace('/landed');", contentType: "text/javascript"),
             "/landed": LoopbackResponse(html: "<!doctype html><title>Landed</title><p>z</p>", headers: PageFixtures.strictPolicy),
-            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: "204 No Content"),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: 204),
         ]
     }
 

@@ -53,7 +53,7 @@ struct OpenAndRunTests {
         let server = try LoopbackServer(responses: [
             "/": LoopbackResponse(html: "<title>Start</title>"),
             "/shop": LoopbackResponse(html: "<title>Shop</title><p>12</p>"),
-            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: "204 No Content"),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: 204),
         ])
         defer { server.stop() }
         try await PageFixtures.onPage(engine, server) { page in
@@ -84,7 +84,7 @@ struct OpenAndRunTests {
             "/": LoopbackResponse(html: "<title>Start</title>"),
             "/shop": LoopbackResponse(html: "<title>Shop</title>"),
             "/cart": LoopbackResponse(html: "<title>Cart</title>"),
-            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: "204 No Content"),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: 204),
         ])
         defer { server.stop() }
         try await PageFixtures.onPage(engine, server) { page in

@@ -1,52 +1,71 @@
 import Foundation
 
-/// A TCP socket bound to 127.0.0.1, the one piece of socket setup PageScript needs in several
-/// places (finding a free port, test servers).
+/// A TCP socket bound to a loopback address (127.0.0.1 unless told), the one piece of socket setup
+/// PageScript needs in several places (finding a free port, test servers).
 public enum LoopbackSocket {
-    /// Creates a TCP socket bound to `127.0.0.1:port` (0 lets the kernel choose), listening with
+    /// Creates a TCP socket bound to `host:port` (0 lets the kernel choose), listening with
     /// `backlog` when given, and returns its descriptor and actual port. The caller closes it.
     ///
-    /// With `reusingAddress` (the default) the socket sets `SO_REUSEADDR`, so a server can bind
-    /// again a port whose last connections linger; without it, no other socket can bind the port
-    /// while this one holds it.
+    /// `host` is a numeric IPv4 or IPv6 address: `127.0.0.1`, another of 127.0.0.0/8 (Linux
+    /// answers on all of them), or `::1`. With `reusingAddress` (the default) the socket sets
+    /// `SO_REUSEADDR`, so a server can bind again a port whose last connections linger; without
+    /// it, no other socket can bind the port while this one holds it.
     public static func bind(
-        port: UInt16 = 0, listenBacklog backlog: Int32? = nil, reusingAddress: Bool = true
+        host: String = "127.0.0.1", port: UInt16 = 0, listenBacklog backlog: Int32? = nil, reusingAddress: Bool = true
     ) throws(LoopbackSocketError) -> (descriptor: Int32, port: UInt16) {
         #if canImport(Glibc) || canImport(Musl)
         let socketType = Int32(SOCK_STREAM.rawValue)
         #else
         let socketType = SOCK_STREAM
         #endif
-        let descriptor = socket(AF_INET, socketType, 0)
+        let isIPv6 = host.contains(":")
+        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, socketType, 0)
         guard descriptor >= 0 else { throw LoopbackSocketError(operation: "socket", reason: errnoDescription(errno)) }
+        func fail(_ operation: String) -> LoopbackSocketError {
+            let reason = errnoDescription(errno)
+            close(descriptor)
+            return LoopbackSocketError(operation: operation, reason: reason)
+        }
         if reusingAddress {
             var yes: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = Self.address(port: port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else {
+                close(descriptor)
+                throw LoopbackSocketError(operation: "bind", reason: "\(host) is not a numeric IPv6 address")
+            }
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: &address) { target.copyMemory(from: $0) } }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        } else {
+            var address = Self.address(port: port)
+            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+                close(descriptor)
+                throw LoopbackSocketError(operation: "bind", reason: "\(host) is not a numeric IPv4 address")
+            }
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: &address) { target.copyMemory(from: $0) } }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
         }
-        guard bound == 0 else {
-            let reason = errnoDescription(errno)
-            close(descriptor)
-            throw LoopbackSocketError(operation: "bind", reason: reason)
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, length) }
         }
-        if let backlog, listen(descriptor, backlog) != 0 {
-            let reason = errnoDescription(errno)
-            close(descriptor)
-            throw LoopbackSocketError(operation: "listen", reason: reason)
+        guard bound == 0 else { throw fail("bind") }
+        if let backlog, listen(descriptor, backlog) != 0 { throw fail("listen") }
+        var named = sockaddr_storage()
+        var namedLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &named) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &namedLength) }
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        guard result == 0 else { throw fail("getsockname") }
+        let boundPort = withUnsafeBytes(of: &named) { bytes in
+            isIPv6 ? bytes.load(as: sockaddr_in6.self).sin6_port : bytes.load(as: sockaddr_in.self).sin_port
         }
-        guard named == 0 else {
-            let reason = errnoDescription(errno)
-            close(descriptor)
-            throw LoopbackSocketError(operation: "getsockname", reason: reason)
-        }
-        return (descriptor, UInt16(bigEndian: address.sin_port))
+        return (descriptor, UInt16(bigEndian: boundPort))
     }
 
     /// The IPv4 socket address `127.0.0.1:port`.

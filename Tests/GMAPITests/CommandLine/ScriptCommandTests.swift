@@ -60,7 +60,7 @@ struct ScriptCommandTests {
     @Test func updateReportsEachScriptAndExitsWith1WhenOneIsRefused() async throws {
         let folder = try TemporaryDirectory("cli")
         let published = ScriptUpdaterTests.Site()
-        let server = try TestHTTPServer { request in published[request.path].map { .text($0) } ?? .notFound }
+        let server = try LoopbackServer { request in published[request.path].map { .text($0) } ?? .notFound }
         defer { server.stop() }
         let library = try ScriptLibrary(directory: folder.url)
         let installed = ScriptUpdaterTests.script(version: "1.0", server: server)

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import UserScripts
 @testable import GMAPI
 
@@ -13,12 +14,12 @@ struct DependencyFetcherTests {
     /// Generous: a test that expects an answer must not fail because the machine is busy.
     static let quick = DependencyFetcher.Configuration(maximumFileBytes: 1024 * 1024, timeout: 120, connectTimeout: 60)
 
-    static func cdn() throws -> TestHTTPServer {
-        try TestHTTPServer { request in
+    static func cdn() throws -> LoopbackServer {
+        try LoopbackServer { request in
             switch request.path {
             case "/jquery.js": .text(jquery, type: "application/javascript")
             case "/style.css": .text(css, type: "text/css")
-            case "/assets/logo.png": .respond(status: 200, headers: [("Content-Type", "image/png")], body: png)
+            case "/assets/logo.png": LoopbackResponse(status: 200, headers: [("Content-Type", "image/png")], body: png)
             case "/moved.js": .redirect("/jquery.js", status: 301)
             default: .notFound
             }
@@ -140,10 +141,10 @@ struct DependencyFetcherTests {
 
     @Test func aRedirectToAnotherHostIsFollowedAndRecorded() async throws {
         let folder = try TemporaryDirectory()
-        let other = try TestHTTPServer(host: "127.0.0.2") { _ in .text(Self.jquery, type: "application/javascript") }
+        let other = try LoopbackServer(host: "127.0.0.2") { _ in .text(Self.jquery, type: "application/javascript") }
         defer { other.stop() }
         let target = other.url("/cdn/jquery.js")
-        let origin = try TestHTTPServer { _ in .redirect(target, status: 302) }
+        let origin = try LoopbackServer { _ in .redirect(target, status: 302) }
         defer { origin.stop() }
         let script = try Self.script(["// @require \(origin.url("/latest.js"))#sha256=\(Self.sha256(Self.jquery))"])
         let report = try await withFetcher(folder) { try await $0.fetch(for: script, id: "k3m9x2ab") }
@@ -155,7 +156,7 @@ struct DependencyFetcherTests {
 
     @Test func aRedirectOutOfHTTPOrDownToPlainHTTPIsRefused() async throws {
         let folder = try TemporaryDirectory()
-        let server = try TestHTTPServer { _ in .redirect("file:///etc/passwd") }
+        let server = try LoopbackServer { _ in .redirect("file:///etc/passwd") }
         defer { server.stop() }
         let script = try Self.script(["// @require \(server.url("/x.js"))"])
         let report = try await withFetcher(folder) { try await $0.fetch(for: script, id: "k3m9x2ab") }
@@ -169,8 +170,8 @@ struct DependencyFetcherTests {
     @Test func a50MegabyteBodyIsRefusedAboveTheLimit() async throws {
         let folder = try TemporaryDirectory()
         let fiftyMegabytes = [UInt8](repeating: 0x20, count: 50 * 1024 * 1024)
-        let server = try TestHTTPServer { request in
-            request.path == "/declared.js" ? .respond(status: 200, headers: [], body: fiftyMegabytes) : .chunked(chunkSize: 1024 * 1024, count: 50)
+        let server = try LoopbackServer { request in
+            request.path == "/declared.js" ? LoopbackResponse(status: 200, headers: [], body: fiftyMegabytes) : .chunked(chunkSize: 1024 * 1024, count: 50)
         }
         defer { server.stop() }
         let script = try Self.script(["// @require \(server.url("/declared.js"))", "// @resource big \(server.url("/streamed.bin"))"])

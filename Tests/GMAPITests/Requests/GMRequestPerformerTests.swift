@@ -17,12 +17,12 @@ struct GMRequestPerformerTests {
     func withServers(
         connect: [String] = ["127.0.0.1"],
         configuration: GMRequestPerformer.Configuration = Self.quick,
-        allowed: @escaping @Sendable (TestHTTPServer.Request) -> TestHTTPServer.Reply = { _ in .text("allowed") },
-        evil: @escaping @Sendable (TestHTTPServer.Request) -> TestHTTPServer.Reply = { _ in .text("evil") },
-        _ body: (GMRequestPerformer, TestHTTPServer, TestHTTPServer, ConnectPolicy) async throws -> Void
+        allowed: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse = { _ in .text("allowed") },
+        evil: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse = { _ in .text("evil") },
+        _ body: (GMRequestPerformer, LoopbackServer, LoopbackServer, ConnectPolicy) async throws -> Void
     ) async throws {
-        let good = try TestHTTPServer(host: "127.0.0.1", handler: allowed)
-        let bad = try TestHTTPServer(host: "127.0.0.2", handler: evil)
+        let good = try LoopbackServer(host: "127.0.0.1", route: allowed)
+        let bad = try LoopbackServer(host: "127.0.0.2", route: evil)
         defer {
             good.stop()
             bad.stop()
@@ -88,7 +88,7 @@ struct GMRequestPerformerTests {
     @Test func binaryBodiesTravelBothWaysAsBase64() async throws {
         let bytes = (0...255).map(UInt8.init)
         try await withServers(allowed: { request in
-            .respond(status: 200, headers: [("Content-Type", "application/octet-stream")], body: request.body.reversed())
+            LoopbackResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: request.body.reversed())
         }) { performer, good, _, policy in
             let request = try GMRequest(json: ["method": "PUT", "url": .string(good.url("/bytes")), "dataBase64": .string(Data(bytes).base64EncodedString()), "responseType": "arraybuffer"])
             let response = try await performer.perform(request, policy: policy, pageURL: nil)
@@ -106,7 +106,7 @@ struct GMRequestPerformerTests {
     }
 
     @Test func relativeURLsAndSelfAreReadAgainstThePage() async throws {
-        try await withServers(connect: ["self"], allowed: { request in .text("page api \(request.uri)") }) { performer, good, bad, policy in
+        try await withServers(connect: ["self"], allowed: { request in .text("page api \(request.target)") }) { performer, good, bad, policy in
             let page = try PageURL(good.url("/shop/cart?x=1"))
             let relative = try await performer.perform(GMRequest(url: "api/items?id=2"), policy: policy, pageURL: page)
             #expect(relative.text == "page api /shop/api/items?id=2")
@@ -126,7 +126,7 @@ struct GMRequestPerformerTests {
             switch request.path {
             case "/start": .redirect("/middle", status: 301)
             case "/middle": .redirect("end?step=3", status: 307)
-            default: .text("arrived at \(request.uri)")
+            default: .text("arrived at \(request.target)")
             }
         }) { performer, good, _, policy in
             let response = try await performer.perform(GMRequest(url: good.url("/start")), policy: policy, pageURL: nil)
@@ -137,7 +137,7 @@ struct GMRequestPerformerTests {
     }
 
     @Test func aRedirectToAForbiddenHostIsRefusedBeforeAnythingIsSentThere() async throws {
-        let evilHost = try TestHTTPServer(host: "127.0.0.2") { _ in .text("evil") }
+        let evilHost = try LoopbackServer(host: "127.0.0.2") { _ in .text("evil") }
         defer { evilHost.stop() }
         let target = evilHost.url("/steal")
         try await withServers(allowed: { request in
@@ -186,7 +186,7 @@ struct GMRequestPerformerTests {
     }
 
     @Test func ipv6LoopbackIsLocalhostToo() async throws {
-        let server = try TestHTTPServer(host: "::1") { _ in .text("six") }
+        let server = try LoopbackServer(host: "::1") { _ in .text("six") }
         defer { server.stop() }
         try await GMRequestPerformer.withPerformer(Self.quick) { performer async throws in
             for spelling in ["[::1]", "[0:0:0:0:0:0:0:1]"] {
@@ -231,7 +231,7 @@ struct GMRequestPerformerTests {
     }
 
     @Test func a303TurnsAPOSTIntoAGETAndACrossOriginHopDropsCredentials() async throws {
-        let other = try TestHTTPServer(host: "127.0.0.2") { request in
+        let other = try LoopbackServer(host: "127.0.0.2") { request in
             .text("\(request.method) auth=\(request.header("authorization") ?? "none") cookie=\(request.header("cookie") ?? "none") body=\(request.body.count)")
         }
         defer { other.stop() }
@@ -281,7 +281,7 @@ struct GMRequestPerformerTests {
     @Test func aBodyOverTheLimitIsRefusedWithOrWithoutContentLength() async throws {
         try await withServers(allowed: { request in
             request.path == "/declared"
-                ? .respond(status: 200, headers: [], body: [UInt8](repeating: 1, count: 2 * 1024 * 1024))
+                ? LoopbackResponse(status: 200, headers: [], body: [UInt8](repeating: 1, count: 2 * 1024 * 1024))
                 : .chunked(chunkSize: 256 * 1024, count: 8)
         }) { performer, good, _, policy in
             for path in ["/declared", "/chunked"] {

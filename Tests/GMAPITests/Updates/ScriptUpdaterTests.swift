@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import SystemSupport
 import TestSupport
+import Testing
 import UserScripts
 @testable import GMAPI
 
@@ -15,7 +16,7 @@ struct ScriptUpdaterTests {
         }
     }
 
-    static func script(version: String, server: TestHTTPServer, body: String = "tidy();", extra: [String] = []) -> String {
+    static func script(version: String, server: LoopbackServer, body: String = "tidy();", extra: [String] = []) -> String {
         ([
             "// ==UserScript==",
             "// @name         Tidy",
@@ -30,7 +31,7 @@ struct ScriptUpdaterTests {
     struct Fixture {
         let folder: TemporaryDirectory
         let library: ScriptLibrary
-        let server: TestHTTPServer
+        let server: LoopbackServer
         let site: Site
         let stored: StoredScript
         let cache: DependencyCache
@@ -40,7 +41,7 @@ struct ScriptUpdaterTests {
             library = try ScriptLibrary(directory: folder.url)
             let site = Site()
             self.site = site
-            server = try TestHTTPServer { request in
+            server = try LoopbackServer { request in
                 guard let text = site[request.path] else { return .notFound }
                 return .text(text, type: "text/javascript")
             }
@@ -188,7 +189,7 @@ struct ScriptUpdaterTests {
     @Test func aMetadataOnlyDownloadIsNeverInstalled() async throws {
         let folder = try TemporaryDirectory("update")
         let site = Site()
-        let server = try TestHTTPServer { request in site[request.path].map { .text($0) } ?? .notFound }
+        let server = try LoopbackServer { request in site[request.path].map { .text($0) } ?? .notFound }
         defer { server.stop() }
         let library = try ScriptLibrary(directory: folder.url)
         let installed = "// ==UserScript==\n// @name M\n// @version 1\n// @updateURL \(server.url("/m.meta.js"))\n// ==/UserScript==\nrun();\n"
@@ -212,7 +213,7 @@ struct ScriptUpdaterTests {
     @Test func updateFetchesTheMissingFilesOfAScriptWithoutAnUpdateURL() async throws {
         let folder = try TemporaryDirectory("update")
         let site = Site()
-        let server = try TestHTTPServer { request in site[request.path].map { .text($0) } ?? .notFound }
+        let server = try LoopbackServer { request in site[request.path].map { .text($0) } ?? .notFound }
         defer { server.stop() }
         let library = try ScriptLibrary(directory: folder.url)
         let stored = try library.create(text: "// ==UserScript==\n// @name Offline\n// @require \(server.url("/lib.js"))\n// ==/UserScript==\nlib();\n")

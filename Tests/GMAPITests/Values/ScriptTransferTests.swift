@@ -12,7 +12,7 @@ struct ScriptTransferTests {
         let exported = try TemporaryDirectory("exported")
         let target = try TemporaryDirectory("target")
         let lib = "window.lib = 'offline';\n"
-        let server = try TestHTTPServer { _ in .text(lib) }
+        let server = try LoopbackServer { _ in .text(lib) }
         let text = """
             // ==UserScript==
             // @name     Traveller
