@@ -80,6 +80,7 @@ extension ScriptInterpretation {
             if case .regularExpression(_, let hosts)? = rule.patterns.first?.form {
                 return "\(rule) (as written, on \(SitePattern.describe(hosts)))"
             }
+            if let everyPage = rule.everyPage { return "\(rule) (as written: \(everyPage))" }
             return patterns == rule.text || rule.patterns.isEmpty ? "\(rule) (as written)" : "\(rule) (as written: \(patterns))"
         case .narrowed(let how):
             return "\(rule) narrowed: \(how)"

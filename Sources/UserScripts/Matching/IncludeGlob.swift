@@ -8,7 +8,8 @@ import Foundation
 /// `https://evil.com/?://bank.com/`. PageScript reads each `*` within the URL component it is
 /// written in, which is what the author meant, and then requires an exact match-pattern equivalent:
 ///
-/// - `*` alone is `<all_urls>`.
+/// - `*` alone is `<all_urls>`; a `*` that is all there is after `://` (`http://*`, `*://*`)
+///   claims every page of its schemes, as `scheme://*/*` does.
 /// - A scheme glob becomes the set of schemes it matches among http, https and file.
 /// - A host is `*`, `*.` followed by a domain, or a literal host; `*bank.com`, `www.bank.*` and a
 ///   `*` running from the host into the path have no exact equivalent.
@@ -39,7 +40,10 @@ enum IncludeGlob {
         guard !schemes.isEmpty else {
             throw refuse("it matches none of the schemes scripts run on (http, https, file)")
         }
-        let rest = text[separator.upperBound...]
+        var rest = text[separator.upperBound...]
+        // `http://*`, `*://*`: the whole rest is the wildcard, so the rule openly claims every page
+        // of its schemes, exactly what `http://*/*` says.
+        if rest == "*" { rest = "*/*" }
         guard let pathStart = rest.firstIndex(of: "/") else {
             if rest.hasSuffix("*") {
                 let host = rest.dropLast()

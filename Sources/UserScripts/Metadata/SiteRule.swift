@@ -72,6 +72,27 @@ public struct SiteRule: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// For an inclusion that openly claims every page of its schemes (`@match *://*/*`,
+    /// `@include http://*`, `<all_urls>`), those pages in words: `every http and https page`;
+    /// `nil` for any other rule.
+    public var everyPage: String? {
+        guard !kind.isExclusion, !patterns.isEmpty else { return nil }
+        var schemes: Set<URLScheme> = []
+        for pattern in patterns {
+            guard let match = pattern.matchPattern, case .matchPattern = pattern.form, match.port == nil, match.path.text == "/*" else { return nil }
+            switch (match.scheme, match.host) {
+            case (.any, .any): schemes.formUnion(URLScheme.allCases)
+            case (.httpOrHTTPS, .any): schemes.formUnion([.http, .https])
+            case (.exactly(.file), .exactly(.empty)): schemes.insert(.file)
+            case (.exactly(let scheme), .any): schemes.insert(scheme)
+            default: return nil
+            }
+        }
+        let names = URLScheme.allCases.filter(schemes.contains).map(\.rawValue)
+        let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] : names.joined()
+        return "every \(listed) page"
+    }
+
     /// `@match *://example.com/*` as written.
     public var description: String { "@\(kind.key) \(text)" }
 
@@ -84,6 +105,11 @@ public struct SiteRule: Hashable, Sendable, CustomStringConvertible {
             do {
                 return ([SitePattern(.matchPattern(try MatchPattern.parse(text, suggestingFixes: true)))], .asWritten)
             } catch {
+                if let narrowed = HostWildcardReading.narrowed(text),
+                   let pattern = try? MatchPattern.parse(narrowed.text, suggestingFixes: false) {
+                    let how = "read as \(pattern): " + HostWildcardReading.explanation(domain: narrowed.domain)
+                    return ([SitePattern(.matchPattern(pattern))], .narrowed(how))
+                }
                 return ([], .setAside(error))
             }
         case .include:
@@ -92,6 +118,10 @@ public struct SiteRule: Hashable, Sendable, CustomStringConvertible {
                 let patterns = try IncludeGlob.strictPatterns(for: text)
                 return (patterns, globReading(text, patterns))
             } catch {
+                if let narrowed = HostWildcardReading.narrowed(text),
+                   let patterns = try? IncludeGlob.strictPatterns(for: narrowed.text) {
+                    return (patterns, globReading(narrowed.text, patterns, also: HostWildcardReading.explanation(domain: narrowed.domain)))
+                }
                 return ([], .setAside(error))
             }
         case .excludeMatch:
@@ -134,9 +164,12 @@ public struct SiteRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How a converted glob differs from the managers' reading of it.
-    private static func globReading(_ text: String, _ patterns: [SitePattern]) -> Reading {
-        var differences: [String] = []
-        if text != "*", text.contains("*") {
+    private static func globReading(_ text: String, _ patterns: [SitePattern], also narrowing: String? = nil) -> Reading {
+        var differences: [String] = narrowing.map { [$0] } ?? []
+        let claimsEveryPage = patterns.allSatisfy { pattern in
+            pattern.matchPattern.map { ($0.host == .any || ($0.scheme == .exactly(.file) && $0.host == .exactly(.empty))) && $0.path.text == "/*" } ?? false
+        }
+        if text != "*", text.contains("*"), !claimsEveryPage {
             differences.append("each `*` stays within the part of the address it is written in")
         }
         if patterns.contains(where: { if case .publicSuffix = $0.form { true } else { false } }) {

@@ -15,6 +15,11 @@ struct IncludeGlobTests {
         ("*://*/*", ["*://*/*", "file:///*"]),
         ("https://*/*", ["https://*/*"]),
         ("http://*/foo*bar", ["http://*/foo*bar"]),
+        // A `*` that is all there is after `://` claims every page of the scheme, openly.
+        ("http://*", ["http://*/*"]),
+        ("https://*", ["https://*/*"]),
+        ("http*://*", ["*://*/*"]),
+        ("*://*", ["*://*/*", "file:///*"]),
         ("file:///home/*", ["file:///home/*"]),
         ("*://[::1]:8080/*", ["*://[::1]:8080/*"]),
         ("*://*.wikipedia.tld/*", ["http://*.wikipedia.<public suffix>:80/*", "https://*.wikipedia.<public suffix>:443/*"]),

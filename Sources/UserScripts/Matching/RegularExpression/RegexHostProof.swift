@@ -15,6 +15,9 @@
 ///   wildcard that ends at a dot (`([^/]+\.)?example\.com`: the domain and its subdomains, never
 ///   `evilexample.com`), or a wildcard for every host (`[^/]+`).
 ///
+/// An expression with nothing after `://` (`^https?:\/\/`, or only `.*` and `$`) openly claims every
+/// page of its schemes: its host is every host.
+///
 /// The result files the rule under the hosts it names, like a match pattern; where it runs is then
 /// decided by running the expression itself.
 enum RegexHostProof {
@@ -72,6 +75,9 @@ enum RegexHostProof {
         }
         try checkScheme(Array(items[..<separator]))
         let rest = Array(items[(separator + 3)...])
+        // `^https?:\/\/` (or `^https?:\/\/.*$`): nothing after the scheme limits the address, so
+        // the rule openly claims every page of its schemes.
+        if rest.allSatisfy(readsAnything) { return [.any] }
         var hostEnd: Int?
         for candidate in 1..<max(rest.count, 1) {
             if consumable(rest[..<candidate]).contains(UInt8(ascii: "/")) {
@@ -90,6 +96,17 @@ enum RegexHostProof {
             throw Refusal(reason: "nothing ends its host (it must be followed by `\\/`, `:`, `\\?`, `#` or `$`), so it also matches longer host names such as `example.com.evil.example`")
         }
         return try hostRules(Array(rest[..<hostEnd]))
+    }
+
+    /// Whether `node` accepts any text after the scheme: an unbounded repetition, from zero, of
+    /// any character, or `$`.
+    private static func readsAnything(_ node: RegexNode) -> Bool {
+        switch node {
+        case .assertion(.end): true
+        case .repetition(let inner, 0, nil): isAnyCharacter(inner)
+        case .group(let inner): parts(inner).allSatisfy(readsAnything)
+        default: false
+        }
     }
 
     private static func isAnyCharacter(_ node: RegexNode) -> Bool {

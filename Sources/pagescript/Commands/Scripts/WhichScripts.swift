@@ -9,13 +9,14 @@ struct WhichScripts: ParsableCommand {
         discussion: """
             One line per script: ID, name, when it runs, and the rule that matched with how PageScript reads \
             it, separated by tabs. Scripts run by @run-at (document-start, document-body, document-end, \
-            document-idle), then by name.
+            document-idle), then by name. With --all, every script of the library, and for each one that \
+            does not run, why: which rule excluded the page, or that none of its rules names it.
             """)
 
     @Argument(help: "The page's URL.")
     var url: String
 
-    @Flag(name: .long, help: "Also list matching scripts that would not run (disabled, on demand only, not in frames).")
+    @Flag(name: .long, help: "List every script: those that match but would not run (disabled, on demand only, not in frames) and, with the reason, those that do not match.")
     var all = false
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -23,23 +24,17 @@ struct WhichScripts: ParsableCommand {
     func run() throws {
         let page = try PageURL(url)
         let library = try libraryOptions.openForReading()
-        for match in try library.which(url: page, includingInactive: all) {
-            let rule = "line \(match.rule.line): \(match.rule) as \(match.pattern)"
-            printOutput([match.script.id.rawValue, TerminalSafeText.escaped(match.script.name), Self.describe(match.status),
-                         TerminalSafeText.escaped(rule)].joined(separator: "\t"))
+        let explained = try library.explain(url: page)
+        for entry in explained where all || entry.runsAutomatically {
+            let (status, reason) = entry.explanation
+            printOutput([entry.script.id.rawValue, entry.script.name, status, reason].map(TerminalSafeText.escaped).joined(separator: "\t"))
+        }
+        if !explained.contains(where: \.runsAutomatically) {
+            let hint = all || explained.isEmpty ? "" : " (`pagescript scripts which URL --all` says why of each script)"
+            printError("pagescript: no script runs automatically on \(TerminalSafeText.escaped(page.description))\(hint)")
         }
         for problem in try library.problems() where problem.path == library.publicSuffixListPath {
             printError("pagescript: \(TerminalSafeText.escaped(problem.reason))")
-        }
-    }
-
-    static func describe(_ status: ScriptMatch.Status) -> String {
-        switch status {
-        case let .runs(runAt): "runs at \(runAt)"
-        case .onDemandOnly: "on demand only"
-        case .disabled: "disabled"
-        case let .disabledOnSite(site): "disabled on \(site)"
-        case .notInFrames: "not in frames"
         }
     }
 }
