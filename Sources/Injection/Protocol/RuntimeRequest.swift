@@ -84,8 +84,12 @@ enum RuntimeRequest {
 
     /// Responses to `GM_xmlhttpRequest` calls (`{"request": n, "response": {...}}`) for the page
     /// half, then the run's next reply (`wait`) or the work queued after runs ended.
-    static func deliver(id: String?, responses: [JSONValue], wait: Bool) -> JSONValue {
-        ["kind": "deliver", "run": id.map(JSONValue.string) ?? .null, "responses": .array(responses), "wait": .bool(wait)]
+    /// `lateOf`: a run that has ended whose callbacks the responses call; the reply then carries
+    /// what its scripts logged and asked since they last reported (`lateOutput`).
+    static func deliver(id: String?, responses: [JSONValue], wait: Bool, lateOf ended: String? = nil) -> JSONValue {
+        var request: JSONValue = ["kind": "deliver", "run": id.map(JSONValue.string) ?? .null, "responses": .array(responses), "wait": .bool(wait)]
+        if let ended, case let .object(members) = request { request = .object(members + [(key: "lateOf", value: .string(ended))]) }
+        return request
     }
 
     /// The work the page's userscripts queued after their runs ended.

@@ -1100,7 +1100,9 @@ var Action = (function() {
             return;
         }
         var description = request.scripts[index];
-        var script = { console: [], dialogs: [], reports: [], depth: 0, outcome: null, api: null };
+        // Every field is the record's own from the start: a setter the page put on Object.prototype
+        // never sees a write to it.
+        var script = { console: [], dialogs: [], reports: [], depth: 0, outcome: null, api: null, reportedConsole: 0, reportedDialogs: 0 };
         run.scripts[index] = script;
         var dialogs = scriptDialogs(script, request.dialogs === "accept");
         var console = scriptConsole(script, session);
@@ -1167,7 +1169,32 @@ var Action = (function() {
         run.state = state;
         if (run.timer !== null) { captured().apply(captured().clearTimeout, window, [run.timer]); }
         run.reply = replyText(run, session);
+        // What the scripts log and ask from now on (the callbacks of their requests, timers) is
+        // reported after this reply, by lateOutput.
+        for (var index = 0; index < run.scripts.length; index++) {
+            run.scripts[index].reportedConsole = run.scripts[index].console.length;
+            run.scripts[index].reportedDialogs = run.scripts[index].dialogs.length;
+        }
         wakeWaiters(run);
+    }
+
+    // What the scripts of a run that has ended logged and asked since it was last reported, as
+    // `,"lateOutput":[{"console":[...],"dialogs":[...]}, ...]` (one entry per script); the marks
+    // move on, so each entry is reported once.
+    function lateOutput(run) {
+        if (run === null || run.state === "running") { return ""; }
+        var text = ",\"lateOutput\":[";
+        for (var index = 0; index < run.scripts.length; index++) {
+            var script = run.scripts[index];
+            var lines = [];
+            var asked = [];
+            for (var line = script.reportedConsole; line < script.console.length; line++) { lines[lines.length] = script.console[line]; }
+            for (var dialog = script.reportedDialogs; dialog < script.dialogs.length; dialog++) { asked[asked.length] = script.dialogs[dialog]; }
+            script.reportedConsole = script.console.length;
+            script.reportedDialogs = script.dialogs.length;
+            text += (index > 0 ? "," : "") + "{\"console\":[" + joined(lines) + "],\"dialogs\":[" + joined(asked) + "]}";
+        }
+        return text + "]";
     }
 
     // The reply: {"pagescript":1,"run","state","lineOffset","realm","context","refused"?,"load"?,"scripts":[...]}.
@@ -1237,11 +1264,11 @@ var Action = (function() {
     // context when there is work (the page it was queued in, whatever the browser shows by the
     // time it is done) and "leaving":true when the page is being left (that work is the last the
     // document queues).
-    function lateReply(session, leaving) {
+    function lateReply(session, leaving, ended) {
         var work = drained(session.late);
         session.lateWakes = false;
         return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + work + "]" + (work !== "" ? ",\"context\":" + pageContext() : "") +
-            (leaving ? ",\"leaving\":true" : "") + "}", true);
+            (leaving ? ",\"leaving\":true" : "") + (ended ? lateOutput(ended) : "") + "}", true);
     }
 
     // The work queued after runs ended, once there is work that waits for the runner (a request),
@@ -1543,7 +1570,17 @@ var Action = (function() {
                 }
                 var target = request.kind === "deliver" ? findRun(session, "" + request.run) : null;
                 if (target !== null && request.wait === true) { return replyFor(target, session, true); }
-                return lateReply(session, false);
+                // `lateOf`: a run that has ended, whose callbacks these responses call.
+                var ended = request.kind === "deliver" && typeof request.lateOf === "string" ? findRun(session, request.lateOf) : null;
+                var builtIns = captured();
+                if (ended === null || !builtIns.setTimeout) { return lateReply(session, false, ended); }
+                // The callbacks ran; what they chained on the responses (a `.then` on GM.xmlHttpRequest's
+                // promise) runs once this task ends: reply after that, on the next task.
+                var afterCallbacks = async function() {
+                    await { then: function(resolve) { builtIns.apply(builtIns.setTimeout, window, [resolve, 0]); } };
+                    return lateReply(session, false, ended);
+                };
+                return afterCallbacks();
             }
             if (request.kind === "watch") { return watchedLateReply(session, request.wait, request.leavingAt); }
             // Runs a command a script registered with GM_registerMenuCommand.

@@ -33,8 +33,10 @@ extension PageSession {
                 continue
             }
             guard !responses.isEmpty, remaining > 0 else { break }
-            // The run has ended: answer its last requests; the page's further work comes back.
-            let late = try await deliver(responses, run: nil, entry: entry, seconds: seconds, remaining: remaining)
+            // The run has ended: answer its last requests; the page's further work comes back,
+            // with what the callbacks logged and asked, which belongs to the run's result.
+            let late = try await deliver(responses, run: nil, lateOf: id, entry: entry, seconds: seconds, remaining: remaining)
+            reply = reply.appending(lateOutput: late.json["lateOutput"])
             _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: false)
             let again = late.work.filter { $0["type"]?.stringValue == "xhr" }
             guard !again.isEmpty else { break }
@@ -280,9 +282,9 @@ extension PageSession {
 
     /// Delivers responses into the page; for a run that is still going (`run` given), waits for
     /// its next reply, else returns the work queued after runs ended.
-    private func deliver(_ responses: [JSONValue], run id: String?, entry: RuntimeEntry, seconds: Double,
+    private func deliver(_ responses: [JSONValue], run id: String?, lateOf ended: String? = nil, entry: RuntimeEntry, seconds: Double,
                          remaining: Double) async throws(InjectionError) -> RuntimeReply {
-        let request = RuntimeRequest.deliver(id: id, responses: responses, wait: id != nil)
+        let request = RuntimeRequest.deliver(id: id, responses: responses, wait: id != nil, lateOf: ended)
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: request,
                                         timeout: remaining + Self.driverGrace + Self.transportMargin, confidential: true)
         switch outcome {
@@ -302,6 +304,27 @@ extension PageSession {
 }
 
 extension RuntimeReply {
+    /// A run's final reply with what its scripts logged and asked after it ended (the
+    /// `lateOutput` of a late delivery: one `{"console","dialogs"}` per script) added to each
+    /// script's own.
+    func appending(lateOutput: JSONValue?) -> RuntimeReply {
+        guard let late = lateOutput?.arrayValue, case let .object(members) = json, let scripts = json["scripts"]?.arrayValue else { return self }
+        let merged: [JSONValue] = scripts.enumerated().map { index, script in
+            guard index < late.count, case var .object(fields) = script else { return script }
+            for name in ["console", "dialogs"] {
+                let added = late[index][name]?.arrayValue ?? []
+                guard !added.isEmpty else { continue }
+                if let at = fields.firstIndex(where: { $0.key == name }) {
+                    fields[at].value = .array((fields[at].value.arrayValue ?? []) + added)
+                } else {
+                    fields.append((key: name, value: .array(added)))
+                }
+            }
+            return .object(fields)
+        }
+        return RuntimeReply(json: .object(members.map { $0.key == "scripts" ? (key: "scripts", value: .array(merged)) : $0 }))
+    }
+
     /// A run's final reply with `work` in place of its own (requests queued after it ended).
     init(final: RuntimeReply, work: [JSONValue]) {
         guard case let .object(members) = final.json else {
