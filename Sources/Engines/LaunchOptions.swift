@@ -32,16 +32,20 @@ public struct LaunchOptions: Sendable, Hashable {
     /// gets, which the bench compares with.
     public var scriptsPastTheDriver: Bool
     /// Whether the browser may be asked for a picture of its page (`run --screenshot`). A browser
-    /// that never is renders more cheaply (``ChromiumLauncher/arguments(headless:takesScreenshots:)``).
+    /// that never is renders more cheaply (``ChromiumLauncher/arguments(headless:takesScreenshots:language:)``).
     public var takesScreenshots: Bool
+    /// The language the browser tells pages (`--lang`; by default the user's locale's, else
+    /// `en-US`). Not for a browser PageScript attaches to, which keeps its own.
+    public var language: BrowserLanguage
 
     public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil,
-                scriptsPastTheDriver: Bool = true, takesScreenshots: Bool = true) {
+                scriptsPastTheDriver: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment()) {
         self.display = display
         self.profileDirectory = profileDirectory
         self.attachAddress = attachAddress
         self.scriptsPastTheDriver = scriptsPastTheDriver
         self.takesScreenshots = takesScreenshots
+        self.language = language
     }
 
     /// The host and port of an `--attach` address (`127.0.0.1:9222`, `localhost:9222`,

@@ -20,13 +20,16 @@ public actor LocalChromiumSource: SessionSource {
     private var profiles: [Int: String] = [:]
     private var temporaryFolder: String?
     private var isShutDown = false
+    private let language: BrowserLanguage
 
     /// - Parameters:
     ///   - startupTimeout: How long the driver and a browser may take to start, in seconds.
     ///   - path: The `PATH` to find the programs on; this process's when `nil`.
-    public init(startupTimeout: Double = 30, path: String? = nil) {
+    ///   - language: The language the browsers tell pages (``Engines/LaunchOptions/language``).
+    public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment()) {
         self.startupTimeout = startupTimeout
         self.path = path
+        self.language = language
     }
 
     public func prepare() throws(SessionSourceError) {
@@ -72,7 +75,8 @@ public actor LocalChromiumSource: SessionSource {
             throw .failed(reason: "cannot make a profile folder for Chromium: \(error)")
         }
         profiles[slot] = profile
-        let browser = ChromiumLauncher.sessionCapabilities(binary: programs["chromium"] ?? "chromium", profile: profile, takesScreenshots: false)
+        let browser = ChromiumLauncher.sessionCapabilities(binary: programs["chromium"] ?? "chromium", profile: profile, takesScreenshots: false,
+                                                            language: language)
         let capabilities = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: browser)
         do {
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)

@@ -19,13 +19,16 @@ public actor LocalWebKitSource: SessionSource {
     private var displayStart: Task<Result<XvfbDisplay, EngineError>, Never>?
     private var drivers: [Int: LocalDriver] = [:]
     private var isShutDown = false
+    private let language: BrowserLanguage
 
     /// - Parameters:
     ///   - startupTimeout: How long a driver and its browser may take to start, in seconds.
     ///   - path: The `PATH` to find the programs on; this process's when `nil`.
-    public init(startupTimeout: Double = 30, path: String? = nil) {
+    ///   - language: The language the browsers tell pages (``Engines/LaunchOptions/language``).
+    public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment()) {
         self.startupTimeout = startupTimeout
         self.path = path
+        self.language = language
     }
 
     public func prepare() throws(SessionSourceError) {
@@ -45,7 +48,7 @@ public actor LocalWebKitSource: SessionSource {
         case let .success(running): display = running
         case let .failure(error): throw .failed(reason: error.description)
         }
-        let environment = WebKitLauncher.environment(display: display.name, takesScreenshots: false)
+        let environment = WebKitLauncher.environment(display: display.name, takesScreenshots: false, language: language)
         let driver: LocalDriver
         do {
             driver = try await WebKitLauncher.startDriver(

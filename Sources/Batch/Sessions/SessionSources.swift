@@ -18,7 +18,7 @@ public enum SessionSources {
         case let .local(engine, options):
             guard options.attachAddress == nil else { throw .attachRefused }
             guard options.display == .hidden, options.profileDirectory == nil else { throw .visibleOrKeptBrowserRefused }
-            return engine == .chromium ? LocalChromiumSource() : LocalWebKitSource()
+            return engine == .chromium ? LocalChromiumSource(language: options.language) : LocalWebKitSource(language: options.language)
         case let .remote(endpoint, browserName):
             return RemoteSource(endpoint: endpoint, browserName: browserName, capabilities: try extraCapabilities(capabilities))
         }

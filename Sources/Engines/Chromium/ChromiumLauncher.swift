@@ -13,8 +13,8 @@ import SystemSupport
 /// ```
 public enum ChromiumLauncher {
     /// The browser's arguments, apart from its profile folder: headless unless a window is
-    /// wanted, a fixed window size, nothing that runs at first start, and `--no-sandbox` when run
-    /// as root (Chromium's sandbox refuses root).
+    /// wanted, a fixed window size, the language, nothing that runs at first start, and
+    /// `--no-sandbox` when run as root (Chromium's sandbox refuses root).
     ///
     /// - Parameters:
     ///   - headless: `false` for a window on the user's display (`--headed`, `browse`).
@@ -24,9 +24,12 @@ public enum ChromiumLauncher {
     ///     on a thread of its own competes with the page's main thread for the CPU, and on a
     ///     machine with few cores the first call into the page waits for it. Nothing a page or a
     ///     script sees changes; but headless Chromium then never answers a screenshot request.
-    public static func arguments(headless: Bool = true, takesScreenshots: Bool = true) -> [String] {
+    ///   - language: The language pages are told: `--accept-lang` (which headless Chromium takes
+    ///     `navigator.language` and `Accept-Language` from) and `--lang`.
+    public static func arguments(headless: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment()) -> [String] {
         var arguments = ["--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                         "--no-default-browser-check", "--disable-extensions", "--window-size=1280,1024"]
+                         "--no-default-browser-check", "--disable-extensions", "--window-size=1280,1024",
+                         "--lang=\(language.tag)", "--accept-lang=\(language.acceptLanguages)"]
         if headless { arguments.insert("--headless=new", at: 0) }
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         if !takesScreenshots { arguments.append("--disable-threaded-compositing") }
@@ -52,10 +55,10 @@ public enum ChromiumLauncher {
     }
 
     /// The `goog:chromeOptions` capability of a session whose browser chromedriver starts: the
-    /// browser at `binary`, with ``arguments(headless:takesScreenshots:)`` and `profile`.
-    public static func sessionCapabilities(binary: String, profile: String, headless: Bool = true,
-                                           takesScreenshots: Bool = true) -> [(key: String, value: JSONValue)] {
-        let arguments = (arguments(headless: headless, takesScreenshots: takesScreenshots) + ["--user-data-dir=\(profile)"])
+    /// browser at `binary`, with ``arguments(headless:takesScreenshots:language:)`` and `profile`.
+    public static func sessionCapabilities(binary: String, profile: String, headless: Bool = true, takesScreenshots: Bool = true,
+                                           language: BrowserLanguage = .fromEnvironment()) -> [(key: String, value: JSONValue)] {
+        let arguments = (arguments(headless: headless, takesScreenshots: takesScreenshots, language: language) + ["--user-data-dir=\(profile)"])
             .map { JSONValue.string($0) }
         return [(key: "goog:chromeOptions", value: ["binary": .string(binary), "args": .array(arguments)])]
     }

@@ -47,7 +47,7 @@ public final class ChromiumProcess: Sendable {
     /// - Parameters:
     ///   - executable: The browser; `chromium` on `PATH` when `nil`.
     ///   - arguments: Its arguments besides the port, the profile and the first URL; PageScript's
-    ///     headless set by default (``ChromiumLauncher/arguments(headless:takesScreenshots:)``). Leave out `--headless`
+    ///     headless set by default (``ChromiumLauncher/arguments(headless:takesScreenshots:language:)``). Leave out `--headless`
     ///     for a visible window.
     ///   - profileFolder: A persistent profile folder; a throwaway one when `nil`.
     ///   - initialURL: What the first tab shows.

@@ -31,7 +31,8 @@ extension WebKitLauncher {
         do {
             let driver = try await startDriver(
                 executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver",
-                environment: environment(display: displayName, takesScreenshots: options.takesScreenshots || options.display != .hidden),
+                environment: environment(display: displayName, takesScreenshots: options.takesScreenshots || options.display != .hidden,
+                                         language: options.language),
                 timeout: timeout, allowDirectLink: !options.scriptsPastTheDriver)
             PhaseTimeline.current?.end("driver")
             return LocalLaunch(driver: driver, display: display?.process, capabilities: .object(sessionCapabilities(for: driver)),
@@ -81,7 +82,8 @@ extension ChromiumLauncher {
             PhaseTimeline.current?.end("driver")
             let capabilities = sessionCapabilities(binary: programs["chromium"] ?? "chromium", profile: profile,
                                                    headless: options.display == .hidden,
-                                                   takesScreenshots: options.takesScreenshots || options.display != .hidden)
+                                                   takesScreenshots: options.takesScreenshots || options.display != .hidden,
+                                                   language: options.language)
             return LocalLaunch(driver: driver, display: nil, capabilities: .object(capabilities), scratchFolders: scratchFolders)
         } catch {
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }

@@ -26,10 +26,15 @@ public enum WebKitLauncher {
     ///   WebKitGTK stops painting every frame through Mesa's software OpenGL (llvmpipe), a large
     ///   share of the machine's time in a batch; pages lay out the same. WebKitWebDriver's Take
     ///   Screenshot never answers in that mode.
-    public static func environment(display: String, takesScreenshots: Bool = true,
+    ///   - language: The language pages are told. WebKitGTK takes it from the locale
+    ///   (`LANG=de_DE.UTF-8`; `LC_ALL`, `LC_MESSAGES` and `LANGUAGE` are taken away so that they
+    ///   cannot override it); where that locale is not installed it tells pages `en-US`.
+    public static func environment(display: String, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment(),
                                    base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = base
         environment["DISPLAY"] = display
+        for name in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] { environment[name] = nil }
+        environment["LANG"] = language.posixLocale
         if !takesScreenshots, environment["WEBKIT_DISABLE_COMPOSITING_MODE"] == nil {
             environment["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
         }

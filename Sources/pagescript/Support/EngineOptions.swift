@@ -23,6 +23,9 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Attach to the Chromium you started with --remote-debugging-port=PORT --user-data-dir=DIR, at HOST:PORT; it is never closed.", valueName: "host:port"))
     var attach: String?
 
+    @Option(name: .customLong("lang"), help: ArgumentHelp("The language the browser tells pages (navigator.language, Accept-Language), such as de-DE; default: your locale's, else en-US.", valueName: "tag"))
+    var language: String?
+
     @Flag(name: .customLong("bypass-csp"), help: "Chromium: switch off the page's own Content-Security-Policy, so that its inline scripts and eval run too. This weakens the page; without it your scripts still run under a strict policy.")
     var bypassesContentSecurityPolicy = false
 
@@ -52,6 +55,12 @@ struct EngineOptions: ParsableArguments {
         }
         if bypassesContentSecurityPolicy, webDriverURL == nil, engine != .chromium {
             throw ValidationError("--bypass-csp works only with Chromium: \(engine.displayName)'s driver has no way to switch off a page's Content-Security-Policy; your scripts run under the policy without it")
+        }
+        if let language, BrowserLanguage(language) == nil {
+            throw ValidationError("--lang takes a language tag such as en-US, de or pt-BR; got '\(language)'")
+        }
+        if language != nil, webDriverURL != nil || attach != nil {
+            throw ValidationError("--lang sets the language of a browser PageScript starts; a remote endpoint's or your own browser keeps its own")
         }
         if browserName != nil, webDriverURL == nil {
             throw ValidationError("--browser only applies to a remote endpoint given with --webdriver-url; for a local engine use --engine")
@@ -89,7 +98,8 @@ struct EngineOptions: ParsableArguments {
     var launchOptions: LaunchOptions {
         let display = headed ? ProcessInfo.processInfo.environment["DISPLAY"].map(LaunchOptions.Display.user) ?? .hidden : .hidden
         let folder = profile.map { URL(fileURLWithPath: $0).standardizedFileURL.path(percentEncoded: false) }
-        return LaunchOptions(display: display, profileDirectory: folder, attachAddress: attach)
+        return LaunchOptions(display: display, profileDirectory: folder, attachAddress: attach,
+                             language: language.flatMap(BrowserLanguage.init) ?? .fromEnvironment())
     }
 
     private var remoteEndpoint: URL? {
