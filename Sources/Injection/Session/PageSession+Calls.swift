@@ -300,7 +300,7 @@ extension PageSession {
             case let .compileFailed(message, _):
                 reason = message
                 guard switchToDevTools() else {
-                    throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(message)")
+                    throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(Self.explained(message))")
                 }
             case .notInstalled:
                 throw .pageInterfered(reason: "PageScript's runtime could not be installed")
@@ -310,11 +310,21 @@ extension PageSession {
                 reason = next
                 // A dialog the page opened while loading; else the page broke the driver's reply.
                 guard await answerOpenDialog() || switchToDevTools() else {
-                    throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(next)")
+                    throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(Self.explained(next))")
                 }
             }
         }
-        throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(reason)")
+        throw .pageInterfered(reason: "PageScript's runtime could not be installed: \(Self.explained(reason))")
+    }
+
+    /// A driver's error with what it means where PageScript knows: WebKit's driver runs every
+    /// call through the page's own `Array.prototype.map`, so a page that replaced it (or
+    /// `Function.prototype.apply`) breaks every call before PageScript's code runs.
+    static func explained(_ message: String) -> String {
+        guard message.contains("functionValue.apply(null,argumentValues)") || message.contains("must be an Array-like object") else { return message }
+        return message + " (WebKit's driver calls the page's own Array.prototype.map and Function.prototype.apply before any of "
+            + "PageScript's code runs, and this page replaced one of them: WebKit cannot run scripts on it; use --engine chromium, "
+            + "whose calls do not depend on the page's built-ins)"
     }
 
     func setDriverScriptTimeout(_ seconds: Double) async throws(InjectionError) {
