@@ -36,9 +36,14 @@ extension ScriptLibrary {
     ///   - basedOn: The site script as the editor loaded it. Its fingerprint guards the save, so an
     ///     edit made elsewhere in the meantime is not overwritten
     ///     (``LibraryError/changedOnDisk(path:)``). Without it, the script on disk now is updated.
+    ///   - keepingPrevious: Keep the text being replaced in the library's `.trash/` folder
+    ///     (``replace(_:withText:overwritingChangesOnDisk:)``), where `scripts restore` lists it:
+    ///     for `scripts save-for`, which replaces a script its user may not have looked at. The
+    ///     editor, saving what the user is editing, does not fill the trash with every save.
     /// - Returns: The saved script.
     @discardableResult
-    public func saveForSite(url: PageURL, code: String, runAt: RunAt? = nil, basedOn: StoredScript? = nil) throws(LibraryError) -> StoredScript {
+    public func saveForSite(url: PageURL, code: String, runAt: RunAt? = nil, basedOn: StoredScript? = nil,
+                            keepingPrevious: Bool = false) throws(LibraryError) -> StoredScript {
         let site = Site(url: url)
         let existing: StoredScript?
         if let basedOn {
@@ -67,7 +72,10 @@ extension ScriptLibrary {
         }
         let edited = script
         var saved: StoredScript
-        if var updated = existing {
+        if let existing, keepingPrevious {
+            // Nothing to keep when nothing changes.
+            saved = edited.text == existing.script.text ? existing : try replace(existing, withText: edited.text).script
+        } else if var updated = existing {
             updated.script = edited
             saved = try save(updated)
         } else {

@@ -1,6 +1,6 @@
 /// A site in the sense of PageScript's per-site features: one host and port.
 ///
-/// A site script (``ScriptLibrary/saveForSite(url:code:runAt:basedOn:)``) and the per-site off
+/// A site script (``ScriptLibrary/saveForSite(url:code:runAt:basedOn:keepingPrevious:)``) and the per-site off
 /// switch (``ScriptLibrary/setDisabled(_:id:on:)``) are keyed by it. The port is part of the
 /// site: `localhost:3000` and `localhost:8080` are different applications, so a site with the
 /// default ports covers http on 80 and https on 443 only. All local files are one site.

@@ -99,6 +99,23 @@ struct SiteScriptTests {
         #expect(try library.scriptForSite(url: page)?.script.body.contains("theirs()") == true)
     }
 
+    @Test func replacingTheSiteScriptFromTheCommandLineKeepsTheOldTextInTheTrash() throws {
+        let folder = try TemporaryDirectory()
+        let library = try ScriptLibrary(directory: folder.url)
+        let page = try PageURL("https://example.com/")
+        let first = try library.saveForSite(url: page, code: "first()")
+        let second = try library.saveForSite(url: page, code: "second()", basedOn: first, keepingPrevious: true)
+        #expect(second.id == first.id)
+        #expect(try library.scriptForSite(url: page)?.script.body.contains("second()") == true)
+        let trashed = try library.trashedScripts()
+        #expect(trashed.map(\.id) == [first.id])
+        let kept = try String(contentsOfFile: try #require(trashed.first).path, encoding: .utf8)
+        #expect(kept == first.script.text)
+        // The same text again changes nothing, and keeps nothing more.
+        _ = try library.saveForSite(url: page, code: "second()", basedOn: second, keepingPrevious: true)
+        #expect(try library.trashedScripts().count == 1)
+    }
+
     @Test func theSiteScriptIsFoundByItsPatternsWhenTheStateFileIsGone() throws {
         let folder = try TemporaryDirectory()
         let library = try ScriptLibrary(directory: folder.url)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SystemSupport
 import UserScripts
 
 struct SaveScriptForSite: ParsableCommand {
@@ -23,7 +24,11 @@ struct SaveScriptForSite: ParsableCommand {
         let page = try PageURL(url)
         let body = try scriptCode.read() ?? ""
         let library = try libraryOptions.open()
-        let stored = try library.saveForSite(url: page, code: body, runAt: runAtOption.runAt, basedOn: library.scriptForSite(url: page))
+        let previous = try library.scriptForSite(url: page)
+        let stored = try library.saveForSite(url: page, code: body, runAt: runAtOption.runAt, basedOn: previous, keepingPrevious: true)
+        if let previous {
+            printError("pagescript: the previous text of \(TerminalSafeText.escaped(previous.name)) is in the library's trash (pagescript scripts restore lists it)")
+        }
         printOutput(stored.id.rawValue)
     }
 }
