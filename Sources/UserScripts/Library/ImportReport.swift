@@ -7,6 +7,10 @@ public struct ImportReport: Hashable, Sendable {
     public enum Outcome: Hashable, Sendable {
         /// It is now in the library as this script.
         case imported(StoredScript)
+        /// The library had a script with the same `@name` and `@namespace` (the managers' identity):
+        /// this file replaced it as a new version, under its ID and with its values, and its old
+        /// file went to the trash (`previousFile`). `previousVersion` is the `@version` it had.
+        case updated(StoredScript, previousFile: URL, previousVersion: String?)
         /// The library already has a script with exactly these bytes.
         case alreadyInLibrary(ScriptID)
         /// It was not imported, for this reason.
@@ -26,12 +30,33 @@ public struct ImportReport: Hashable, Sendable {
     /// One entry per file, in path order.
     public let entries: [Entry]
 
-    /// The scripts that were imported.
+    /// The scripts that were imported, as new scripts or as new versions of installed ones.
     public var imported: [StoredScript] {
         entries.compactMap { entry in
-            if case .imported(let script) = entry.outcome { return script }
-            return nil
+            switch entry.outcome {
+            case let .imported(script), let .updated(script, _, _): script
+            case .alreadyInLibrary, .refused: nil
+            }
         }
+    }
+
+    /// What to tell the user about a new version that replaced an installed script: where the old
+    /// file went, and a warning when the version went down (the managers warn too).
+    ///
+    /// ```swift
+    /// ImportReport.updateNotes(script, previousFile: trash, previousVersion: "1.1")
+    /// // ["replaces version 1.1 with 1.0, a lower version", "the previous file is in the trash: .../tidy-ab12cd34.user.js"]
+    /// ```
+    public static func updateNotes(_ script: StoredScript, previousFile: URL, previousVersion: String?) -> [String] {
+        var notes: [String] = []
+        let new = script.script.version
+        if let previousVersion, let new, ScriptVersion(new) < ScriptVersion(previousVersion) {
+            notes.append("replaces version \(previousVersion) with \(new), a lower version")
+        } else if let previousVersion, previousVersion != new {
+            notes.append("replaces version \(previousVersion) with \(new ?? "a file without @version")")
+        }
+        notes.append("the previous file is in the trash: \(previousFile.path(percentEncoded: false))")
+        return notes
     }
 
     /// The files that were refused, with the reason.

@@ -9,7 +9,11 @@ extension ScriptLibrary {
     /// PageScript concludes about it (rules narrowed or set aside and why, when it runs, the files
     /// it requires) is in the entry's ``ImportReport/Entry/interpretation`` and in the library's
     /// index, never in the file. A file the library already has, byte for byte, is not copied
-    /// again. Only a file that is not UTF-8 text, or cannot be read, is refused.
+    /// again. A file with the `@name` and `@namespace` of an installed script is a new version of
+    /// it, as in Tampermonkey and Violentmonkey: it replaces that script's file (the old one goes
+    /// to the trash) and keeps its ID and values, whatever its `@version` (the entry has the
+    /// version it replaced, so that a caller can warn when it went down). Only a file that is not
+    /// UTF-8 text, or cannot be read, is refused.
     ///
     /// - Throws: Only when `source` cannot be read at all; problems with single files are in the report.
     public func importScripts(from source: URL) throws(LibraryError) -> ImportReport {
@@ -22,17 +26,14 @@ extension ScriptLibrary {
         }
         guard let status else { throw .invalidSource(path: path, reason: "no such file or folder") }
         let files = status.isDirectory ? try userScriptFiles(under: path) : [path]
-        return try locked { () throws(LibraryError) in
-            try refresh()
-            var entries: [ImportReport.Entry] = []
-            for file in files {
-                entries.append(try importFile(atPath: file))
-            }
-            return ImportReport(entries: entries)
+        var entries: [ImportReport.Entry] = []
+        for file in files {
+            entries.append(try importFile(atPath: file))
         }
+        return ImportReport(entries: entries)
     }
 
-    /// Copies one file in; the mutex must be held.
+    /// Copies one file in, as a new script or a new version of an installed one.
     private func importFile(atPath path: String) throws(LibraryError) -> ImportReport.Entry {
         let source = URL(fileURLWithPath: path)
         let bytes: [UInt8]
@@ -46,10 +47,26 @@ extension ScriptLibrary {
                 source: source, outcome: .refused(reason: "is not UTF-8 text; save it as UTF-8 and import it again"), interpretation: nil)
         }
         let script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: FileSystem.baseName(of: path)))
-        if let twin = try existingScript(withBytes: bytes) {
+        if let twin = try locked({ () throws(LibraryError) in
+            try refresh()
+            return try existingScript(withBytes: bytes)
+        }) {
             return ImportReport.Entry(source: source, outcome: .alreadyInLibrary(twin.id), interpretation: twin.interpretation)
         }
-        let stored = try addFile(bytes: bytes, text: text, name: script.name)
+        if script.hasMetadataBlock, let installed = try self.script(sameAs: script) {
+            do throws(LibraryError) {
+                let (updated, previous) = try replace(installed, withText: text)
+                return ImportReport.Entry(source: source, outcome: .updated(updated, previousFile: previous, previousVersion: installed.script.version),
+                                          interpretation: updated.interpretation)
+            } catch {
+                return ImportReport.Entry(source: source, outcome: .refused(reason: "replaces \(installed.name) [\(installed.id)], which cannot be replaced: \(error)"),
+                                          interpretation: nil)
+            }
+        }
+        let stored = try locked { () throws(LibraryError) in
+            try refresh()
+            return try addFile(bytes: bytes, text: text, name: script.name)
+        }
         return ImportReport.Entry(source: source, outcome: .imported(stored), interpretation: stored.interpretation)
     }
 

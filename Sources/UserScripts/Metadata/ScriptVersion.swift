@@ -29,7 +29,13 @@ public struct ScriptVersion: Comparable, Sendable, CustomStringConvertible {
 
     /// A version as written after `@version`.
     public init(_ text: String) {
-        self.text = text.trimmingC0ControlsAndSpaces()
+        // Without the leading and trailing spaces and C0 controls a metadata value may carry.
+        let scalars = text.unicodeScalars
+        if let start = scalars.firstIndex(where: { $0.value > 0x20 }), let end = scalars.lastIndex(where: { $0.value > 0x20 }) {
+            self.text = String(scalars[start...end])
+        } else {
+            self.text = ""
+        }
     }
 
     /// The version as written.

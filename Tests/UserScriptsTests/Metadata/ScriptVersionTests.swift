@@ -1,5 +1,5 @@
 import Testing
-@testable import GMAPI
+@testable import UserScripts
 
 struct ScriptVersionTests {
     /// Tampermonkey's documented list (documentation, `@version`), lowest first; versions on one
