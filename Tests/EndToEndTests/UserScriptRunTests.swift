@@ -64,6 +64,31 @@ struct UserScriptRunTests {
         #expect(renamed.standardError.contains("values: kept only while this session lasts"), "\(renamed.standardError)")
     }
 
+    /// A Greasemonkey 4 script has no `@connect` lines: a request to the page's own host needs none
+    /// (as in Tampermonkey), and `onprogress` is called before `onload`.
+    @Test(arguments: ["webkit", "chromium"])
+    func aRequestToThePagesOwnHostNeedsNoConnectLineAndReportsProgress(engine: String) throws {
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<!doctype html><title>Page</title>"),
+            "/data.txt": LoopbackResponse(body: "twelve bytes", contentType: "text/plain"),
+        ])
+        defer { server.stop() }
+        let code = """
+            // ==UserScript==
+            // @grant GM.xmlHttpRequest
+            // ==/UserScript==
+            const seen = [];
+            const response = await GM.xmlHttpRequest({ url: "/data.txt", onprogress: event => seen.push("progress " + event.loaded) });
+            seen.concat(response.responseText)
+            """
+        let outcome = try PageScriptBinary.run(["run", server.url(), "-e", code, "--engine", engine])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "[\"progress 12\",\"twelve bytes\"]\n", "\(outcome.standardError)")
+        let foreign = try PageScriptBinary.run(["run", server.url(), "-e", code.replacingOccurrences(of: "\"/data.txt\"", with: "\"http://localhost:\(server.port)/data.txt\""),
+                                                "--engine", engine])
+        #expect(foreign.standardError.contains("// @connect localhost"), "\(foreign.standardError)")
+    }
+
     @Test func codeWithAMetadataBlockGetsTheAPIAndPlainCodeDoesNot() throws {
         defer { try? FileManager.default.removeItem(atPath: library) }
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])

@@ -4,10 +4,10 @@ import UserScripts
 ///
 /// A request is checked on its first URL, on every redirect hop and on its final URL (see
 /// ``GMRequestPerformer``); a host no rule allows is refused with
-/// ``GMRequestFailure/forbiddenHost(url:host:addLine:)``, which names the line to add. A script
-/// without `@connect` lines may reach no host: PageScript cannot ask the user, as Tampermonkey
-/// does, so it refuses and says what to add. Values that name no host are kept in ``ignored``
-/// for the run's report.
+/// ``GMRequestFailure/forbiddenHost(url:host:addLine:)``, which names the line to add. The page's
+/// own host needs no line, as in Tampermonkey (a Greasemonkey 4 script has none); any other host
+/// needs one: PageScript cannot ask the user, as Tampermonkey does, so it refuses and says what
+/// to add. Values that name no host are kept in ``ignored`` for the run's report.
 ///
 /// ```swift
 /// let policy = ConnectPolicy(script: stored.script)
@@ -40,9 +40,9 @@ public struct ConnectPolicy: Sendable, Hashable {
         self.ignored = ignored
     }
 
-    /// Whether a request may go to `url` from a page at `pageURL`.
+    /// Whether a request may go to `url` from a page at `pageURL`: the page's own host always.
     public func allows(_ url: PageURL, pageURL: PageURL?) -> Bool {
-        rules.contains { $0.allows(url.host, pageHost: pageURL?.host) }
+        ConnectRule.pageHost.allows(url.host, pageHost: pageURL?.host) || rules.contains { $0.allows(url.host, pageHost: pageURL?.host) }
     }
 
     /// Throws ``GMRequestFailure/forbiddenHost(url:host:addLine:)`` unless a rule allows `url`.
@@ -52,9 +52,8 @@ public struct ConnectPolicy: Sendable, Hashable {
         }
     }
 
-    /// The `@connect` line that would allow `host`: the host itself, or `self` for the page's own.
+    /// The `@connect` line that would allow `host` (never the page's own, which needs none).
     static func lineToAdd(for host: URLHost, pageURL: PageURL?) -> String {
-        if let pageURL, pageURL.host == host { return "// @connect self" }
-        return "// @connect \(host.connectText)"
+        "// @connect \(host.connectText)"
     }
 }

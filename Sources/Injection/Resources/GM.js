@@ -267,8 +267,8 @@ var PageScriptGM = (function() {
             };
         }
 
-        // Hands one response to the request it answers: onreadystatechange, then the callback
-        // PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
+        // Hands one response to the request it answers: onprogress (for a load), onreadystatechange,
+        // then the callback PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
         function deliver(number, wire) {
             if (!has(requests, "" + number)) { return; }
             var pending = requests[number];
@@ -276,6 +276,15 @@ var PageScriptGM = (function() {
             var details = pending.details;
             var response = responseObject(wire, details);
             var callback = typeof wire.callback === "string" ? wire.callback : "onerror";
+            if (callback === "onload" && typeof details.onprogress === "function") {
+                // The body arrives whole: one progress event, with all of it loaded.
+                var size = typeof response.responseText === "string" ? response.responseText.length :
+                    (response.response && typeof response.response.byteLength === "number" ? response.response.byteLength : 0);
+                var progress = { lengthComputable: true, loaded: size, total: size, done: size, position: size, totalSize: size,
+                    readyState: 3, status: response.status, statusText: response.statusText, responseHeaders: response.responseHeaders,
+                    finalUrl: response.finalUrl, context: details.context };
+                callBack(pending.hooks, details.onprogress, details, [progress]);
+            }
             callBack(pending.hooks, details.onreadystatechange, details, [response]);
             callBack(pending.hooks, details[callback], details, [response]);
             callBack(pending.hooks, details.onloadend, details, [response]);

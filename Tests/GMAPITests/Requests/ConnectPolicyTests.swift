@@ -72,6 +72,11 @@ struct ConnectPolicyTests {
         // *: anything; nothing: nothing.
         .init(connects: ["*"], url: "https://anything.test/", page: nil, allowed: true),
         .init(connects: [], url: "https://example.com/", page: nil, allowed: false),
+        // The page's own host needs no line (Tampermonkey; a Greasemonkey 4 script has none).
+        .init(connects: [], url: "https://shop.example/api", page: "https://shop.example/cart", allowed: true),
+        .init(connects: ["example.com"], url: "http://shop.example:8080/api", page: "https://shop.example/cart", allowed: true),
+        .init(connects: [], url: "https://api.shop.example/", page: "https://shop.example/cart", allowed: false),
+        .init(connects: [], url: "https://shop.example.evil.test/", page: "https://shop.example/cart", allowed: false),
         // Forms scripts write in the wild.
         .init(connects: ["*.example.com"], url: "https://api.example.com/", page: nil, allowed: true),
         .init(connects: ["https://example.com/path"], url: "https://api.example.com/", page: nil, allowed: true),
@@ -98,8 +103,8 @@ struct ConnectPolicyTests {
         #expect(foreign == .forbiddenHost(url: "https://api.other.test/x", host: "api.other.test", addLine: "// @connect api.other.test"))
         #expect(foreign?.description.contains("Add `// @connect api.other.test`") == true)
         #expect(foreign?.callback == .onerror)
-        let own = #expect(throws: GMRequestFailure.self) { try policy.check(try PageURL("https://shop.example/api"), pageURL: page) }
-        #expect(own?.description.contains("// @connect self") == true)
+        // The page's own host is allowed without a line.
+        try policy.check(try PageURL("https://shop.example/api"), pageURL: page)
         let loopback = #expect(throws: GMRequestFailure.self) { try policy.check(try PageURL("http://[::1]:8/"), pageURL: page) }
         #expect(loopback?.description.contains("// @connect ::1") == true)
     }
