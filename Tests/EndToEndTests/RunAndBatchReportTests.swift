@@ -66,6 +66,50 @@ struct RunAndBatchReportTests {
         #expect(run["value"]?["name"]?.stringValue == "Ada")
     }
 
+    /// A userscript (code with a metadata block) gets its GM API on every page of a batch, as in
+    /// `run`, and the record has what `run --json` has for it, `userscript` included.
+    @Test(arguments: engines)
+    func aUserscriptsRunAndItsBatchRecordCarryTheSameMembers(engine: String) async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Userscript</title>"])
+        defer { server.stop() }
+        let workspace = try Workspace()
+        let script = "// ==UserScript==\n// @name Batch GM\n// @grant GM_info\n// @grant GM_setValue\n// ==/UserScript==\n"
+            + "GM_setValue('seen', document.title); GM_info.scriptHandler + ' on ' + document.title"
+        let (run, record, runStatus, batchStatus) = try await Self.both(
+            url: server.url("/"), ["-e", script, "--engine", engine, "--library", workspace.library], in: workspace)
+        #expect(runStatus == 0)
+        #expect(batchStatus == 0, "\(record.serialized)")
+        #expect(Self.members(run) == ["url", "title", "value", "console", "dialogs", "error", "userscript"])
+        #expect(Self.members(record).filter { !Self.batchMembers.contains($0) } == Self.members(run))
+        #expect(record["value"]?.stringValue == "PageScript on Userscript")
+        #expect(record["value"] == run["value"])
+        #expect(record["userscript"]?["valueWrites"] == run["userscript"]?["valueWrites"])
+    }
+
+    /// A library script whose `@require` file was never fetched does not run, in `run` as in a
+    /// batch, and both name the file.
+    @Test func aScriptWithAMissingRequireRunsNowhereAndTheFileIsNamed() async throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Needs a file</title>"])
+        defer { server.stop() }
+        let workspace = try Workspace()
+        let missing = "http://127.0.0.1:9/never/lib.js"
+        let file = workspace.folder + "/needs.user.js"
+        try Data("// ==UserScript==\n// @name Needs lib\n// @require \(missing)\n// ==/UserScript==\nwindow.fromLib\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", file, "--no-fetch", "--library", workspace.library])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let run = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--script", "Needs lib", "--library", workspace.library])
+        #expect(run.status != 0)
+        #expect(run.standardError.contains(missing), "\(run.standardError)")
+        let batch = try await PageScriptBinary.outcome(of: ["batch", try workspace.list([server.url("/")]), "--script", "Needs lib",
+                                                            "--library", workspace.library])
+        #expect(batch.status == 1, "\(batch.standardError)")
+        let record = try JSONValue(parsing: String(batch.standardOutput.split(separator: "\n").first ?? ""))
+        #expect(record["status"]?.stringValue == "failed", "\(record.serialized)")
+        #expect(record["error"]?["message"]?.stringValue?.contains(missing) == true, "\(record.serialized)")
+        #expect(record["value"] == .null)
+    }
+
     @Test(arguments: engines)
     func aTimedOutRunAndItsBatchRecordKeepWhatTheScriptLogged(engine: String) async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Waiting</title>"])

@@ -5,8 +5,13 @@ import WebDriver
 
 /// What a batch runs on every page.
 public enum BatchScript: Sendable {
-    /// One script, the same on every page (`-e`, `-f`, `--script`).
+    /// One script, the same on every page (`-e`, `-f`): plain JavaScript.
     case code(String)
+    /// One userscript, the same on every page, as `pagescript run --script` runs it: with the GM
+    /// API its `@grant` lines ask for, its `@require` files, and its values under `id` in
+    /// `libraryDirectory` (`--script`, `--example`, code with a metadata block). `mode` says how
+    /// its text reads (``Injection/ScriptMode/console`` for `-e` code).
+    case userScript(UserScript, id: ScriptID?, mode: ScriptMode, libraryDirectory: URL)
     /// The library's automatic scripts that match each page, as `pagescript run URL` runs them
     /// (`--library`).
     case library(ScriptLibrary)
@@ -75,6 +80,11 @@ enum PageVisit {
             } catch {
                 return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .running)
             }
+        case let .userScript(script, id, mode, libraryDirectory):
+            let host = GMHost(libraryDirectory: libraryDirectory)
+            let outcome = await visit(address: address, userScript: script, id: id, mode: mode, on: page, host: host, timeout: timeout)
+            await host.shutdown()
+            return outcome
         case let .library(library):
             let planned: PlannedScripts
             do {
@@ -86,6 +96,37 @@ enum PageVisit {
             let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout)
             await host.shutdown()
             return outcome
+        }
+    }
+
+    /// One userscript on `address`: the page is opened, then the script run with its GM API,
+    /// within `timeout` for the load and the run together, as `run` runs it.
+    private static func visit(
+        address: String, userScript script: UserScript, id: ScriptID?, mode: ScriptMode, on page: PageSession, host: GMHost, timeout: Double
+    ) async -> VisitOutcome {
+        let started = Date()
+        let context: PageContext
+        do {
+            context = try await page.open(address, loadTimeout: timeout)
+        } catch {
+            return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .loading)
+        }
+        let httpStatus = await page.documentStatus()
+        if let httpStatus, httpStatus >= 400 {
+            return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
+        }
+        let remaining = timeout - Date().timeIntervalSince(started)
+        do throws(InjectionError) {
+            guard remaining > 0 else { throw .timedOut(seconds: timeout) }
+            let result = try await page.run(userScript: script, id: id, host: host, mode: mode, requiredURL: context.url, timeout: remaining)
+            return .finished(status: result.error == nil ? .ok : .scriptError, page: .completed(.script(result, screenshot: nil)),
+                             httpStatus: httpStatus, sessionReusable: true)
+        } catch {
+            // A timeout is the batch's, not what was left of it after loading.
+            if case let .timedOut(_, partial) = error {
+                return outcome(of: .timedOut(seconds: timeout, partial: partial), url: context.url, title: context.title, libraryMode: false, phase: .running)
+            }
+            return outcome(of: error, url: context.url, title: context.title, libraryMode: false, phase: .running)
         }
     }
 

@@ -48,14 +48,11 @@ struct ScriptChoiceOptions: ParsableArguments {
 
     /// The script every page of a batch runs, or the library's matching scripts when none is named.
     func batchScript(library: LibraryOptions) throws -> BatchScript {
-        if let script {
-            return .code(try library.open().find(script).script.text)
-        }
-        if let example {
-            return .code(try ExampleCatalog.builtIn().example(named: example).script.text)
-        }
-        if let code = try scriptCode.read() {
-            return .code(code)
+        // A userscript runs on every page as `run` runs it: with its GM API, files and values.
+        switch try runScript(library: library, menu: nil) {
+        case let .code(text, _)?: return .code(text)
+        case let .userScript(script, id, mode, _, folder)?: return .userScript(script, id: id, mode: mode, libraryDirectory: folder)
+        case .library?, nil: break
         }
         let location = try LibraryLocation.resolve(directory: library.library, environment: ProcessInfo.processInfo.environment)
         // Read once: every page of the batch runs the same scripts.
