@@ -108,6 +108,9 @@ struct RunAndBatchReportTests {
         #expect(record["status"]?.stringValue == "failed", "\(record.serialized)")
         #expect(record["error"]?["message"]?.stringValue?.contains(missing) == true, "\(record.serialized)")
         #expect(record["value"] == .null)
+        // The library says so too: the script is blocked, not running by itself.
+        let list = try await PageScriptBinary.outcome(of: ["scripts", "list", "--library", workspace.library])
+        #expect(list.standardOutput.contains("\tblocked: line 3: @require \(missing) is missing"), "\(list.standardOutput)")
     }
 
     @Test(arguments: engines)

@@ -37,6 +37,20 @@ public final class DependencyCache: Sendable {
         try runFiles(for: script, id: id).missing
     }
 
+    /// Why `stored` cannot run now, or `nil` when nothing it declares is missing: its first
+    /// missing `@require` or `@resource` file, for `scripts list` and `scripts which`, which
+    /// show such a script as blocked (it runs nowhere until the file is fetched).
+    ///
+    /// ```swift
+    /// DependencyCache(libraryDirectory: folder).blockReason(for: stored)
+    /// // "blocked: line 4: @require https://cdn.example/lib.js is missing (not fetched yet); pagescript scripts update fetches it"
+    /// ```
+    public func blockReason(for stored: StoredScript) -> String? {
+        guard let missing = try? missing(for: stored.script, id: stored.id), let first = missing.first else { return nil }
+        let more = missing.count > 1 ? " and \(missing.count - 1) more" : ""
+        return "blocked: \(first)\(more); pagescript scripts update fetches it"
+    }
+
     /// Everything a run of `script` needs from the cache (see ``ScriptRunFiles``).
     public func runFiles(for script: UserScript, id: ScriptID) throws(DependencyError) -> ScriptRunFiles {
         let dependencies = ScriptDependency.declared(in: script)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GMAPI
 import SystemSupport
 import UserScripts
 
@@ -17,10 +18,12 @@ struct ListScripts: ParsableCommand {
         if let url {
             scripts = try library.which(url: PageURL(url)).map(\.script)
         }
+        let files = DependencyCache(libraryDirectory: library.directory)
         for stored in scripts {
             let rules = stored.interpretation.rules.map(\.description).joined(separator: " ")
+            let runs = files.blockReason(for: stored) ?? stored.interpretation.runMode.description
             printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), Self.switches(of: stored),
-                         stored.interpretation.runMode.description, TerminalSafeText.escaped(rules)].joined(separator: "\t"))
+                         TerminalSafeText.escaped(runs), TerminalSafeText.escaped(rules)].joined(separator: "\t"))
         }
         for problem in try library.problems() {
             printError("pagescript: \(TerminalSafeText.escaped(problem.description))")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GMAPI
 import SystemSupport
 import UserScripts
 
@@ -25,11 +26,17 @@ struct WhichScripts: ParsableCommand {
         let page = try PageURL(url)
         let library = try libraryOptions.openForReading()
         let explained = try library.explain(url: page)
+        let files = DependencyCache(libraryDirectory: library.directory)
+        // A script whose declared files are missing runs nowhere until they are fetched.
+        let blocked = Dictionary(uniqueKeysWithValues: explained.filter(\.runsAutomatically).compactMap { entry in
+            files.blockReason(for: entry.script).map { (entry.script.id, $0) }
+        })
         for entry in explained where all || entry.runsAutomatically {
             let (status, reason) = entry.explanation
-            printOutput([entry.script.id.rawValue, entry.script.name, status, reason].map(TerminalSafeText.escaped).joined(separator: "\t"))
+            let shown = blocked[entry.script.id].map { ($0, reason) } ?? (status, reason)
+            printOutput([entry.script.id.rawValue, entry.script.name, shown.0, shown.1].map(TerminalSafeText.escaped).joined(separator: "\t"))
         }
-        if !explained.contains(where: \.runsAutomatically) {
+        if !explained.contains(where: { $0.runsAutomatically && blocked[$0.script.id] == nil }) {
             let hint = all || explained.isEmpty ? "" : " (`pagescript scripts which URL --all` says why of each script)"
             printError("pagescript: no script runs automatically on \(TerminalSafeText.escaped(page.description))\(hint)")
         }
