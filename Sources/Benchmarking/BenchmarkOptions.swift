@@ -20,7 +20,8 @@ public struct BenchmarkOptions: Sendable {
     public var batches: Int
     /// Runs of each batch throughput measurement (200 pages each).
     public var batchRepetitions: Int
-    /// Pages timed on each side of the browse rows (each stays 300 ms after its load).
+    /// Pages timed on each side of the browse rows (each moves on by itself after its load; see
+    /// ``BrowseLatencyBenchmark/startSite()``).
     public var browseNavigations: Int
     /// Whether Selenium and Playwright for Python are measured as peers (they need `python3`
     /// and, once, PyPI).

@@ -44,8 +44,8 @@ enum ProcessStat {
         }
     }
 
-    /// Calls `body` with the bytes of the process's stat line (at most 1 KB, well above a real
-    /// line's length), or returns `nil` when it cannot be read.
+    /// Calls `body` with the bytes of the process's stat line (read into a fixed buffer larger
+    /// than any real line), or returns `nil` when it cannot be read.
     private static func withLine<Result>(of pid: pid_t, _ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
