@@ -24,31 +24,35 @@ struct WebKitBrowserTests {
             }
             let session = try await running.newSession(timeout: 30)
             #expect(session.executesScriptsDirectly)
-            #expect(try await session.executeScript("return [6 * 7, arguments[0], document.readyState]", arguments: ["é\n\"x\""])
+            func pastTheDriver(_ script: String, arguments: [JSONValue] = [], timeout: Double? = nil) async throws(WebDriverError) -> JSONValue? {
+                try await session.executeScriptPastTheDriver(serializedScript: JSONValue.string(script).serialized, arguments: arguments, timeout: timeout)
+            }
+            #expect(try await pastTheDriver("return [6 * 7, arguments[0], document.readyState]", arguments: ["é\n\"x\""])
                 == [42, "é\n\"x\"", "complete"])
             for failing in ["throw new Error('boom')", "return (", "return undefinedName.x"] {
-                let direct = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript(failing) }
-                let throughDriver = await #expect(throws: WebDriverError.self) {
-                    _ = try await session.command(.POST, "/execute/sync", body: ["script": .string(failing), "args": []], name: "execute script")
-                }
+                let direct = await #expect(throws: WebDriverError.self) { _ = try await pastTheDriver(failing) }
+                let throughDriver = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript(failing) }
                 #expect(direct == throughDriver, "\(failing)")
             }
 
-            _ = try await session.executeScript("setTimeout(() => alert('from the page'), 0)")
+            _ = try await pastTheDriver("setTimeout(() => alert('from the page'), 0)")
             try await Task.sleep(nanoseconds: 300_000_000)
+            #expect(try await pastTheDriver("return 1", timeout: 5) == nil, "the channel leaves a dialog to the driver")
             let dialog = await #expect(throws: WebDriverError.self) { _ = try await session.executeScript("return 1", timeout: 5) }
             #expect(dialog?.code == .unexpectedAlertOpen, "\(String(describing: dialog))")
-            #expect(try await session.executeScript("return 2") == 2, "the driver dismissed the dialog")
+            #expect(try await pastTheDriver("return 2") == 2, "the driver dismissed the dialog")
 
             let late = await #expect(throws: WebDriverError.self) {
-                _ = try await session.executeScript("const until = Date.now() + 1000; while (Date.now() < until) {} return 3", timeout: 0.3)
+                _ = try await pastTheDriver("const until = Date.now() + 1000; while (Date.now() < until) {} return 3", timeout: 0.3)
             }
             #expect(late == .requestTimedOut(command: "execute script", seconds: 0.3))
             try await Task.sleep(nanoseconds: 1_000_000_000)
             #expect(try await session.title(timeout: 5) == "", "the driver still answers after the late reply")
-            #expect(try await session.executeScript("return 4") == 4)
+            #expect(try await pastTheDriver("return 4") == 4)
 
             kill(browser.process.processID, SIGKILL)
+            // The channel is gone with the browser (it declines or fails), and the driver says so.
+            #expect((try? await pastTheDriver("return 1", timeout: 20)) ?? nil == nil)
             await #expect(throws: WebDriverError.self) {
                 _ = try await session.executeScript("return 1", timeout: 20)
             }

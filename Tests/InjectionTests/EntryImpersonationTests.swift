@@ -176,7 +176,7 @@ struct EntryImpersonationTests {
             let outcome = try await PageFixtures.withPage(engine, url: server.url("/")) { page -> Result<([ScriptResult], String?), InjectionError> in
                 // The endpoint that refuses chromedriver's DevTools command, as a grid may: the
                 // session is told so as it would learn it from the first refusal.
-                if withoutDevTools { page.state.update { $0.devToolsRefused = true } }
+                if withoutDevTools { (page.transport as? DevToolsTransport)?.learnEndpointRefusesDevTools() }
                 do throws(InjectionError) {
                     let first = try await page.run(userScript: script, id: "keeper", host: host)
                     let second = try await page.run(userScript: script, id: "keeper", host: host)

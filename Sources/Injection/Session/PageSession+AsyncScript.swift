@@ -27,7 +27,7 @@ extension PageSession {
             switch await direct.evaluate(serializedParameters: parameters.serialized, timeout: timeout + Self.transportMargin) {
             case let .reply(result)?:
                 if let details = result["exceptionDetails"] {
-                    throw .protocolError(code: .javascriptError, message: Self.exceptionDescription(details), stacktrace: "")
+                    throw .protocolError(code: .javascriptError, message: DevToolsTransport.exceptionDescription(details), stacktrace: "")
                 }
                 return result["result"]?["value"] ?? .null
             case let .failed(error)?:

@@ -154,7 +154,7 @@ extension PageSession {
     /// browser refused. A document without it (the source is not evaluated in an error page)
     /// answers "not installed", and the visit installs the runtime itself.
     private func preinstalledRuntime() async -> RuntimeEntry? {
-        guard session.offersChromeDevTools, !state.read(\.devToolsRefused) else { return nil }
+        guard transport.sendsDevToolsCommands else { return nil }
         switch state.read(\.preinstallation) {
         case let .installed(entry): return entry
         case .unavailable: return nil
@@ -260,7 +260,7 @@ extension PageSession {
             try { var entry = performance.getEntriesByType("navigation")[0]; var status = entry && entry.responseStatus; \
             return typeof status === "number" ? status : null; } catch (error) { return null; }
             """
-        guard let status = try? await session.executeScript(script, timeout: min(scriptTimeout, 10)).intValue,
+        guard let status = try? await transport.run(script, timeout: min(scriptTimeout, 10)).intValue,
               (100...599).contains(status) else { return nil }
         return status
     }

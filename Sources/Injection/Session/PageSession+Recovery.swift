@@ -25,13 +25,13 @@ extension PageSession {
                 // The same failure again, with no dialog to explain it: the page breaks the
                 // driver's replies, and only DevTools can get past it.
                 if !answered, next == reason {
-                    guard switchToDevTools() else { throw .pageInterfered(reason: next) }
+                    guard transport.retryAfterInterference() else { throw .pageInterfered(reason: next) }
                 }
                 reason = next
             case .timedOut:
                 throw .timedOut(seconds: seconds)
             case let .compileFailed(message, _):
-                guard switchToDevTools() else { throw .pageInterfered(reason: message) }
+                guard transport.retryAfterInterference() else { throw .pageInterfered(reason: message) }
             }
         }
         throw .pageInterfered(reason: reason)

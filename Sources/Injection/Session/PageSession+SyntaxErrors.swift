@@ -14,12 +14,12 @@ extension PageSession {
             // The probes go through the driver's current window: a page in a background tab
             // (reached through DevTools, which reports positions itself) has no other way.
             guard route == nil else { return nil }
-            let session = self.session
+            let transport = self.transport
             let location = try await SyntaxErrorLocator.locate(
                 code: script.code, header: ScriptBody.header(for: script), tokens: script.tokenRanges(), engineMessage: engineMessage
             ) { probe throws(InjectionError) in
                 do throws(WebDriverError) {
-                    _ = try await session.executeScript(probe, timeout: 10)
+                    _ = try await transport.run(probe, timeout: 10)
                     return .compiled
                 } catch {
                     if case let .protocolError(code: .javascriptError, message, _) = error {

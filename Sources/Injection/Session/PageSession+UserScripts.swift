@@ -18,7 +18,7 @@ extension PageSession {
         var activity = GMActivity()
         activity.unprovidedGrants = userScript.grants.unprovided
         activity.valuesKeptInLibrary = userScript.keepsValues
-        if let exposed = pageCompilesCalls { activity.problems.append(exposed) }
+        if let exposed = transport.exposesCallsToPage { activity.problems.append(exposed) }
         state.update { state in
             state.userScriptRuns.append((id, userScript))
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns { state.userScriptRuns.removeFirst() }
@@ -251,11 +251,7 @@ extension PageSession {
             do {
                 // A page in a background tab is reached through its own DevTools, never through
                 // the driver's current window, which shows another page.
-                if let route {
-                    _ = try await route.send("Runtime.evaluate", ["expression": .string("(function () {\n" + code + "\n})()")], scriptTimeout)
-                } else {
-                    _ = try await session.executeScript(code)
-                }
+                _ = try await transport.run(code, timeout: scriptTimeout)
             } catch {
                 activity.problems.append("the <script> GM_addElement added (refused by the page's Content-Security-Policy, so run by PageScript) failed: \(error)")
             }
@@ -436,13 +432,12 @@ extension PageSession {
     public func resumeRuntime(_ runtime: InstalledRuntime?) {
         state.update { state in
             state.entry = runtime?.entry
-            state.usesDevTools = route != nil
-            state.requestInBody = false
             let known = Set(state.userScriptRuns.map(\.id))
             state.userScriptRuns += (runtime?.userScriptRuns ?? []).filter { !known.contains($0.id) }
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns {
                 state.userScriptRuns.removeFirst(state.userScriptRuns.count - Self.rememberedUserScriptRuns)
             }
         }
+        transport.documentChanged()
     }
 }

@@ -29,9 +29,11 @@ public final class PageSession: Sendable {
     public let bypassesContentSecurityPolicy: Bool
     /// The tab's DevTools, when the page is not the WebDriver session's current window.
     let route: DevToolsRoute?
-    /// The current window's DevTools at the browser's own address, for runs (Chromium on this
-    /// machine).
+    /// The current window's DevTools at the browser's own address, for runs and navigations
+    /// (Chromium on this machine).
     let direct: DirectDevTools?
+    /// How calls reach the page, chosen once here.
+    let transport: any PageTransport
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 1.5
@@ -63,8 +65,8 @@ public final class PageSession: Sendable {
         self.bypassesContentSecurityPolicy = bypassesContentSecurityPolicy
         self.route = route
         direct = route == nil ? DirectDevTools(session: session) : nil
+        transport = Self.transport(for: session, route: route, direct: direct)
         state = SessionState(driverScriptTimeout: driverScriptTimeout)
-        if route != nil { state.update { $0.usesDevTools = true } }
     }
 
     /// Sends a DevTools command for this page: through its ``DevToolsRoute`` when it has one,
@@ -216,11 +218,8 @@ public final class PageSession: Sendable {
 
     /// A new document: whatever the last one broke is tried afresh.
     private func forgetDocument() {
-        state.update { state in
-            state.entry = nil
-            state.usesDevTools = false
-            state.requestInBody = false
-        }
+        state.update { $0.entry = nil }
+        transport.documentChanged()
     }
 
     /// The context of the document a navigation to `requested` left, from an installed runtime's
@@ -331,7 +330,7 @@ public final class PageSession: Sendable {
         case let .compileFailed(message, position):
             if let result = try await syntaxErrorResult(script, body: body, engineMessage: message, reportedAt: position) { return result }
             // The code compiles: the page broke the driver's own script machinery.
-            guard switchToDevTools() else {
+            guard transport.retryAfterInterference() else {
                 throw .pageInterfered(reason: "the driver could not compile PageScript's call: \(message)")
             }
             return try await run(script, requiredURL: requiredURL, timeout: max(0.5, seconds - Date().timeIntervalSince(started)))

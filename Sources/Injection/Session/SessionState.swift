@@ -17,15 +17,6 @@ final class SessionState: @unchecked Sendable {
         var spentEntries: Set<String> = []
         /// Whether `Page.setBypassCSP` was asked for.
         var askedToBypassCSP = false
-        /// Whether calls go through DevTools' `Runtime.evaluate` (a page broke chromedriver's
-        /// own script machinery).
-        var usesDevTools = false
-        /// Whether the endpoint refused `goog/cdp/execute` although it named a DevTools address
-        /// (a grid that does not pass the command on): calls go through Execute Script then.
-        var devToolsRefused = false
-        /// Whether requests are written into the body (the page's `JSON.parse`, which
-        /// WebKitWebDriver parses arguments with, loses them).
-        var requestInBody = false
         /// Whether the browser installs the runtime itself in every new document of the session
         /// (``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)`` on Chromium).
         var preinstallation = Preinstallation.notAsked
@@ -62,11 +53,6 @@ final class SessionState: @unchecked Sendable {
         var lastLoadOrigin: JSONValue?
         /// The last run's body, for a run of the same code through the same entry.
         var lastRunBody: (key: RunBodyKey, body: ScriptBody)?
-        /// The last body sent through Execute Script, and its JSON string literal.
-        var lastSerializedBody: (body: String, serialized: String)?
-        /// The last userscript run's body, the sealed part of its request, and the two written
-        /// into one text (``ScriptBody/embedding(sealed:in:entry:)``).
-        var lastSealedScript: (body: String, sealed: JSONValue, script: String)?
     }
 
     /// What a run's body is made of: the same key makes the same body.

@@ -32,13 +32,14 @@ public final class WebDriverSession: Sendable {
         timeouts = NIOLockedValueBox(SessionTimeouts(granted: capabilities["timeouts"]))
     }
 
-    /// Whether Execute Script goes to the browser's automation session directly, past the driver
-    /// (a MiniBrowser PageScript started: `WebKitBrowser.sessionStarted(_:driver:)` (in `Engines`)).
+    /// Whether Execute Script can go to the browser's automation session directly, past the
+    /// driver (``executeScriptPastTheDriver(serializedScript:arguments:timeout:)``): a MiniBrowser
+    /// PageScript started (`WebKitBrowser.sessionStarted(_:driver:)` in `Engines`).
     public var executesScriptsDirectly: Bool {
         automation.withLockedValue { $0 != nil }
     }
 
-    /// Sends this session's Execute Script commands through `channel` from now on.
+    /// Lets ``executeScriptPastTheDriver(serializedScript:arguments:timeout:)`` use `channel`.
     package func executeScripts(through channel: WebKitAutomationChannel) {
         automation.withLockedValue { $0 = channel }
     }
@@ -82,10 +83,8 @@ public final class WebDriverSession: Sendable {
         return value.stringValue ?? ""
     }
 
-    /// `POST /session/{id}/execute/sync`: runs `script` as a function body with `arguments`.
-    ///
-    /// On a session that ``executesScriptsDirectly``, the same commands the driver would send go
-    /// to the browser from PageScript; the driver runs the script itself when a dialog is open.
+    /// `POST /session/{id}/execute/sync`: runs `script` as a function body with `arguments`,
+    /// through the driver.
     public func executeScript(
         _ script: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
@@ -98,17 +97,26 @@ public final class WebDriverSession: Sendable {
     public func executeScript(
         serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue {
-        if let channel = automation.withLockedValue({ $0 }), channel.isAttached {
-            let window: String
-            if let known = knownWindowHandle { window = known } else { window = try await windowHandle(timeout: timeout) }
-            let limits = timeouts.withLockedValue { $0 }
-            if let value = try await channel.executeScript(
-                serializedScript: serializedScript, arguments: arguments, browsingContext: window,
-                scriptTimeout: limits.script, pageLoadTimeout: limits.pageLoad, timeout: timeout ?? client.defaultTimeout) {
-                return value
-            }
-        }
-        return try await execute("/execute/sync", serializedScript: serializedScript, arguments: arguments, name: "execute script", timeout: timeout)
+        try await execute("/execute/sync", serializedScript: serializedScript, arguments: arguments, name: "execute script", timeout: timeout)
+    }
+
+    /// Execute Script as the driver would do it, sent by PageScript to the browser's automation
+    /// session directly, on a session that ``executesScriptsDirectly``: the same commands, the
+    /// same function and arguments, the same errors, one hop fewer.
+    ///
+    /// - Returns: The script's value; `nil` when it cannot go this way (no channel, or a dialog
+    ///   is open, which only the driver's user prompt handling answers): send it through
+    ///   ``executeScript(serializedScript:arguments:timeout:)`` then.
+    public func executeScriptPastTheDriver(
+        serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue? {
+        guard let channel = automation.withLockedValue({ $0 }), channel.isAttached else { return nil }
+        let window: String
+        if let known = knownWindowHandle { window = known } else { window = try await windowHandle(timeout: timeout) }
+        let limits = timeouts.withLockedValue { $0 }
+        return try await channel.executeScript(
+            serializedScript: serializedScript, arguments: arguments, browsingContext: window,
+            scriptTimeout: limits.script, pageLoadTimeout: limits.pageLoad, timeout: timeout ?? client.defaultTimeout)
     }
 
     /// Ends the loading of the current window's document as the browser's Stop button does, on a
