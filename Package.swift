@@ -128,7 +128,7 @@ let package = Package(
 
         .target(
             name: "EditorSession",
-            dependencies: ["TerminalUI", "Injection", "UserScripts", "WebDriver", "SystemSupport"]
+            dependencies: ["TerminalUI", "TextInput", "Injection", "UserScripts", "WebDriver", "SystemSupport"]
         ),
         .target(
             name: "Benchmarking",
@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(name: "BrowsingTests", dependencies: ["Browsing", "Injection", "SystemSupport"]),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "Injection", "UserScripts", "GMAPI", "Engines", "SystemSupport", "ScriptConsole", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "TextInput", "Injection", "UserScripts", "GMAPI", "Engines", "SystemSupport", "ScriptConsole", "TestSupport"]
         ),
         .testTarget(
             name: "DevToolsTests",

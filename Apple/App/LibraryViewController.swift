@@ -37,7 +37,31 @@ final class LibraryViewController: UITableViewController {
         super.viewDidLoad()
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: cellIdentifier)
         tableView.allowsSelection = false
+        navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .add, primaryAction: UIAction { [weak self] _ in
+            self?.showDetails(.newScript)
+        })
         reload()
+    }
+
+    /// The new-script or rename screen, over the list; the list reads the library again after a save.
+    private func showDetails(_ purpose: ScriptDetailsViewController.Purpose) {
+        do {
+            let details = ScriptDetailsViewController(purpose, library: try AppGroupLibrary.open()) { [weak self] in self?.reload() }
+            present(UINavigationController(rootViewController: details), animated: true)
+        } catch {
+            problems = [String(describing: error)]
+            tableView.reloadData()
+        }
+    }
+
+    override func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        guard Section(rawValue: indexPath.section) == .scripts else { return nil }
+        let script = scripts[indexPath.row]
+        let rename = UIContextualAction(style: .normal, title: "Rename") { [weak self] _, _, done in
+            self?.showDetails(.rename(script))
+            done(true)
+        }
+        return UISwipeActionsConfiguration(actions: [rename])
     }
 
     /// Reads the library again; the extension writes to it while the app is in the background.

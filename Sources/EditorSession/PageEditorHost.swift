@@ -1,6 +1,7 @@
 import Foundation
 import Injection
 import TerminalUI
+import TextInput
 import UserScripts
 
 /// The editor's host for one open page: Ctrl-R runs the script on the page through Action.js,
@@ -139,8 +140,9 @@ enum PageEditorHost {
                         "The script was stopped: PageScript closed the stuck page and opened \(context.url) again.")
             },
             form: ScriptFormSettings(
-                matchPatterns: .patternList { problem(with: $0) },
-                excludePatterns: .patternList(allowingNone: true) { problem(with: $0) },
+                matchPatterns: PatternListFormat(canBecomeValid: MatchPattern.canBecomeValid, problem: MatchPattern.problem(with:)),
+                excludePatterns: PatternListFormat(allowingNone: true, canBecomeValid: MatchPattern.canBecomeValid,
+                                                   problem: MatchPattern.problem(with:)),
                 defaultMatchPatterns: (try? PageURL(pageURL)).map { Site(url: $0).matchPatterns.map(\.text) } ?? []))
     }
 
@@ -193,16 +195,6 @@ enum PageEditorHost {
         guard let url = try? PageURL(pageURL), let siteScript = try? library.scriptForSite(url: url),
               siteScript.id == stored.id else { return nil }
         return Site(url: url)
-    }
-
-    /// What is wrong with one match pattern, in MatchPattern's words; `nil` when it is valid.
-    static func problem(with pattern: String) -> String? {
-        do {
-            _ = try MatchPattern(pattern)
-            return nil
-        } catch {
-            return "\(error)"
-        }
     }
 }
 

@@ -8,6 +8,7 @@ import SystemSupport
 import TerminalUI
 import TestSupport
 import Testing
+import TextInput
 import UserScripts
 
 /// The editor's host for a page, against a real library folder and, where it runs scripts, a
@@ -272,8 +273,10 @@ struct PageEditorHostTests {
         #expect(answers.reloaded?.title == "Host page")
         // The naming form checks each pattern as it is typed, with MatchPattern's reason.
         let form = try #require(answers.form)
-        #expect(form.matchPatterns.problem("http://127.0.0.1/*") == nil)
-        #expect(form.matchPatterns.problem("http://*.example.com") != nil)
+        #expect(form.matchPatterns.problem(with: "http://127.0.0.1/*") == nil)
+        #expect(form.matchPatterns.problem(with: "http://*.example.com") != nil)
+        #expect(form.matchPatterns.applying("p", in: NSRange(location: 2, length: 0), to: "ft") == nil, "no scheme starts with ftp")
+        #expect(form.excludePatterns.applying("h", in: NSRange(location: 0, length: 0), to: "") == "h")
         #expect(form.defaultMatchPatterns == ["*://127.0.0.1:\(server.port)/*"], "\(form.defaultMatchPatterns)")
     }
 

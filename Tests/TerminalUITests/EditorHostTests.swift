@@ -1,6 +1,7 @@
 import Foundation
 import ScriptConsole
 import Testing
+import TextInput
 @testable import TerminalUI
 
 @Suite("Editor: running, saving, quitting")
@@ -334,13 +335,8 @@ struct EditorPickerTests {
     }
 
     static let settings = ScriptFormSettings(
-        name: FieldValidator(
-            applyEdit: { replacement, range, text in
-                replacement.contains("/") ? nil : FieldValidator.replacing(range, in: text, with: replacement)
-            },
-            problem: { $0.isEmpty ? "Give the script a name." : nil }
-        ),
-        matchPatterns: .patternList { $0.contains("://") ? nil : "missing scheme" },
+        name: SlashlessName(),
+        matchPatterns: PatternListFormat(canBecomeValid: { _ in true }, problem: { $0.contains("://") ? nil : "missing scheme" }),
         runAtChoices: ["document-idle", "document-start"],
         defaultMatchPatterns: ["*://example.com/*"]
     )
@@ -417,7 +413,7 @@ struct EditorPickerTests {
     @Test func formProblemsWrapAtWordBoundaries() throws {
         let problem = "`www.google.*` is refused: it has no scheme: a match pattern starts with `*://`, `http://`, `https://` or `file://`"
         var settings = Self.settings
-        settings.matchPatterns = .patternList { _ in problem }
+        settings.matchPatterns = PatternListFormat(canBecomeValid: { _ in true }, problem: { _ in problem })
         settings.defaultMatchPatterns = ["www.google.*"]
         var state = EditorState.make("code", columns: 60, rows: 30, formSettings: settings)
         state.control("n")
@@ -443,4 +439,16 @@ struct EditorPickerTests {
         #expect(state.press(.enter) == [])
         #expect(state.screenRows().contains { $0.contains("Give the script a name.") })
     }
+}
+
+/// A name field's format that refuses `/` as it is typed, for the form's keystroke tests.
+private struct SlashlessName: FieldFormat {
+    func applying(_ replacement: String, in range: NSRange, to text: String) -> String? {
+        guard !replacement.contains("/"), let bounds = Range(range, in: text) else { return nil }
+        return text.replacingCharacters(in: bounds, with: replacement)
+    }
+
+    func value(from text: String) -> String? { text.isEmpty ? nil : text }
+    func text(for value: String) -> String { value }
+    func problem(with text: String) -> String? { text.isEmpty ? "Give the script a name." : nil }
 }

@@ -10,6 +10,7 @@ extension UIKeyboardType {
     /// | `IntegerFormat` whose range has no negative values | `.numberPad` |
     /// | `DecimalFormat` with no negative values | `.decimalPad` (`.numberPad` for zero fraction digits) |
     /// | either, allowing negative values | `.numbersAndPunctuation`: the pads have no minus key |
+    /// | `PatternListFormat` | `.URL` |
     /// | anything else | `.default` |
     ///
     /// The keyboard only helps: an iPad shows its full keyboard for every pad, and pastes bring
@@ -28,6 +29,8 @@ extension UIKeyboardType {
                 return .numbersAndPunctuation
             }
             return decimal.maximumFractionDigits == 0 ? .numberPad : .decimalPad
+        case is PatternListFormat:
+            return .URL
         default:
             return .default
         }

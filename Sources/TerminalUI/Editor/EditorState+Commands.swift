@@ -22,7 +22,7 @@ extension EditorState {
         case .replace: openFindBar(replacing: true)
         case .findNext: findAgain(forward: true)
         case .findPrevious: findAgain(forward: false)
-        case .goToLine: prompt = .goToLine(FormTextField(label: "Go to line", text: "", validator: .acceptingAnything))
+        case .goToLine: prompt = .goToLine(FormTextField(label: "Go to line", text: ""))
         case .undo: undo()
         case .redo: redo()
         case .cut: return cut()

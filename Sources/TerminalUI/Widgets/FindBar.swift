@@ -30,9 +30,9 @@ struct FindBar: Sendable {
     static let countLimit = 99_999
 
     init(query: String, replacing: Bool, matchCase: Bool, origin: TextPosition) {
-        self.query = FormTextField(label: "Find", text: query, validator: .acceptingAnything)
+        self.query = FormTextField(label: "Find", text: query)
         isQueryOffered = !query.isEmpty
-        replacement = replacing ? FormTextField(label: "Replace", text: "", validator: .acceptingAnything) : nil
+        replacement = replacing ? FormTextField(label: "Replace", text: "") : nil
         focus = .query
         self.matchCase = matchCase
         self.origin = origin

@@ -1,28 +1,31 @@
 import Foundation
+import TextInput
 
-/// A one-line text field whose every edit goes through a ``FieldValidator``.
+/// A one-line text field whose every edit goes through a `TextInput` field format, as the iOS
+/// app's fields do through `FieldBinding`.
 ///
-/// Each keystroke, paste or deletion becomes a replacement of a UTF-16 range, which the
-/// validator applies, filters or refuses. A refused edit changes nothing — not the text and
-/// not the cursor. This is the seam where `TextInput`'s field formats plug in.
+/// Each keystroke, paste or deletion becomes a replacement of a UTF-16 range, which the format
+/// applies, filters or refuses (`FieldFormat.applying(_:in:to:)`). A refused edit changes
+/// nothing: not the text and not the cursor. The format's `problem(with:)` is shown under the
+/// field.
 struct FormTextField: Sendable {
     let label: String
     private(set) var text: String
     /// The cursor as a character offset into ``text``.
     private(set) var cursor: Int
-    let validator: FieldValidator
+    let format: any FieldFormat
     /// Whether the user has changed the field; problems show only then (or after a submit).
     private(set) var isEdited = false
 
-    init(label: String, text: String, validator: FieldValidator) {
+    init(label: String, text: String, format: any FieldFormat = TextFormat()) {
         self.label = label
         self.text = text
-        self.validator = validator
+        self.format = format
         cursor = text.count
     }
 
     /// Why the current text is not acceptable, if it is not.
-    var problem: String? { validator.problem(text) }
+    var problem: String? { format.problem(with: text) }
 
     /// Handles an editing key; returns false for keys the field does not use.
     mutating func handle(_ event: KeyEvent) -> Bool {
@@ -52,15 +55,15 @@ struct FormTextField: Sendable {
         replace(cursor..<cursor, with: flattened)
     }
 
-    /// Offers the edit to the validator; applies its answer, or nothing when it refuses.
+    /// Offers the edit to the format; applies its answer, or nothing when it refuses.
     /// Returns whether the edit was accepted.
     @discardableResult
     mutating func replace(_ characters: Range<Int>, with replacement: String) -> Bool {
         let utf16Start = utf16Offset(ofCharacter: characters.lowerBound)
         let utf16End = utf16Offset(ofCharacter: characters.upperBound)
         let range = NSRange(location: utf16Start, length: utf16End - utf16Start)
-        guard let updated = validator.applyEdit(replacement, range, text) else { return false }
-        // A validator may filter what it keeps: the cursor goes after what remains of the
+        guard let updated = format.applying(replacement, in: range, to: text) else { return false }
+        // A format may filter what it keeps: the cursor goes after what remains of the
         // replacement, judged by how much the text grew.
         let growth = updated.utf16.count - text.utf16.count
         let target = utf16Start + (utf16End - utf16Start) + growth

@@ -1,5 +1,6 @@
 import Foundation
 import SystemSupport
+import TextInput
 
 /// The form that saves the script as a new one: its name, the pages it runs on (match patterns
 /// and excludes) and when it runs, or "on demand" (no patterns, no run-at: it runs only when
@@ -41,11 +42,11 @@ struct ScriptForm: Sendable {
     /// A form starting with `name`, and with where and when `current` runs (or the settings'
     /// defaults).
     init(settings: ScriptFormSettings, name: String, current: NamedScript?) {
-        self.name = FormTextField(label: "Name", text: name, validator: settings.name)
+        self.name = FormTextField(label: "Name", text: name, format: settings.name)
         let patternList = current?.matchPatterns ?? settings.defaultMatchPatterns
-        patterns = FormTextField(label: "Matches", text: patternList.joined(separator: " "), validator: settings.matchPatterns)
+        patterns = FormTextField(label: "Matches", text: patternList.joined(separator: " "), format: settings.matchPatterns)
         excludes = FormTextField(label: "Excludes", text: (current?.excludePatterns ?? []).joined(separator: " "),
-                                 validator: settings.excludePatterns)
+                                 format: settings.excludePatterns)
         runAtChoices = settings.runAtChoices + [ScriptFormSettings.onDemandChoice]
         if let current {
             if let runAt = current.runAt {
@@ -135,8 +136,8 @@ struct ScriptForm: Sendable {
             return .submit(NamedScript(name: name.text.trimmingCharacters(in: .whitespaces), code: "", matchPatterns: [], runAt: nil))
         }
         return .submit(NamedScript(name: name.text.trimmingCharacters(in: .whitespaces), code: "",
-                                   matchPatterns: FieldValidator.splitPatterns(patterns.text),
-                                   excludePatterns: FieldValidator.splitPatterns(excludes.text), runAt: runAt))
+                                   matchPatterns: PatternListFormat.patterns(in: patterns.text),
+                                   excludePatterns: PatternListFormat.patterns(in: excludes.text), runAt: runAt))
     }
 
     /// The problem lines under each field, wrapped at spaces to `width` columns.

@@ -43,4 +43,15 @@ public protocol FieldFormat: Sendable {
     /// - Parameter value: A value of the bound property.
     /// - Returns: The text to show; ``value(from:)`` reads it back as the same value.
     func text(for value: Value) -> String
+
+    /// Why `text` cannot be submitted yet, for the form to show under the field; `nil` when it
+    /// can. Several reasons go on lines of their own.
+    ///
+    /// - Parameter text: A text this format accepted.
+    /// - Returns: The reason, or `nil`. By default every text can be submitted.
+    func problem(with text: String) -> String?
+}
+
+extension FieldFormat {
+    public func problem(with text: String) -> String? { nil }
 }
