@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "PageScriptUIKit", targets: ["PageScriptUIKit"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "Engines", targets: ["Engines"]),
-        .library(name: "Injection", targets: ["Injection"]),
+        .library(name: "PageRuntime", targets: ["PageRuntime"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Batch", targets: ["Batch"]),
         .library(name: "JavaScriptSyntax", targets: ["JavaScriptSyntax"]),
@@ -76,7 +76,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "Injection",
+            name: "PageRuntime",
             dependencies: [
                 "WebDriver", "Engines", "DevTools", "UserScripts", "SystemSupport", "ScriptConsole", "JavaScriptSyntax", "GMAPI",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "JavaScriptSyntax"),
         .target(
             name: "Browsing",
-            dependencies: ["Injection", "GMAPI", "UserScripts", "WebDriver", "DevTools", "SystemSupport", "TerminalUI", "EditorSession"]
+            dependencies: ["PageRuntime", "GMAPI", "UserScripts", "WebDriver", "DevTools", "SystemSupport", "TerminalUI", "EditorSession"]
         ),
         .target(
             name: "GMAPI",
@@ -123,16 +123,16 @@ let package = Package(
 
         .target(
             name: "Batch",
-            dependencies: ["Injection", "WebDriver", "Engines", "UserScripts", "SystemSupport"]
+            dependencies: ["PageRuntime", "WebDriver", "Engines", "UserScripts", "SystemSupport"]
         ),
 
         .target(
             name: "EditorSession",
-            dependencies: ["TerminalUI", "TextInput", "Injection", "UserScripts", "WebDriver", "SystemSupport"]
+            dependencies: ["TerminalUI", "TextInput", "PageRuntime", "UserScripts", "WebDriver", "SystemSupport"]
         ),
         .target(
             name: "Benchmarking",
-            dependencies: ["Injection", "WebDriver", "Engines", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "Browsing"]
+            dependencies: ["PageRuntime", "WebDriver", "Engines", "UserScripts", "TextInput", "TerminalUI", "SystemSupport", "Batch", "Browsing"]
         ),
         .target(
             name: "TestSupport",
@@ -142,7 +142,7 @@ let package = Package(
             name: "pagescript",
             dependencies: [
                 "Engines",
-                "Injection",
+                "PageRuntime",
                 "TerminalUI",
                 "SystemSupport",
                 "Benchmarking",
@@ -166,11 +166,11 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "CSystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport"]),
         .testTarget(name: "EnginesTests", dependencies: ["Engines", "WebDriver", "TestSupport", "SystemSupport"]),
-        .testTarget(name: "InjectionTests", dependencies: ["Injection", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport", "ScriptConsole"]),
+        .testTarget(name: "PageRuntimeTests", dependencies: ["PageRuntime", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport", "ScriptConsole"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport", "SystemSupport", "Engines"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Engines", "TestSupport", "Injection", "SystemSupport", "ScriptConsole"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Engines", "TestSupport", "PageRuntime", "SystemSupport", "ScriptConsole"]),
         .testTarget(name: "JavaScriptSyntaxTests", dependencies: ["JavaScriptSyntax"]),
         .testTarget(
             name: "GMAPITests",
@@ -184,10 +184,10 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SystemSupport", "Engines", "pagescript"]),
         .testTarget(name: "DocumentationTests"),
-        .testTarget(name: "BrowsingTests", dependencies: ["Browsing", "Injection", "SystemSupport"]),
+        .testTarget(name: "BrowsingTests", dependencies: ["Browsing", "PageRuntime", "SystemSupport"]),
         .testTarget(
             name: "EditorSessionTests",
-            dependencies: ["EditorSession", "TerminalUI", "TextInput", "Injection", "UserScripts", "GMAPI", "Engines", "SystemSupport", "ScriptConsole", "TestSupport"]
+            dependencies: ["EditorSession", "TerminalUI", "TextInput", "PageRuntime", "UserScripts", "GMAPI", "Engines", "SystemSupport", "ScriptConsole", "TestSupport"]
         ),
         .testTarget(
             name: "DevToolsTests",

@@ -1,7 +1,7 @@
 import Browsing
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import UserScripts
 import WebDriver

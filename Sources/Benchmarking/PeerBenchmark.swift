@@ -1,6 +1,6 @@
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// Row 3 of the benchmark table: PageScript against the floor of the protocol and against the

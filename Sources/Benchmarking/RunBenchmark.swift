@@ -1,6 +1,6 @@
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 
 /// PageScript's run against the WebDriver floor on one engine.
 public enum RunBenchmark {

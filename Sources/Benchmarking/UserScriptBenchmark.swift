@@ -1,6 +1,6 @@
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import UserScripts
 
 /// The GM API's cost on one engine: a warm userscript run with the API against a bare Execute

@@ -1,4 +1,4 @@
-import Injection
+import PageRuntime
 import UserScripts
 
 /// What ``BrowserFollower`` saw and did, in the order it happened.

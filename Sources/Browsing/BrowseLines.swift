@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// `browse` for a program to read, when standard input or output is not a terminal: one line per

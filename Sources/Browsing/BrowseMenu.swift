@@ -1,4 +1,4 @@
-import Injection
+import PageRuntime
 import UserScripts
 
 /// The `GM_registerMenuCommand` commands of the page a browser shows, each on a key (`1` to `9`,

@@ -1,6 +1,6 @@
 import Foundation
 import GMAPI
-import Injection
+import PageRuntime
 import UserScripts
 import WebDriver
 

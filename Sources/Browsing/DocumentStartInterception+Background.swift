@@ -1,5 +1,5 @@
 import DevTools
-import Injection
+import PageRuntime
 import UserScripts
 import WebDriver
 

@@ -1,6 +1,6 @@
 import DevTools
 import Foundation
-import Injection
+import PageRuntime
 import UserScripts
 
 /// Runs the library's scripts at their `@run-at` moments in every tab and window of a Chromium
@@ -22,7 +22,7 @@ import UserScripts
 /// The runs wait in their documents. In the tab the follower is on, ``BrowserFollower`` collects
 /// them (and serves their GM API work) when it sees the document, and runs none of those scripts
 /// again there. In any other tab they are collected when its document has loaded, on that tab's
-/// own DevTools session (a ``PageSession`` with a ``Injection/DevToolsRoute``), or, when the
+/// own DevTools session (a ``PageSession`` with a ``PageRuntime/DevToolsRoute``), or, when the
 /// document ran none of them (a popup on its opener's origin keeps its first window), the
 /// matching scripts run there then; what the scripts queue later is served there every 250 ms,
 /// until the follower comes to the tab and takes the results and the runtime over.

@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 
 /// The editor's page, which outlives one browser: when a script leaves it stuck (an endless loop
 /// that outlasted its timeout, or a run the user cancelled), ``replace()`` stops that browser and

@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 
 /// Serves, between the user's runs, what userscripts run in the editor queued after their runs
 /// ended: values written and `GM_xmlhttpRequest` calls made from timers and event handlers.

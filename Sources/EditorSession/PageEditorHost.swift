@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 import TerminalUI
 import TextInput
 import UserScripts

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// The `pagescript` command: run your own JavaScript on web pages in real browser engines.

@@ -10,7 +10,7 @@ struct ActionReplyTests {
         #expect(ActionReply.finalizeArgument(script: script) == ["customJavaScript": script])
         let actionScript = try String(contentsOf: URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Injection/Resources/Action.js"), encoding: .utf8)
+            .appendingPathComponent("Sources/PageRuntime/Resources/Action.js"), encoding: .utf8)
         #expect(actionScript.contains("parameters.\(ActionReply.scriptKey)"))
     }
 
@@ -18,7 +18,7 @@ struct ActionReplyTests {
     func runKeys() throws {
         let actionScript = try String(contentsOf: URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Injection/Resources/Action.js"), encoding: .utf8)
+            .appendingPathComponent("Sources/PageRuntime/Resources/Action.js"), encoding: .utf8)
         #expect(actionScript.contains("\"\(ActionPage.urlKey)\": document.URL"))
         #expect(actionScript.contains("\"\(ActionPage.titleKey)\": document.title"))
     }

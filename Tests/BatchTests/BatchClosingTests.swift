@@ -1,7 +1,7 @@
 import Batch
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import Testing
 

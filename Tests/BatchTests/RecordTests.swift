@@ -1,6 +1,6 @@
 import Batch
 import Foundation
-import Injection
+import PageRuntime
 import ScriptConsole
 import SystemSupport
 import Testing

@@ -1,5 +1,5 @@
 import Browsing
-import Injection
+import PageRuntime
 import SystemSupport
 import Testing
 

@@ -2,7 +2,7 @@
 import Engines
 import Foundation
 import GMAPI
-import Injection
+import PageRuntime
 import ScriptConsole
 import SystemSupport
 import TerminalUI

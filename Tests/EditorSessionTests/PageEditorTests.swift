@@ -1,6 +1,6 @@
 import EditorSession
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import TerminalUI
 import Testing

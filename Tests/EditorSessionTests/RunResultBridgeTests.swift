@@ -1,11 +1,11 @@
 @testable import EditorSession
-import Injection
+import PageRuntime
 import ScriptConsole
 import SystemSupport
 import TerminalUI
 import Testing
 
-/// What the editor's panel receives from a run: the bridge from Injection's results to the
+/// What the editor's panel receives from a run: the bridge from PageRuntime's results to the
 /// editor's values keeps everything the panel draws.
 @Suite("Editor session: results for the panel")
 struct RunResultBridgeTests {

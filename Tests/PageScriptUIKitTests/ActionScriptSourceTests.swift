@@ -2,7 +2,7 @@ import ActionExtensionSupport
 import Foundation
 import Testing
 
-/// The extension's page side is the Injection module's Action.js, one file for the command line
+/// The extension's page side is the PageRuntime module's Action.js, one file for the command line
 /// and for Safari; these tests read the checked-in files, as Xcode would.
 @Suite("Action.js in the Action Extension")
 struct ActionScriptSourceTests {
@@ -24,13 +24,13 @@ struct ActionScriptSourceTests {
         return try Self.propertyList(at: RepositoryPaths.apple.appendingPathComponent(path))
     }
 
-    @Test("the project's Action.js is the Injection module's, byte for byte")
-    func extensionShipsTheInjectionModulesScript() throws {
+    @Test("the project's Action.js is the PageRuntime module's, byte for byte")
+    func extensionShipsThePageRuntimeModulesScript() throws {
         let script = try referencedScript()
         #expect(script.buildPhase == "resources")
         let referenced = RepositoryPaths.apple.appendingPathComponent(script.path).standardizedFileURL
-        let injection = RepositoryPaths.injectionActionScript.standardizedFileURL
-        #expect(referenced.path == injection.path, "project.yml should reference the Injection module's file itself, not a copy")
+        let injection = RepositoryPaths.pageRuntimeActionScript.standardizedFileURL
+        #expect(referenced.path == injection.path, "project.yml should reference the PageRuntime module's file itself, not a copy")
         let shipped = try Data(contentsOf: referenced)
         let original = try Data(contentsOf: injection)
         #expect(!original.isEmpty)
@@ -72,7 +72,7 @@ struct ActionScriptSourceTests {
 
     @Test("the keys the extension reads and writes are the ones Action.js sends and reads")
     func protocolKeysAgree() throws {
-        let actionScript = try String(contentsOf: RepositoryPaths.injectionActionScript, encoding: .utf8)
+        let actionScript = try String(contentsOf: RepositoryPaths.pageRuntimeActionScript, encoding: .utf8)
         #expect(actionScript.contains(#"parameters.completionFunction({ "URL": document.URL, "title": document.title })"#))
         #expect(actionScript.contains("parameters.customJavaScript"))
         #expect(actionScript.contains("\"\(ActionPage.urlKey)\": document.URL"))

@@ -15,8 +15,8 @@ enum RepositoryPaths {
     /// The XcodeGen spec.
     static let xcodeGenSpec = apple.appendingPathComponent("project.yml")
 
-    /// The Injection module's Action.js, the one file the extension must ship.
-    static let injectionActionScript = root.appendingPathComponent("Sources/Injection/Resources/Action.js")
+    /// The PageRuntime module's Action.js, the one file the extension must ship.
+    static let pageRuntimeActionScript = root.appendingPathComponent("Sources/PageRuntime/Resources/Action.js")
 
     /// The UIKit layer's sources.
     static let pageScriptUIKit = root.appendingPathComponent("Sources/PageScriptUIKit", isDirectory: true)

@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 import UserScripts
 import WebDriver
 
@@ -10,7 +10,7 @@ public enum BatchScript: Sendable {
     /// One userscript, the same on every page, as `pagescript run --script` runs it: with the GM
     /// API its `@grant` lines ask for, its `@require` files, and its values under `id` in
     /// `libraryDirectory` (`--script`, `--example`, code with a metadata block). `mode` says how
-    /// its text reads (``Injection/ScriptMode/console`` for `-e` code).
+    /// its text reads (``PageRuntime/ScriptMode/console`` for `-e` code).
     case userScript(UserScript, id: ScriptID?, mode: ScriptMode, libraryDirectory: URL)
     /// The library's automatic scripts that match each page, as `pagescript run URL` runs them
     /// (`--library`).
@@ -36,7 +36,7 @@ enum VisitOutcome: Sendable {
     case fatal(reason: String)
 }
 
-/// The batch's one contact with `Injection`: a page is opened and its script run exactly as
+/// The batch's one contact with `PageRuntime`: a page is opened and its script run exactly as
 /// `pagescript run` does it (`PageSession.open`, `PageSession.run`, `LibraryRun`, with the
 /// library's `document-start` scripts installed before the page's own where the engine allows),
 /// and every failure is sorted into what the record says and whether the session can go on.

@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// One line of a batch's output: what happened to one input entry.

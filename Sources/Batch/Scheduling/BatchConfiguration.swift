@@ -1,4 +1,4 @@
-import Injection
+import PageRuntime
 
 /// How a batch runs: how many pages at once, how long each may take, how failures are retried.
 ///

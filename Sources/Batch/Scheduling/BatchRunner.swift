@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// Runs one script over every URL of a list, on ``BatchConfiguration/jobs`` sessions at once.

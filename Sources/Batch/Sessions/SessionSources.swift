@@ -1,6 +1,6 @@
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// Where a batch's sessions come from, for the engine the user chose: a local WebKit or Chromium

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// struct PageSessionRunner: ScriptRunning {
-///     let page: PageSession   // Injection's session on the open page
+///     let page: PageSession   // PageRuntime's session on the open page
 ///     func run(script: String) async throws -> ScriptRunResult {
 ///         let result = try await page.run(script: script)
 ///         return ScriptRunResult(value: result.value.map(convert),

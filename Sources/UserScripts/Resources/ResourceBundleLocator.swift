@@ -3,7 +3,7 @@ import Foundation
 /// Finds a folder of a target's resource bundle without SwiftPM's generated `Bundle.module`,
 /// which stops the program with a fatal error when the bundle is missing (for example when the
 /// executable was copied somewhere without it). `UserScripts` finds its examples with it and
-/// `Injection` its `Action.js`.
+/// `PageRuntime` its `Action.js`.
 ///
 /// It looks where the generated accessor looks: next to the executable (`Bundle.main`) and, for a
 /// program run from its build folder, in the build folder; then in the source folder the caller

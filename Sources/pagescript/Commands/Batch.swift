@@ -1,7 +1,7 @@
 import ArgumentParser
 import Batch
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 
 /// `pagescript batch [URLS_FILE | -] [-e CODE | -f FILE | - | --script REF | --example NAME]`: one

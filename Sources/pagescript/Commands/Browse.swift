@@ -2,7 +2,7 @@ import ArgumentParser
 import Browsing
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import TerminalUI
 

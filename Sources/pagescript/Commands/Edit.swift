@@ -1,7 +1,7 @@
 import ArgumentParser
 import EditorSession
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import TerminalUI
 

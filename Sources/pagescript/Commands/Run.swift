@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import UserScripts
 

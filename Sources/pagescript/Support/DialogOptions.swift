@@ -1,5 +1,5 @@
 import ArgumentParser
-import Injection
+import PageRuntime
 
 /// `--dialogs`: how `alert`, `confirm` and `prompt` are answered, the same for `run` and every
 /// page of a `batch`.

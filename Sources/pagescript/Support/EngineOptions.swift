@@ -1,7 +1,7 @@
 import ArgumentParser
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 
 /// The options that choose where pages open, shared by every command that opens one.
 struct EngineOptions: ParsableArguments {

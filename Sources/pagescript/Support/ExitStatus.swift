@@ -3,7 +3,7 @@ import Benchmarking
 import EditorSession
 import Engines
 import GMAPI
-import Injection
+import PageRuntime
 import UserScripts
 
 /// The exit codes, decided in one place.

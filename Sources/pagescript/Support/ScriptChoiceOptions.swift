@@ -1,7 +1,7 @@
 import ArgumentParser
 import Batch
 import Foundation
-import Injection
+import PageRuntime
 import UserScripts
 
 /// Which script `run` and `batch` run: code (`-e`, `-f`, `-`), a library script (`--script`) or

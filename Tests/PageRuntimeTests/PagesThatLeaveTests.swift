@@ -3,7 +3,7 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// A batch's visits (`PageSession.openAndRun`) on a list that alternates a page which sends the
 /// browser elsewhere a few milliseconds after its load with an ordinary page: every result comes

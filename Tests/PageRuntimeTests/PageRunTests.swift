@@ -1,6 +1,6 @@
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import Testing
 

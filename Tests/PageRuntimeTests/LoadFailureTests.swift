@@ -3,7 +3,7 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// A page that does not load is a navigation failure with the browser's reason, on both engines;
 /// nothing runs on the error page.

@@ -4,7 +4,7 @@ import GMAPI
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// A page that learns the runtime's entry name, replaces its own document behind PageScript's back
 /// (as `edit`'s later runs meet it) and lies in wait there learns nothing from PageScript's next

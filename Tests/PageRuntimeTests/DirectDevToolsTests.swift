@@ -2,7 +2,7 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// Runs on Chromium reach the page on PageScript's own DevTools connection, on the session's
 /// current window, and dialogs the page opens never leave them waiting.

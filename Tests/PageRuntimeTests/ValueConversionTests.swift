@@ -3,7 +3,7 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// Values that resist being made JSON-safe are converted as far as they can be and the rest is
 /// marked; large node lists are described in one pass.

@@ -4,7 +4,7 @@ import ScriptConsole
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// Pages that replace the built-ins PageScript and the drivers use still get exact results,
 /// console lines and errors, on both engines (each page served with a strict CSP).

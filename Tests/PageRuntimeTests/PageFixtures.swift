@@ -1,10 +1,10 @@
 import Engines
 import Foundation
-import Injection
+import PageRuntime
 import SystemSupport
 import TestSupport
 
-/// Pages and helpers shared by the Injection tests: real loopback servers, real engines.
+/// Pages and helpers shared by the PageRuntime tests: real loopback servers, real engines.
 enum PageFixtures {
     static let engines: [Engine] = [.webkit, .chromium]
 

@@ -5,7 +5,7 @@ import SystemSupport
 import TestSupport
 import Testing
 import UserScripts
-@testable import Injection
+@testable import PageRuntime
 
 /// The GM API in real pages, on both engines: real-world-shaped userscripts on a page served with
 /// a strict Content-Security-Policy, their effects checked in the page; values kept across runs;

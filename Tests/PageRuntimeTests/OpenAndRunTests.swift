@@ -3,7 +3,7 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// `PageSession.openAndRun` (the batch's two-round-trip visit: navigate, then install and run in
 /// one call) gives what `open` then `run` give, on both engines: the value and console, an error's

@@ -3,7 +3,7 @@ import Foundation
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// Syntax and runtime errors are placed in the user's script, on pages whose policy forbids eval
 /// (a header, a `<meta>`, Trusted Types), on both engines.

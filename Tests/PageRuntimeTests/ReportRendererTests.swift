@@ -1,5 +1,5 @@
 import Foundation
-import Injection
+import PageRuntime
 import ScriptConsole
 import SystemSupport
 import Testing

@@ -4,7 +4,7 @@ import SystemSupport
 import TestSupport
 import Testing
 import UserScripts
-@testable import Injection
+@testable import PageRuntime
 
 /// Every built-in example runs on a page served with a strict CSP, on both engines, without an
 /// error and with its value.

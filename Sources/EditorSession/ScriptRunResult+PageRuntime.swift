@@ -1,10 +1,10 @@
-import Injection
+import PageRuntime
 import SystemSupport
 import TerminalUI
 
 extension ScriptRunResult {
     /// The editor's view of a script's outcome on the page.
-    init(_ result: Injection.ScriptResult) {
+    init(_ result: PageRuntime.ScriptResult) {
         self.init(
             value: result.value.map(ResultValue.init),
             console: result.console,

@@ -98,9 +98,9 @@ public enum ActionScript {
     static let userscriptAPIFileName = "GM.js"
 
     private static func resource(named name: String) -> Result<String, InjectionError> {
-        // The target's sources folder: this file is in Sources/Injection/Protocol/.
+        // The target's sources folder: this file is in Sources/PageRuntime/Protocol/.
         let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
-        let (folder, searched) = ResourceBundleLocator.locate(folder: "Resources", target: "Injection", sourceDirectory: sourceDirectory)
+        let (folder, searched) = ResourceBundleLocator.locate(folder: "Resources", target: "PageRuntime", sourceDirectory: sourceDirectory)
         guard let folder, let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else {
             return .failure(.resourceMissing(name: name, searched: searched))
         }

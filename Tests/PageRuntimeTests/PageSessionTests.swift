@@ -4,7 +4,7 @@ import ScriptConsole
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// The runtime on real engines: one browser per engine, many scripts on its pages.
 @Suite(.serialized)

@@ -1,4 +1,4 @@
-import Injection
+import PageRuntime
 import Testing
 
 struct PageContextTests {

@@ -4,7 +4,7 @@ import ScriptConsole
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// Every console method the browsers' consoles have is captured, with its structure.
 @Suite(.serialized)

@@ -4,7 +4,7 @@ import ScriptConsole
 import SystemSupport
 import TestSupport
 import Testing
-@testable import Injection
+@testable import PageRuntime
 
 /// Dialogs, navigations and timeouts during a run: the outcome survives, or the run says what
 /// happened, on both engines.

@@ -1,4 +1,4 @@
-@testable import Injection
+@testable import PageRuntime
 import SystemSupport
 import Testing
 
