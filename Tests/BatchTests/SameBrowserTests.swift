@@ -8,15 +8,17 @@ import Testing
 /// runs in and the one a `run` without `--screenshot` runs in have the same command line, read
 /// from the live processes, apart from each one's own profile folder.
 @Suite(.serialized) struct SameBrowserTests {
-    /// The arguments of the Chromium browser process below `root` (not its helpers, which have
-    /// `--type=`), without the executable and the profile folder.
-    static func browserArguments(below root: pid_t) throws -> [String] {
+    /// The arguments of the Chromium browser process of the session with `capabilities` (found by the profile folder
+    /// chromedriver reports, so that another test's browser is never taken for it; not its
+    /// helpers, which have `--type=`), without the executable and the profile folder.
+    static func browserArguments(ofSession capabilities: JSONValue) throws -> [String] {
+        let profile = try #require(capabilities["chrome"]?["userDataDir"]?.stringValue, "chromedriver names no profile folder")
         let table = ProcessTable.snapshot()
-        let browser = table.descendants(of: root).first { pid in
+        let browser = table.descendants(of: getpid()).first { pid in
             let arguments = Self.arguments(of: pid)
-            return arguments.contains { $0.hasPrefix("--user-data-dir=") } && !arguments.contains { $0.hasPrefix("--type=") }
+            return arguments.contains("--user-data-dir=\(profile)") && !arguments.contains { $0.hasPrefix("--type=") }
         }
-        let found = try #require(browser, "no Chromium browser process below \(root)")
+        let found = try #require(browser, "no Chromium browser process with the profile \(profile)")
         return Array(Self.arguments(of: found).dropFirst()).filter { !$0.hasPrefix("--user-data-dir=") }
     }
 
@@ -30,7 +32,7 @@ import Testing
         let runArguments: [String]
         do {
             let session = try await engine.newSession(timeout: 30)
-            runArguments = try Self.browserArguments(below: getpid())
+            runArguments = try Self.browserArguments(ofSession: session.capabilities)
             await session.delete()
         }
         await engine.stop()
@@ -38,7 +40,7 @@ import Testing
         let source = LocalChromiumSource()
         try await source.prepare()
         let opened = try await source.openSession(slot: 0, scriptTimeout: 10, pageLoadTimeout: 10)
-        let batchArguments = try Self.browserArguments(below: getpid())
+        let batchArguments = try Self.browserArguments(ofSession: opened.session.capabilities)
         await source.retire(opened)
         await source.shutdown()
 

@@ -31,6 +31,24 @@ public final class BrowseTerminalView: @unchecked Sendable {
         rawMode = try RawMode.enable(input: STDIN_FILENO, output: STDOUT_FILENO)
     }
 
+    /// A live view on the terminal: raw mode, the keys shown, and a reader of them
+    /// (``readKeys(until:)``) that claims `stop` when the person quits.
+    ///
+    /// - Parameter attached: Whether the browser is the person's own, which quitting leaves open.
+    /// - Throws: When standard input is not a terminal.
+    public static func start(attached: Bool, until stop: OnceFlag) throws(TerminalError) -> BrowseTerminalView {
+        let view = try BrowseTerminalView()
+        view.showKeys(attached: attached)
+        view.readKeys(until: stop)
+        return view
+    }
+
+    /// Puts the terminal back as it was from a signal's handler, where no lock may be taken (a
+    /// no-op when no view has it in raw mode).
+    public static func restoreAfterSignal() {
+        RawMode.restoreAfterSignal()
+    }
+
     /// Puts the terminal back as it was. Idempotent.
     public func restore() {
         lock.withLock { rawMode }?.restore()

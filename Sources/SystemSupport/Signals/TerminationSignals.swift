@@ -41,6 +41,12 @@ public final class TerminationSignals: @unchecked Sendable {
         sources = made
     }
 
+    /// Ignores hang-ups from now on: after a full-screen program has handled the terminal going
+    /// away, a late SIGHUP must not end the process before it has stopped its browser.
+    public static func ignoreHangUps() {
+        signal(SIGHUP, SIG_IGN)
+    }
+
     private static let receivedLock = NSLock()
     nonisolated(unsafe) private static var receivedSignal: Int32?
 

@@ -44,7 +44,7 @@ struct Browse: AsyncParsableCommand {
 
     func run() async throws {
         // A signal ends browsing with the terminal as it was (a no-op when it is not in raw mode).
-        let installSignals: @Sendable () -> TerminationSignals = { Interruption.install(beforeExit: { RawMode.restoreAfterSignal() }) }
+        let installSignals: @Sendable () -> TerminationSignals = { Interruption.install(beforeExit: { BrowseTerminalView.restoreAfterSignal() }) }
         let signals = installSignals()
         // The editor (`e`) borrows the signals and installs them again afterwards.
         var editing: BrowseEditing?
@@ -72,12 +72,10 @@ struct Browse: AsyncParsableCommand {
         var view: BrowseTerminalView?
         if StandardStream.input.isTerminal, StandardStream.output.isTerminal {
             do {
-                view = try BrowseTerminalView()
+                view = try BrowseTerminalView.start(attached: attached, until: stop)
             } catch {
                 throw CommandFailure.badInput("browse could not read keys from the terminal: \(error)")
             }
-            view?.showKeys(attached: attached)
-            view?.readKeys(until: stop)
             editing = view.map { BrowseEditing(view: $0, library: library, stop: stop, signals: signals, installSignals: installSignals) }
         } else {
             BrowseLines.watchForQuit(stop)

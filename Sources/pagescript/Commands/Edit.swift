@@ -46,7 +46,7 @@ struct Edit: AsyncParsableCommand {
                                                     startupSignals.cancel()
                                                     // The editor handles hang-ups while it runs; after it, a late one
                                                     // must not kill the process before the browser is stopped.
-                                                    signal(SIGHUP, SIG_IGN)
+                                                    TerminationSignals.ignoreHangUps()
                                                 })
         } catch {
             startupSignals.cancel()
