@@ -111,6 +111,23 @@ struct RunAndBatchReportTests {
         // The library says so too: the script is blocked, not running by itself.
         let list = try await PageScriptBinary.outcome(of: ["scripts", "list", "--library", workspace.library])
         #expect(list.standardOutput.contains("\tblocked: line 3: @require \(missing) is missing"), "\(list.standardOutput)")
+        #expect(list.standardOutput.contains("pagescript scripts supply takes it from a file"), "\(list.standardOutput)")
+
+        // The host cannot be reached: the file is given by hand, and the script runs with it.
+        let lib = workspace.folder + "/lib.js"
+        try Data("window.fromLib = 'supplied by hand';\n".utf8).write(to: URL(fileURLWithPath: lib))
+        let wrong = try await PageScriptBinary.outcome(of: ["scripts", "supply", "Needs lib", "http://127.0.0.1:9/other.js", lib,
+                                                            "--library", workspace.library])
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("declares \(missing)"), "\(wrong.standardError)")
+        let supplied = try await PageScriptBinary.outcome(of: ["scripts", "supply", "Needs lib", missing, lib, "--library", workspace.library])
+        #expect(supplied.status == 0, "\(supplied.standardError)")
+        #expect(supplied.standardOutput.contains("supplied\t"), "\(supplied.standardOutput)")
+        let again = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--script", "Needs lib", "--library", workspace.library])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("supplied by hand"), "\(again.standardOutput)")
+        let listed = try await PageScriptBinary.outcome(of: ["scripts", "list", "--library", workspace.library])
+        #expect(!listed.standardOutput.contains("blocked"), "\(listed.standardOutput)")
     }
 
     @Test(arguments: engines)

@@ -43,12 +43,13 @@ public final class DependencyCache: Sendable {
     ///
     /// ```swift
     /// DependencyCache(libraryDirectory: folder).blockReason(for: stored)
-    /// // "blocked: line 4: @require https://cdn.example/lib.js is missing (not fetched yet); pagescript scripts update fetches it"
+    /// // "blocked: line 4: @require https://cdn.example/lib.js is missing (not fetched yet); pagescript scripts update fetches it,
+    /// //  pagescript scripts supply takes it from a file"
     /// ```
     public func blockReason(for stored: StoredScript) -> String? {
         guard let missing = try? missing(for: stored.script, id: stored.id), let first = missing.first else { return nil }
         let more = missing.count > 1 ? " and \(missing.count - 1) more" : ""
-        return "blocked: \(first)\(more); pagescript scripts update fetches it"
+        return "blocked: \(first)\(more); pagescript scripts update fetches it, pagescript scripts supply takes it from a file"
     }
 
     /// Everything a run of `script` needs from the cache (see ``ScriptRunFiles``).

@@ -9,6 +9,6 @@ struct Scripts: ParsableCommand {
             ListScripts.self, ShowScript.self, NewScript.self, RenameScript.self, RemoveScript.self, RestoreScript.self,
             EnableScript.self, DisableScript.self, DisableScriptForSite.self, EnableScriptForSite.self,
             WhichScripts.self, SaveScriptForSite.self, ImportScripts.self, ExportScripts.self,
-            ScriptValuesCommand.self, UpdateScripts.self,
+            ScriptValuesCommand.self, UpdateScripts.self, SupplyScriptFile.self,
         ])
 }
