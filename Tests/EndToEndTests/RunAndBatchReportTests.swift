@@ -94,13 +94,23 @@ struct RunAndBatchReportTests {
         let workspace = try Workspace()
         let missing = "http://127.0.0.1:9/never/lib.js"
         let file = workspace.folder + "/needs.user.js"
-        try Data("// ==UserScript==\n// @name Needs lib\n// @require \(missing)\n// ==/UserScript==\nwindow.fromLib\n".utf8)
+        try Data("// ==UserScript==\n// @name Needs lib\n// @require \(missing)\n// @match http://127.0.0.1/*\n// ==/UserScript==\nwindow.fromLib\n".utf8)
             .write(to: URL(fileURLWithPath: file))
         let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", file, "--no-fetch", "--library", workspace.library])
         #expect(imported.status == 0, "\(imported.standardError)")
+        // Chosen or matched, the script is not run, and both say which file and why, with one exit status.
         let run = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--script", "Needs lib", "--library", workspace.library])
-        #expect(run.status != 0)
+        #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains(missing), "\(run.standardError)")
+        let json = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--script", "Needs lib", "--json", "--library", workspace.library])
+        #expect(json.status == 1)
+        let failure = try JSONValue(parsing: json.standardOutput)
+        #expect(failure["error"]?["name"]?.stringValue == "NotRun", "\(failure.serialized)")
+        #expect(failure["error"]?["message"]?.stringValue?.contains(missing) == true, "\(failure.serialized)")
+        let matched = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--library", workspace.library])
+        #expect(matched.status == 1, "\(matched.standardError)")
+        #expect(matched.standardError.contains("not run: Needs lib cannot run without its files: line 3: @require \(missing)"),
+                "\(matched.standardError)")
         let batch = try await PageScriptBinary.outcome(of: ["batch", try workspace.list([server.url("/")]), "--script", "Needs lib",
                                                             "--library", workspace.library])
         #expect(batch.status == 1, "\(batch.standardError)")

@@ -196,7 +196,7 @@ enum PageVisit {
             return .finished(status: .navigatedAway,
                              page: BatchRecord.failedPage(status: .navigatedAway, message: error.description, url: actual, title: nil, libraryMode: libraryMode),
                              httpStatus: nil, sessionReusable: true)
-        case .malformedReply, .library, .pageInterfered:
+        case .malformedReply, .library, .filesMissing, .pageInterfered:
             // The next visit navigates the session elsewhere, leaving this page behind.
             return finished(.failed, error.description, reusable: true)
         case .resourceMissing:

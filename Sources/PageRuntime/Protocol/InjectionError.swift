@@ -29,6 +29,9 @@ public enum InjectionError: Error, Sendable, Equatable, CustomStringConvertible 
     case webDriver(WebDriverError)
     /// The script library could not be read.
     case library(String)
+    /// A userscript's `@require` or `@resource` files are not in the library's cache and could
+    /// not be fetched: it was not run. The reason names each file and why.
+    case filesMissing(String)
 
     /// What the run had produced before it failed: its console lines and dialogs, when any.
     public var partialResult: ScriptResult? {
@@ -60,7 +63,7 @@ public enum InjectionError: Error, Sendable, Equatable, CustomStringConvertible 
             "the page moved from \(expected) to \(actual) before the script ran; it was not run"
         case let .webDriver(error):
             error.description
-        case let .library(reason):
+        case let .library(reason), let .filesMissing(reason):
             reason
         }
     }

@@ -117,6 +117,7 @@ public enum ReportRenderer {
         case .injection(.pageChanged): "PageChanged"
         case .injection(.webDriver), .injection(.resourceMissing): "EngineFailed"
         case .injection(.library): "LibraryError"
+        case .injection(.filesMissing): "NotRun"
         }
     }
 

@@ -115,7 +115,7 @@ public final class GMHost: Sendable {
                 files = try cache.runFiles(for: script, id: id)
             }
             guard files.isRunnable else {
-                throw InjectionError.library("\(script.name) cannot run without its files: "
+                throw InjectionError.filesMissing("\(script.name) cannot run without its files: "
                     + files.missing.map(\.description).joined(separator: "; "))
             }
             return files

@@ -70,7 +70,7 @@ enum ExitStatus {
         case .timedOut, .loadTimedOut: timedOut
         case .invalidURL, .navigationFailed, .library: badInput
         case .webDriver, .resourceMissing: engineFailed
-        case .malformedReply, .pageChanged, .pageInterfered, .navigatedAway: scriptFailed
+        case .malformedReply, .pageChanged, .pageInterfered, .navigatedAway, .filesMissing: scriptFailed
         }
     }
 }
