@@ -275,7 +275,8 @@ struct PageEditorHostTests {
         let form = try #require(answers.form)
         #expect(form.matchPatterns.problem(with: "http://127.0.0.1/*") == nil)
         #expect(form.matchPatterns.problem(with: "http://*.example.com") != nil)
-        #expect(form.matchPatterns.applying("p", in: NSRange(location: 2, length: 0), to: "ft") == nil, "no scheme starts with ftp")
+        #expect(form.matchPatterns.applying("/", in: NSRange(location: 5, length: 0), to: "ftp:/") == nil, "scripts never run on ftp")
+        #expect(form.matchPatterns.applying("w", in: NSRange(location: 0, length: 0), to: "") == "w", "a bare host is let through to be explained")
         #expect(form.excludePatterns.applying("h", in: NSRange(location: 0, length: 0), to: "") == "h")
         #expect(form.defaultMatchPatterns == ["*://127.0.0.1:\(server.port)/*"], "\(form.defaultMatchPatterns)")
     }

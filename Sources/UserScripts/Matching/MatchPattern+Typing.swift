@@ -1,39 +1,22 @@
 extension MatchPattern {
-    /// Whether typing on could make `partial` a valid pattern: what a pattern field refuses as it
-    /// is typed. Only what no further text can fix is refused (a scheme scripts never run on, a
-    /// space, `@` in the host, a `*` inside a host, a fragment, `\` or a character browsers always
-    /// percent-encode in the path); what is merely incomplete (`http`, `*://example.com`) is
-    /// accepted and reported by ``problem(with:)`` until it is fixed.
+    /// Whether editing on could make `partial` a valid pattern: what a pattern field refuses as it
+    /// is typed or pasted. Only what no valid pattern ever holds is refused: a space or a control
+    /// character, a fragment (`#`), `\` or `"`, `<` or `>` outside `<all_urls>`, and a complete
+    /// scheme scripts never run on (`ftp://`). A mistake the form can
+    /// explain, often with a fix (`www.google.*`, a missing path, `user@` in the host), is let
+    /// through and reported by ``problem(with:)``, which suggests the pattern meant.
     ///
     /// ```swift
-    /// MatchPattern.canBecomeValid("https://exa")  // true
-    /// MatchPattern.canBecomeValid("ftp")          // false
+    /// MatchPattern.canBecomeValid("www.google.*")  // true: the form suggests *://*.google.com/*
+    /// MatchPattern.canBecomeValid("ftp://")        // false
     /// ```
     public static func canBecomeValid(_ partial: String) -> Bool {
         if partial.isEmpty || (try? MatchPattern(partial)) != nil { return true }
         if partial.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.properties.isWhitespace }) { return false }
-        let lowered = partial.lowercased()
-        guard let separator = lowered.range(of: "://") else {
-            return ["*://", "http://", "https://", "file://", "<all_urls>"].contains { $0.hasPrefix(lowered) }
-        }
-        let scheme = lowered[..<separator.lowerBound]
-        guard ["*", "http", "https", "file"].contains(scheme) else { return false }
-        let rest = partial[separator.upperBound...]
-        let authority = rest.prefix { $0 != "/" }
-        let path = rest.dropFirst(authority.count)
-        if scheme == "file" {
-            guard "localhost".hasPrefix(authority.lowercased()) else { return false }
-        } else {
-            guard !authority.contains("@"), !authority.contains("#"), !authority.contains("\\"), !authority.contains("?") else { return false }
-            let host = authority.hasPrefix("[") ? authority.prefix { $0 != "]" } : authority.prefix { $0 != ":" }
-            if let star = host.firstIndex(of: "*") {
-                // `*` alone, or `*.` and a domain.
-                guard star == host.startIndex, host.count == 1 || host.dropFirst().first == ".",
-                      !host.dropFirst().contains("*") else { return false }
-            }
-        }
-        return !path.contains("#") && !path.contains("\\")
-            && !path.unicodeScalars.contains { !$0.isASCII || "\"<>".unicodeScalars.contains($0) }
+        if partial.unicodeScalars.contains(where: { "#\\\"".unicodeScalars.contains($0) }) { return false }
+        if partial.contains("<") || partial.contains(">") { return "<all_urls>".hasPrefix(partial) }
+        guard let separator = partial.range(of: "://") else { return true }
+        return ["*", "http", "https", "file"].contains(partial[..<separator.lowerBound].lowercased())
     }
 
     /// Why `pattern` is not a valid match pattern, as a form shows it; `nil` when it is.
