@@ -47,24 +47,13 @@ extension DependencyCache {
         for dependency in matching {
             do throws(DependencyFailure) {
                 let (resolved, integrity) = try dependency.resolved(base: base)
-                if let mismatch = IntegrityCheck.firstMismatch(in: integrity, for: bytes) {
-                    throw .integrityMismatch(url: resolved.description, hash: mismatch.hash.written,
-                                             actual: "\(mismatch.hash.algorithm.rawValue)=\(mismatch.actual.hexString)")
-                }
+                try IntegrityCheck.verify(bytes, against: integrity, url: resolved.description)
             } catch {
                 throw .refused(error)
             }
         }
         do throws(DependencyError) {
-            let hash = try store(bytes)
-            let file = FetchedRecord.File(sha256: hash, size: bytes.count, contentType: nil,
-                                          fetchedFrom: URL(fileURLWithPath: path).absoluteString, fetchedAt: FetchedRecord.timestamp())
-            try changeRecord(id) { record in
-                for dependency in matching {
-                    record.files[dependency.declaredURL] = file
-                    record.failures[dependency.declaredURL] = nil
-                }
-            }
+            try keep(bytes, as: matching.map(\.declaredURL), for: id, contentType: nil, from: URL(fileURLWithPath: path).absoluteString)
         } catch {
             throw .cache(error)
         }

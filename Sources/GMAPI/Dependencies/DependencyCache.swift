@@ -94,6 +94,24 @@ public final class DependencyCache: Sendable {
         }
     }
 
+    /// Stores `bytes` and records them for the script with ID `id` as the file at each of
+    /// `declaredURLs` (as the script writes them), clearing their last failures: a download, an
+    /// imported export and a file supplied by hand are kept alike. Returns the file's SHA-256.
+    @discardableResult
+    func keep(_ bytes: [UInt8], as declaredURLs: [String], for id: ScriptID, contentType: String?,
+              from source: String) throws(DependencyError) -> String {
+        let hash = try store(bytes)
+        let file = FetchedRecord.File(sha256: hash, size: bytes.count, contentType: contentType, fetchedFrom: source,
+                                      fetchedAt: FetchedRecord.timestamp())
+        try changeRecord(id) { record in
+            for url in declaredURLs {
+                record.files[url] = file
+                record.failures[url] = nil
+            }
+        }
+        return hash
+    }
+
     /// Every cached file's name (its SHA-256), sorted.
     public func cachedHashes() throws(DependencyError) -> [String] {
         do {

@@ -107,15 +107,8 @@ public final class DependencyFetcher: Sendable {
             }
             switch await checkedDownload(of: dependency, base: base) {
             case .success(let download):
-                let hash = try cache.store(download.bytes)
-                let file = FetchedRecord.File(
-                    sha256: hash, size: download.bytes.count, contentType: download.contentType,
-                    fetchedFrom: download.finalURL, fetchedAt: FetchedRecord.timestamp()
-                )
-                try cache.changeRecord(id) { record in
-                    record.files[dependency.declaredURL] = file
-                    record.failures[dependency.declaredURL] = nil
-                }
+                let hash = try cache.keep(download.bytes, as: [dependency.declaredURL], for: id, contentType: download.contentType,
+                                          from: download.finalURL)
                 entries.append(.init(dependency: dependency, outcome: .fetched(sha256: hash, size: download.bytes.count, from: download.finalURL)))
             case .failure(let failure):
                 try cache.changeRecord(id) { record in
@@ -179,13 +172,7 @@ public final class DependencyFetcher: Sendable {
         do throws(DependencyFailure) {
             let (url, integrity) = try dependency.resolved(base: base)
             let download = try await self.download(url)
-            if let mismatch = IntegrityCheck.firstMismatch(in: integrity, for: download.bytes) {
-                throw DependencyFailure.integrityMismatch(
-                    url: url.description,
-                    hash: mismatch.hash.written,
-                    actual: "\(mismatch.hash.algorithm.rawValue)=\(mismatch.actual.hexString)"
-                )
-            }
+            try IntegrityCheck.verify(download.bytes, against: integrity, url: url.description)
             return .success(download)
         } catch {
             return .failure(error)

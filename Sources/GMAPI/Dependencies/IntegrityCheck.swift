@@ -81,6 +81,14 @@ public struct IntegrityCheck: Sendable, Hashable, CustomStringConvertible {
         return hashes
     }
 
+    /// Throws ``DependencyFailure/integrityMismatch(url:hash:actual:)`` when `bytes`, the file at
+    /// `url`, do not match one of `hashes`: a download and a file supplied by hand are refused
+    /// alike.
+    public static func verify(_ bytes: [UInt8], against hashes: [IntegrityCheck], url: String) throws(DependencyFailure) {
+        guard let mismatch = firstMismatch(in: hashes, for: bytes) else { return }
+        throw .integrityMismatch(url: url, hash: mismatch.hash.written, actual: "\(mismatch.hash.algorithm.rawValue)=\(mismatch.actual.hexString)")
+    }
+
     /// The first hash `bytes` do not match, with the digest they have, or `nil` when all match.
     public static func firstMismatch(in hashes: [IntegrityCheck], for bytes: [UInt8]) -> (hash: IntegrityCheck, actual: [UInt8])? {
         for hash in hashes {

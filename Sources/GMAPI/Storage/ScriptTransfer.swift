@@ -128,18 +128,8 @@ public struct ScriptTransfer: Sendable {
                         summary.refused.append("\(dependency): does not match its integrity hash \(mismatch.hash.written)")
                         continue
                     }
-                    try cache.store(content)
-                    let file = FetchedRecord.File(
-                        sha256: hash,
-                        size: content.count,
-                        contentType: entry.value["contentType"]?.stringValue,
-                        fetchedFrom: entry.value["fetchedFrom"]?.stringValue ?? entry.key,
-                        fetchedAt: FetchedRecord.timestamp()
-                    )
-                    try cache.changeRecord(id) { record in
-                        record.files[entry.key] = file
-                        record.failures[entry.key] = nil
-                    }
+                    try cache.keep(content, as: [entry.key], for: id, contentType: entry.value["contentType"]?.stringValue,
+                                   from: entry.value["fetchedFrom"]?.stringValue ?? entry.key)
                     summary.files += 1
                 }
             }

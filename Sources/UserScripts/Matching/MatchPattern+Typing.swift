@@ -11,7 +11,6 @@ extension MatchPattern {
     /// MatchPattern.canBecomeValid("ftp://")        // false
     /// ```
     public static func canBecomeValid(_ partial: String) -> Bool {
-        if partial.isEmpty || (try? MatchPattern(partial)) != nil { return true }
         if partial.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.properties.isWhitespace }) { return false }
         if partial.unicodeScalars.contains(where: { "#\\\"".unicodeScalars.contains($0) }) { return false }
         if partial.contains("<") || partial.contains(">") { return "<all_urls>".hasPrefix(partial) }
