@@ -3,7 +3,8 @@ import UserScripts
 
 /// What ``BrowserFollower`` saw and did, in the order it happened.
 public enum BrowseEvent: Sendable {
-    /// The browser shows a new document (a link, a typed address, back/forward, a reload).
+    /// The browser shows a new document (a link, a typed address, a reload, back/forward to a
+    /// page the browser loads again).
     case newDocument(url: String, title: String)
     /// The follower moved to another window or tab whose document it had seen before (the
     /// followed one was closed): nothing runs again there.
@@ -11,8 +12,14 @@ public enum BrowseEvent: Sendable {
     /// A script asked for `url` with `GM_openInTab`: it opened in a new tab, in front, which is
     /// followed from now on (its own ``newDocument(url:title:)`` comes next).
     case tabOpened(url: String)
-    /// The same document changed its address (`history.pushState`, `replaceState`, a hash).
+    /// The same document changed its address (`history.pushState`, `replaceState`, a hash):
+    /// nothing runs again; the scripts there that granted `window.onurlchange` got a `urlchange`
+    /// event.
     case addressChanged(url: String, title: String)
+    /// The browser shows again a document it kept (back or forward, from its back/forward cache):
+    /// nothing runs again; `results` are what ran there when it was first shown (their menu
+    /// commands work again).
+    case keptDocumentShown(url: String, title: String, results: [LibraryScriptResult])
     /// The library's scripts that belong there ran (possibly none).
     case ran(url: String, results: [LibraryScriptResult])
     /// In a tab the follower is not on (Chromium), the scripts installed for its document ran

@@ -26,6 +26,8 @@ public enum BrowseLines {
             return lines(of: results, at: url, ran: "background", failed: "background-failed")
         case let .windowChanged(url, title):
             return [tabbed(["window", safe(url), safe(title)])]
+        case let .keptDocumentShown(url, title, _):
+            return [tabbed(["back", safe(url), safe(title)])]
         case let .tabOpened(url):
             return [tabbed(["tab", safe(url)])]
         case let .switchedOff(url, scripts):

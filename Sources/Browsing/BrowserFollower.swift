@@ -6,8 +6,11 @@ import WebDriver
 
 /// Follows a browser the user drives and runs the library's scripts on every page it shows,
 /// as a userscript manager does: on each new document, once it has loaded (document-idle), the
-/// enabled scripts that match its address, each once per document and in its own scope; on a
-/// single-page navigation (`pushState`, a hash), the scripts that newly match.
+/// enabled scripts that match its address, each once per document and in its own scope. A
+/// single-page navigation (`pushState`, a hash) runs nothing: as in Tampermonkey and
+/// Violentmonkey, the scripts that granted `window.onurlchange` are told of it with a `urlchange`
+/// event. A document the browser kept and shows again (back or forward, from its back/forward
+/// cache) runs nothing again either.
 ///
 /// On Chromium, every script runs at its own `@run-at` moment in every tab, followed or not
 /// (``DocumentStartInterception``, on a DevTools connection of its own): `document-start` before
@@ -109,6 +112,10 @@ public struct BrowserFollower: Sendable {
 
     /// What ran in the document the window shows: each script at most once per document.
     private struct DocumentRuns {
+        /// The document's ID (``DocumentProbe/Sighting/documentID``), once seen loaded.
+        var id: String?
+        /// What ran here and completed, in order (their menu commands, when the document is shown again).
+        var ran: [LibraryScriptResult] = []
         /// Every script that ran or failed here, so that none runs twice.
         var tried: Set<ScriptID> = []
         /// The scripts whose runs completed, with their results (their menu commands).
@@ -122,11 +129,34 @@ public struct BrowserFollower: Sendable {
         var hasRuns: Bool { ranBefore || !tried.isEmpty }
     }
 
+    /// The documents the window showed before the one it shows now, by ID, with the runtimes their
+    /// scripts ran in: the browser may show one of them again (back or forward) without loading it.
+    private struct KeptDocuments {
+        /// At most this many, the latest: a back/forward cache keeps only a few pages.
+        static let limit = 16
+        private var documents: [(runs: DocumentRuns, runtime: PageSession.InstalledRuntime?)] = []
+
+        /// Keeps `runs` (with the runtime the page session has for it now) as one the browser may show again.
+        mutating func keep(_ runs: DocumentRuns, runtime: PageSession.InstalledRuntime?) {
+            guard let id = runs.id else { return }
+            documents.removeAll { $0.runs.id == id }
+            documents.append((runs, runtime))
+            if documents.count > Self.limit { documents.removeFirst() }
+        }
+
+        /// The document with `id`, no longer kept here (it is shown now).
+        mutating func take(_ id: String) -> (runs: DocumentRuns, runtime: PageSession.InstalledRuntime?)? {
+            guard let index = documents.firstIndex(where: { $0.runs.id == id }) else { return nil }
+            return documents.remove(at: index)
+        }
+    }
+
     private func follow(host: GMHost, interception: DocumentStartInterception?, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
                         report: @Sendable (BrowseEvent) -> Void, edit: Editing?) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
         var document = DocumentRuns()
+        var kept = KeptDocuments()
         var windows = Set((try? await page.session.windowHandles(timeout: 10)) ?? [])
         // Just moved to another window: its document may have been seen (and its scripts run) before.
         var adopting = false
@@ -165,7 +195,8 @@ public struct BrowserFollower: Sendable {
                     if sighting.isNewDocument {
                         lateWatch?.stop()
                         address = sighting.url
-                        document = DocumentRuns()
+                        kept.keep(document, runtime: page.installedRuntime)
+                        document = DocumentRuns(id: sighting.documentID)
                         // The runtime of the document before is gone with it: install afresh at
                         // the first run instead of trying the old one first.
                         page.resumeRuntime(nil)
@@ -177,13 +208,24 @@ public struct BrowserFollower: Sendable {
                         await runScripts(in: &document, at: address, host: host, report: report)
                     } else if adopting {
                         address = sighting.url
+                        document.id = sighting.documentID
                         document.ranBefore = true
                         report(.windowChanged(url: sighting.url, title: sighting.title))
+                    } else if let id = sighting.documentID, id != document.id {
+                        // Back or forward to a document the browser kept: its scripts ran when it
+                        // was first shown, and their runtime is still in it.
+                        lateWatch?.stop()
+                        address = sighting.url
+                        kept.keep(document, runtime: page.installedRuntime)
+                        let shown = kept.take(id)
+                        document = shown?.runs ?? DocumentRuns(id: id, ranBefore: true)
+                        page.resumeRuntime(shown?.runtime)
+                        report(.keptDocumentShown(url: sighting.url, title: sighting.title, results: document.ran))
                     } else if sighting.url != address {
+                        // A single-page navigation runs nothing; scripts that asked are told of it.
                         address = sighting.url
                         report(.addressChanged(url: sighting.url, title: sighting.title))
                         await announceURLChange(sighting.url, in: document)
-                        await runScripts(in: &document, at: address, host: host, report: report)
                     } else if let opened = try await newWindow(known: &windows) {
                         // The user opened a tab or a window (it is in front): follow it.
                         await leaveWindow()
@@ -316,6 +358,7 @@ public struct BrowserFollower: Sendable {
             document.tried.insert(entry.script.id)
             if case let .success(result) = entry.outcome {
                 document.results[entry.script.id] = (entry.script, result)
+                document.ran.append(entry)
                 document.tabsToOpen += (result.userscript?.openedTabs ?? []).compactMap { Self.openable($0, from: url) }
             }
         }

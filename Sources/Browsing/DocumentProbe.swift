@@ -1,7 +1,8 @@
 import SystemSupport
 
 /// The one small script a follower runs on every look: it tells a document it has not seen from
-/// one it has, by a mark only this follower knows the name of, and reports the address.
+/// one it has, and one it has seen from another (a page the back/forward cache kept), by a mark
+/// only this follower knows the name of, holding the document's own ID; and reports the address.
 ///
 /// It answers at once for a document that is new or still loading; for a loaded document it has
 /// seen, it waits in the page (an Execute Async Script call) until the page is left (`pagehide`)
@@ -18,6 +19,8 @@ struct DocumentProbe: Sendable {
         let isLeaving: Bool
         let url: String
         let title: String
+        /// The document's ID, given when it was first seen loaded; `nil` while it is loading.
+        let documentID: String?
     }
 
     /// The mark's name: random per follower, so that a page cannot fake or remove it by name.
@@ -27,10 +30,11 @@ struct DocumentProbe: Sendable {
         self.mark = mark
     }
 
-    /// The script's arguments: the mark and how long it may wait in the page, in milliseconds.
+    /// The script's arguments: the mark, how long it may wait in the page, in milliseconds, and the
+    /// ID a new document is given.
     func arguments(waitingAtMost wait: Duration) -> [JSONValue] {
         let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
-        return [.string(mark), .integer(milliseconds)]
+        return [.string(mark), .integer(milliseconds), .string(String(UInt64.random(in: 1...UInt64.max), radix: 36))]
     }
 
     /// The script: marks a loaded document, never one still loading (its scripts would run too
@@ -38,8 +42,10 @@ struct DocumentProbe: Sendable {
     /// document's own properties and timers.
     var source: String {
         """
-        var mark = arguments[0], wait = arguments[1], done = arguments[arguments.length - 1];
+        var mark = arguments[0], wait = arguments[1], fresh = arguments[2], done = arguments[arguments.length - 1];
         var d = document, seen = Object.prototype.hasOwnProperty.call(window, mark), start = String(location.href);
+        var held = seen ? Object.getOwnPropertyDescriptor(window, mark) : null;
+        var id = held && typeof held.value === 'string' ? held.value : null;
         var finished = false, timer, watch;
         function report(leaving) {
           if (finished) { return; }
@@ -47,8 +53,8 @@ struct DocumentProbe: Sendable {
           clearTimeout(timer); clearInterval(watch);
           removeEventListener('pagehide', onHide);
           var loaded = d.readyState === 'complete';
-          if (!seen && loaded) { try { Object.defineProperty(window, mark, { value: true }); } catch (e) { window[mark] = true; } }
-          done([!seen, loaded, leaving, String(location.href), String(d.title)]);
+          if (!seen && loaded) { id = fresh; try { Object.defineProperty(window, mark, { value: fresh }); } catch (e) { window[mark] = fresh; } }
+          done([!seen, loaded, leaving, String(location.href), String(d.title), id]);
         }
         function onHide() { report(true); }
         if (d.readyState !== 'complete' || !seen) { report(false); return; }
@@ -60,9 +66,10 @@ struct DocumentProbe: Sendable {
 
     /// Reads the probe's reply.
     func sighting(from reply: JSONValue) -> Sighting? {
-        guard case let .array(fields) = reply, fields.count == 5,
+        guard case let .array(fields) = reply, fields.count == 6,
               case let .bool(isNew) = fields[0], case let .bool(isLoaded) = fields[1], case let .bool(isLeaving) = fields[2],
               let url = fields[3].stringValue, let title = fields[4].stringValue else { return nil }
-        return Sighting(isNewDocument: isNew, isLoaded: isLoaded, isLeaving: isLeaving, url: url, title: title)
+        return Sighting(isNewDocument: isNew, isLoaded: isLoaded, isLeaving: isLeaving, url: url, title: title,
+                        documentID: fields[5].stringValue)
     }
 }

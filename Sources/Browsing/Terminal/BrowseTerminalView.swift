@@ -154,6 +154,12 @@ public final class BrowseTerminalView: @unchecked Sendable {
             write(["  ↗ GM_openInTab \(safe(url)): a new tab, followed from now on"])
         case let .addressChanged(url, title):
             write(["▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (same document)"])
+        case let .keptDocumentShown(url, title, results):
+            lock.withLock {
+                menu.clear()
+                menu.add(results)
+            }
+            write(["", "▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (kept by the browser; its scripts ran when it was first shown)"])
         case let .ran(_, results):
             let keys = lock.withLock { menu.add(results) }
             write(Self.lines(of: results) { entry in

@@ -14,10 +14,12 @@ struct Browse: AsyncParsableCommand {
         abstract: "Open a browser window whose pages get your library's scripts, as Tampermonkey gives them.",
         discussion: """
             The window opens on your display ($DISPLAY). On every page it shows (links, typed \
-            addresses, back/forward, reloads, pushState navigations), the enabled library scripts that \
-            match run once it has loaded, each once per page. With --attach HOST:PORT it follows the \
+            addresses, back/forward, reloads), the enabled library scripts that match run once it has \
+            loaded, each once per document: a pushState navigation or a page the browser kept and \
+            shows again runs nothing twice (scripts that grant window.onurlchange get a urlchange \
+            event). With --attach HOST:PORT it follows the \
             Chromium you started with --remote-debugging-port (and never closes it) instead. Standard \
-            output has one line per page and per script run: 'page', 'ran', 'off' (switched off for the site) or 'failed', then the \
+            output has one line per page and per script run: 'page', 'back' (a kept page shown again), 'ran', 'off' (switched off for the site) or 'failed', then the \
             details, separated by tabs; console lines and errors go to standard error. On a terminal it \
             shows the same as it happens and reads keys: 1-9 run the page's menu commands \
             (GM_registerMenuCommand), t switches the page's scripts off or on for its site, e opens the \
