@@ -20,7 +20,7 @@ public enum PageReport: Sendable {
     /// (`value`, `console`, `dialogs`).
     public var isLibrary: Bool {
         switch self {
-        case .completed(.script): false
+        case .completed(.script), .completed(.inspected): false
         case .completed(.library): true
         case let .unfinished(run): run.isLibrary
         }

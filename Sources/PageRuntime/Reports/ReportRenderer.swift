@@ -16,10 +16,7 @@ public enum ReportRenderer {
     /// The lines that show `report`; `timeline` adds a `timing` member to the JSON object.
     public static func lines(of report: RunReport, asJSON: Bool, timeline: PhaseTimeline? = nil) -> [StreamLine] {
         if asJSON {
-            let screenshot = switch report {
-            case let .script(_, screenshot), let .library(_, _, _, screenshot): screenshot
-            }
-            return [.output(withTiming(withScreenshot(json(of: .completed(report)), screenshot), timeline).serialized)]
+            return [.output(withTiming(withScreenshot(json(of: .completed(report)), report.screenshot), timeline).serialized)]
         }
         switch report {
         case let .script(result, screenshot):
@@ -30,6 +27,17 @@ public enum ReportRenderer {
             return lines
         case let .library(context, requested, results, screenshot):
             return libraryLines(context: context, requested: requested, results: results, screenshot: screenshot)
+        case let .inspected(before, then):
+            // Standard output holds the inspecting code's value alone; what ran first shows its
+            // values with the rest, on standard error.
+            let earlier = lines(of: before, asJSON: false).map { line in
+                line.stream == .output ? .error("→ " + line.text) : line
+            }
+            var lines: [StreamLine] = earlier + [.error("== then (the -e, -f or - code)")]
+            if then.context.url != before.context.url { lines.append(.error(pageLine(then.context))) }
+            lines += detailLines(of: then).map(StreamLine.error)
+            if then.error == nil, let value = then.value { lines.append(.output(value.serialized)) }
+            return lines
         }
     }
 
@@ -39,6 +47,8 @@ public enum ReportRenderer {
     /// One script: `{"url","title","value","console","dialogs","error"}` (and `userscript` for a
     /// userscript run with the GM API, see ``ScriptResult/json``). The library's scripts:
     /// `{"url","title","scripts":[{"id","name","pattern","value","console","dialogs","error"}],"error"}`.
+    /// Code that inspected the page after them: its own object, with `before` holding the object of
+    /// what ran first.
     /// A run that did not complete has the same members, with what the script produced before it
     /// stopped, and the reason as `error` (`{"name","message","line":null,"column":null}`).
     public static func json(of report: PageReport) -> JSONValue {
@@ -48,6 +58,9 @@ public enum ReportRenderer {
         case let .completed(.library(context, _, results, _)):
             return ["url": .string(context.url), "title": .string(context.title), "scripts": .array(results.map { $0.json(on: context) }),
                     "error": .null]
+        case let .completed(.inspected(before, then)):
+            guard case let .object(members) = then.json else { return then.json }
+            return .object(members + [(key: "before", value: json(of: .completed(before)))])
         case let .unfinished(run):
             // Where the browser got to, else the page the script started on.
             let url = run.url ?? run.partial?.context.url

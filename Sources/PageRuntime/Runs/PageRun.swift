@@ -37,6 +37,9 @@ public struct RunRequest: Sendable {
     public var screenshot: String?
     /// Lift the page's Content Security Policy: only when the user asks (`--bypass-csp`).
     public var bypassesContentSecurityPolicy = false
+    /// Console code run on the same page after the script (or the library's scripts), to inspect
+    /// what they did: its result is the run's value (``RunReport/inspected(_:then:)``).
+    public var inspection: String?
 
     public init(engine: EngineChoice, address: String, script: Script, timeout: Double) {
         self.engine = engine
@@ -93,11 +96,20 @@ public enum PageRun {
         let sharesBudget = request.loadTimeout == nil
         return try await onPage(request) { page, _ throws(InjectionError) in
             do throws(InjectionError) {
-                // One timeout covers loading and the script, unless loading has its own.
+                // One timeout covers loading and the script (and the code inspecting what it did),
+                // unless loading has its own.
                 let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
                 guard remaining > 0 else { throw .timedOut(seconds: budget) }
+                let started = ContinuousClock.now
                 let result = try await body(page, remaining)
-                return .script(result, screenshot: try await capture(page, to: request.screenshot))
+                guard let inspection = request.inspection else {
+                    return .script(result, screenshot: try await capture(page, to: request.screenshot))
+                }
+                let spent = ContinuousClock.now - started
+                let left = remaining - Double(spent.components.seconds) - Double(spent.components.attoseconds) / 1e18
+                guard left > 0 else { throw .timedOut(seconds: budget) }
+                let then = try await page.run(script: inspection, mode: .console, timeout: left)
+                return .inspected(.script(result, screenshot: try await capture(page, to: request.screenshot)), then: then)
             } catch {
                 // A timeout is the user's, not what was left of it after loading.
                 if case let .timedOut(_, partial) = error { throw .timedOut(seconds: budget, partial: partial) }
@@ -123,8 +135,12 @@ public enum PageRun {
             }) { page, context throws(InjectionError) in
                 let run = try await LibraryRun.runMatching(
                     planned: planned, library: reopen, on: page, host: host, early: try await page.collectDocumentStartRuns())
-                return .library(context: context, requested: run.url, results: run.results,
-                                screenshot: try await capture(page, to: request.screenshot))
+                // Code inspecting what the scripts did runs after them, on the same page.
+                var then: ScriptResult?
+                if let code = request.inspection { then = try await page.run(script: code, mode: .console, timeout: request.timeout) }
+                let report = RunReport.library(context: context, requested: run.url, results: run.results,
+                                               screenshot: try await capture(page, to: request.screenshot))
+                return then.map { .inspected(report, then: $0) } ?? report
             })
         } catch {
             outcome = .failure(error)

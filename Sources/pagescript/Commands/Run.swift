@@ -13,7 +13,9 @@ struct Run: AsyncParsableCommand {
             The page's title and URL go to standard error, the script's completion value (a returned \
             promise is awaited) to standard output as JSON. With no script, every enabled library \
             script whose patterns match the page and whose @run-at is automatic runs, each in its own \
-            scope. Exit codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or \
+            scope. Code given with -e, -f or - together with --script, --example or --with-library \
+            runs after that script (or the library's) on the same page, to inspect what it did: its \
+            value is the one on standard output. Exit codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or \
             interfered; 2 usage or bad input, or a page that does not load; 3 engine missing or failed; \
             4 timed out.
             """)
@@ -25,6 +27,9 @@ struct Run: AsyncParsableCommand {
 
     @Option(name: .long, help: "After the script, run the menu command it registered under this name (GM_registerMenuCommand).")
     var menu: String?
+
+    @Flag(name: .customLong("with-library"), help: "Run the library's scripts that match the page first, then the -e, -f or - code.")
+    var withLibrary = false
 
     @Flag(name: .long, help: "Print one JSON object: url, title, value, console, dialogs and error.")
     var json = false
@@ -50,8 +55,7 @@ struct Run: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
-        guard choice.given <= 1 else { throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME") }
-        guard menu == nil || choice.given == 1 else { throw ValidationError("--menu runs a command of the script given with --script, --example, -e or -f") }
+        try choice.validateForRun(withLibrary: withLibrary, menu: menu)
         try Seconds.check(timeout, option: "--timeout")
         if let loadTimeout { try Seconds.check(loadTimeout, option: "--load-timeout") }
     }
@@ -94,7 +98,7 @@ struct Run: AsyncParsableCommand {
     /// The run the options describe.
     private func request(address: String) throws -> RunRequest {
         let script: RunRequest.Script
-        if let chosen = try choice.runScript(library: libraryOptions, menu: menu) {
+        if let chosen = try choice.runScript(library: libraryOptions, menu: menu, withLibrary: withLibrary) {
             script = chosen
         } else {
             // One run, one reading of the folder: the scripts installed before the page opens and
@@ -109,6 +113,7 @@ struct Run: AsyncParsableCommand {
         request.dialogs = dialogOptions.dialogs
         request.screenshot = screenshot
         request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
+        request.inspection = try choice.inspection(withLibrary: withLibrary)
         return request
     }
 }

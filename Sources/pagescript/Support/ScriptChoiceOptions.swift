@@ -20,9 +20,37 @@ struct ScriptChoiceOptions: ParsableArguments {
         [scriptCode.isGiven, script != nil, example != nil].filter { $0 }.count
     }
 
+    /// Whether `-e`, `-f` or `-` inspects the page after what runs first: a script named with
+    /// `--script` or `--example`, or the library's matching scripts (`withLibrary`).
+    func inspects(withLibrary: Bool) -> Bool {
+        scriptCode.isGiven && (withLibrary || script != nil || example != nil)
+    }
+
+    /// `run`'s rules: one script, or one script (or the library's, `withLibrary`) and then code that
+    /// inspects the page; `--menu` belongs to a script.
+    func validateForRun(withLibrary: Bool, menu: String?) throws {
+        guard script == nil || example == nil else { throw ValidationError("give one script: --script NAME or --example NAME") }
+        if withLibrary {
+            guard script == nil, example == nil else { throw ValidationError("--with-library runs the library's matching scripts; --script and --example run one script instead") }
+            guard scriptCode.isGiven else { throw ValidationError("--with-library runs the code given with -e, -f or - after the library's scripts: give it (without code, 'run URL' runs the library's scripts anyway)") }
+            guard menu == nil else { throw ValidationError("--menu runs a command of the script given with --script or --example") }
+        }
+        guard menu == nil || given >= 1 else { throw ValidationError("--menu runs a command of the script given with --script, --example, -e or -f") }
+    }
+
+    /// The code `run` runs after the script or the library's scripts, when it inspects the page
+    /// (``inspects(withLibrary:)``): console code, so text with a userscript block is refused.
+    func inspection(withLibrary: Bool) throws -> String? {
+        guard inspects(withLibrary: withLibrary), let text = try scriptCode.read() else { return nil }
+        if UserScript(text: text).hasMetadataBlock {
+            throw CommandFailure.badInput("the code given with -e, -f or - after a script is console code that inspects the page, and this has a // ==UserScript== block: run that userscript alone, or save it and name it with --script")
+        }
+        return text
+    }
+
     /// The script `run` runs, with `menu` to run after it; `nil` when the library's matching
-    /// scripts should run.
-    func runScript(library: LibraryOptions, menu: String?) throws -> RunRequest.Script? {
+    /// scripts should run (also when `withLibrary` makes `-e` inspect the page after them).
+    func runScript(library: LibraryOptions, menu: String?, withLibrary: Bool = false) throws -> RunRequest.Script? {
         // Where a userscript keeps its fetched files: the library's folder, which need not exist
         // yet (nothing is written there unless the script has files to fetch).
         func folder() throws -> URL {
@@ -36,6 +64,7 @@ struct ScriptChoiceOptions: ParsableArguments {
             let example = try ExampleCatalog.builtIn().example(named: example).script
             return .userScript(example, id: nil, mode: .userscript, menu: menu, libraryDirectory: try folder())
         }
+        if withLibrary { return nil }
         return try scriptCode.read().map { text in
             let script = UserScript(text: text)
             guard script.hasMetadataBlock else { return .code(text, mode: .console) }
