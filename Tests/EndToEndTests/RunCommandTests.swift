@@ -260,7 +260,8 @@ struct RunCommandTests {
         let missingFile = try await PageScriptBinary.outcome(of: ["run", server.url(), "-f", "/nonexistent/script.js"])
         #expect(missingFile.status == 2)
         #expect(missingFile.standardError.contains("no such file"))
-        let twoScripts = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "1", "--example", "word-count"])
+        // Code may follow a script (it inspects what the script did); two scripts cannot be given.
+        let twoScripts = try await PageScriptBinary.outcome(of: ["run", server.url(), "--script", "mine", "--example", "word-count"])
         #expect(twoScripts.status == 2)
         #expect(twoScripts.standardError.contains("give one script"))
         let emptyLibrary = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-empty-\(UUID().uuidString)").path
