@@ -47,7 +47,7 @@ public enum BrowseLines {
     static func lines(of results: [LibraryScriptResult], at url: String, ran: String, failed: String) -> [StreamLine] {
         let safe = TerminalSafeText.escaped
         return results.flatMap { entry -> [StreamLine] in
-            let head = [entry.script.id.rawValue, safe(entry.script.name), safe(url)]
+            let head = [entry.script.id.rawValue, safe(entry.script.name), safe(entry.frame ?? url)]
             switch entry.outcome {
             case let .success(result):
                 let outcome = result.error.map { safe(ReportRenderer.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")

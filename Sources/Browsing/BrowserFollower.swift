@@ -354,7 +354,8 @@ public struct BrowserFollower: Sendable {
     /// Keeps what ran in the document: none of these scripts runs there again, and their menu
     /// commands and tabs to open are at hand.
     private func keep(_ results: [LibraryScriptResult], at url: String, in document: inout DocumentRuns) {
-        for entry in results {
+        // What ran in the page's frames is reported; its menu commands and tabs stay in the frame.
+        for entry in results where entry.frame == nil {
             document.tried.insert(entry.script.id)
             if case let .success(result) = entry.outcome {
                 document.results[entry.script.id] = (entry.script, result)

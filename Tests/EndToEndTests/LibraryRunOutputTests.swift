@@ -23,7 +23,8 @@ struct LibraryRunOutputTests {
         let scripts = try #require(object["scripts"] as? [[String: Any]])
         try #require(scripts.count == 2)
         for entry in scripts {
-            #expect(Set(entry.keys) == ["id", "name", "pattern", "value", "console", "dialogs", "error", "userscript"])
+            #expect(Set(entry.keys) == ["id", "name", "pattern", "frame", "value", "console", "dialogs", "error", "userscript"])
+            #expect(entry["frame"] is NSNull)
             #expect(entry["pattern"] as? String == "http://127.0.0.1/*")
         }
         let thrown = try #require(scripts.first { $0["name"] as? String == "a-throws" })

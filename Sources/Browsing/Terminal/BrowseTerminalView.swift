@@ -194,7 +194,7 @@ public final class BrowseTerminalView: @unchecked Sendable {
     static func lines(of results: [LibraryScriptResult], extra: (LibraryScriptResult) -> [String]) -> [String] {
         let safe = TerminalSafeText.escaped
         return results.flatMap { entry -> [String] in
-            let name = safe(entry.script.name)
+            let name = safe(entry.script.name) + (entry.frame.map { " (in the frame <\(safe($0))>)" } ?? "")
             var lines: [String]
             switch entry.outcome {
             case let .success(result):

@@ -6,7 +6,9 @@ import UserScripts
 public enum LibraryRun {
     /// The automatic scripts for the page the browser is on, each run in its own round trip and
     /// its own scope, so that one script's exception does not stop the others, each with the GM
-    /// API its `@grant` lines ask for.
+    /// API its `@grant` lines ask for; then those for each of its frames, as a manager runs them:
+    /// matched against the frame's own address, and not the scripts with `@noframes`
+    /// (``PageSession/visitFrames(_:)``).
     ///
     /// Which scripts belong is decided from the address the browser reports (which the page's own
     /// script cannot disguise), and each script runs only if the page is still at exactly that
@@ -35,8 +37,12 @@ public enum LibraryRun {
         let address = try await page.browserURL()
         if let expectedURL, address != expectedURL { return (address, []) }
         guard let url = try? PageURL(address) else { return (address, []) }
-        return try await run(automatic(in: library, at: url, excluding: excluded), at: address, on: page, host: host,
-                             libraryDirectory: library.directory, early: early)
+        let gm = host ?? GMHost(libraryDirectory: library.directory)
+        let top = try await run(automatic(in: library, at: url, excluding: excluded), at: address, on: page, host: gm,
+                                libraryDirectory: library.directory, early: early)
+        let framed = try await runInFrames(of: page, library: { library }, host: gm)
+        if host == nil { await gm.shutdown() }
+        return (address, top.results + framed)
     }
 
     /// The scripts of `library` that run by themselves at `url`, but those `excluded`.
@@ -67,28 +73,62 @@ public enum LibraryRun {
     ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
-        guard url != planned.url else {
-            return try await run(planned.automatic, at: address, on: page, host: host, libraryDirectory: planned.libraryDirectory, early: early)
+        let gm = host ?? GMHost(libraryDirectory: planned.libraryDirectory)
+        let top: (url: String, results: [LibraryScriptResult])
+        if url == planned.url {
+            top = try await run(planned.automatic, at: address, on: page, host: gm, libraryDirectory: planned.libraryDirectory, early: early)
+        } else {
+            let opened: ScriptLibrary
+            do {
+                opened = try library()
+            } catch {
+                throw .library("\(error)")
+            }
+            top = try await run(automatic(in: opened, at: url), at: address, on: page, host: gm, libraryDirectory: opened.directory, early: early)
         }
-        let opened: ScriptLibrary
-        do {
-            opened = try library()
-        } catch {
-            throw .library("\(error)")
+        let framed = try await runInFrames(of: page, library: library, host: gm)
+        if host == nil { await gm.shutdown() }
+        return (address, top.results + framed)
+    }
+
+    /// The automatic scripts of each frame of the page, matched against the frame's own address
+    /// (read in the frame, where the page cannot disguise it), but not those with `@noframes`;
+    /// the library is opened only when a frame has an address scripts can match.
+    private static func runInFrames(of page: PageSession, library: () throws -> ScriptLibrary,
+                                    host: GMHost) async throws(InjectionError) -> [LibraryScriptResult] {
+        var opened: ScriptLibrary?
+        var results: [LibraryScriptResult] = []
+        _ = try await page.visitFrames { _, frame throws(InjectionError) in
+            // A frame that went away or shows no page (`about:blank`) has nothing to run.
+            guard let address = try? await frame.browserURL(), let url = try? PageURL(address) else { return }
+            let scripts: ScriptLibrary
+            if let opened {
+                scripts = opened
+            } else {
+                do {
+                    scripts = try library()
+                } catch {
+                    throw .library("\(error)")
+                }
+                opened = scripts
+            }
+            let matches = try automatic(in: scripts, at: url).filter { !$0.script.script.interpretation.noFrames }
+            guard !matches.isEmpty else { return }
+            results += try await run(matches, at: address, on: frame, host: host, libraryDirectory: scripts.directory, early: [:], frame: address).results
         }
-        return try await run(automatic(in: opened, at: url), at: address, on: page, host: host, libraryDirectory: opened.directory, early: early)
+        return results
     }
 
     /// Runs `matches`, the automatic scripts for `address`, on the page, in order.
     private static func run(
         _ matches: [ScriptMatch], at address: String, on page: PageSession, host: GMHost?, libraryDirectory: URL,
-        early: [ScriptID: ScriptResult]
+        early: [ScriptID: ScriptResult], frame: String? = nil
     ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let gm = host ?? GMHost(libraryDirectory: libraryDirectory)
         var results: [LibraryScriptResult] = []
         for match in matches {
             if let result = early[match.script.id] {
-                results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .success(result)))
+                results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .success(result), frame: frame))
                 continue
             }
             let outcome: Result<ScriptResult, InjectionError>
@@ -97,13 +137,13 @@ public enum LibraryRun {
                 outcome = .success(Self.markedLate(result, script: match.script.script))
             } catch {
                 if case .timedOut = error {
-                    results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .failure(error)))
+                    results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: .failure(error), frame: frame))
                     // A script stuck in a loop holds the page: the ones after it cannot run either.
                     break
                 }
                 outcome = .failure(error)
             }
-            results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: outcome))
+            results.append(LibraryScriptResult(script: match.script, pattern: match.pattern, outcome: outcome, frame: frame))
         }
         if host == nil { await gm.shutdown() }
         return (address, results)

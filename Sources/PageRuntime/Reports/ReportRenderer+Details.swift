@@ -116,6 +116,7 @@ extension LibraryScriptResult {
         }
         var members: [(key: String, value: JSONValue)] = [
             (key: "id", value: .string(script.id.rawValue)), (key: "name", value: .string(script.name)), (key: "pattern", value: .string(pattern.text)),
+            (key: "frame", value: frame.map { .string($0) } ?? .null),
         ]
         if case let .object(fields) = result.json {
             members += fields.filter { $0.key != "url" && $0.key != "title" }

@@ -46,7 +46,8 @@ public enum ReportRenderer {
     ///
     /// One script: `{"url","title","value","console","dialogs","error"}` (and `userscript` for a
     /// userscript run with the GM API, see ``ScriptResult/json``). The library's scripts:
-    /// `{"url","title","scripts":[{"id","name","pattern","value","console","dialogs","error"}],"error"}`.
+    /// `{"url","title","scripts":[{"id","name","pattern","frame","value","console","dialogs","error"}],"error"}`,
+    /// `frame` the address of the frame a script ran in (`null` for the page itself).
     /// Code that inspected the page after them: its own object, with `before` holding the object of
     /// what ran first.
     /// A run that did not complete has the same members, with what the script produced before it
@@ -89,7 +90,8 @@ public enum ReportRenderer {
             lines.append(.error("no library script runs automatically on \(TerminalSafeText.escaped(requested))"))
         }
         for entry in results {
-            lines.append(.error("== \(TerminalSafeText.escaped(entry.script.name)) [\(entry.script.id)] (matched \(TerminalSafeText.escaped(entry.pattern.text)))"))
+            let frame = entry.frame.map { " in the frame <\(TerminalSafeText.escaped($0))>" } ?? ""
+            lines.append(.error("== \(TerminalSafeText.escaped(entry.script.name)) [\(entry.script.id)] (matched \(TerminalSafeText.escaped(entry.pattern.text)))\(frame)"))
             switch entry.outcome {
             case let .success(result):
                 lines += detailLines(of: result).map(StreamLine.error)

@@ -230,6 +230,11 @@ final class DirectDevTools: Sendable {
         }
     }
 
+    /// Whether calls go through the driver for good (no browser at the address, the connection closed).
+    var isUnavailable: Bool {
+        state.withLockedValue(\.unavailable)
+    }
+
     /// Closes the connection, if one was made; calls go through the driver from then on.
     func close() async {
         let connection = state.withLockedValue { values -> Task<DevToolsConnection?, Never>? in
@@ -241,7 +246,7 @@ final class DirectDevTools: Sendable {
 
     /// The ready tab of the session's current window; starts attaching it (or reading which
     /// window is current) in the background when it is not.
-    private func readyTab() -> Tab? {
+    func readyTab() -> Tab? {
         let handle = session.knownWindowHandle
         return state.withLockedValue { values -> Tab? in
             guard !values.unavailable else { return nil }
@@ -306,7 +311,7 @@ extension DirectDevTools {
         static let sessionNotFound = -32001
 
         let windowHandle: String
-        private let devTools: DevToolsSession
+        let devTools: DevToolsSession
         private let state = NIOLockedValueBox(TabState())
         private let watcher = NIOLockedValueBox<Task<Void, Never>?>(nil)
 

@@ -34,6 +34,9 @@ public final class PageSession: Sendable {
     let direct: DirectDevTools?
     /// How calls reach the page, chosen once here.
     let transport: any PageTransport
+    /// Whether the page is the frame the WebDriver session is switched to (``visitFrames(_:)``),
+    /// whose address is read in the frame rather than from the driver (which names the window's).
+    let isDriverFrame: Bool
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 1.5
@@ -67,6 +70,22 @@ public final class PageSession: Sendable {
         direct = route == nil ? DirectDevTools(session: session) : nil
         transport = Self.transport(for: session, route: route, direct: direct)
         state = SessionState(driverScriptTimeout: driverScriptTimeout)
+        isDriverFrame = false
+    }
+
+    /// A session on the frame the WebDriver session of `page` is switched to: calls go through the
+    /// driver's Execute Script, which runs them in that frame; used only while the driver stays
+    /// there.
+    init(driverFrameOf page: PageSession) {
+        session = page.session
+        scriptTimeout = page.scriptTimeout
+        dialogs = page.dialogs
+        bypassesContentSecurityPolicy = page.bypassesContentSecurityPolicy
+        route = nil
+        direct = nil
+        transport = ExecuteScriptTransport.driver(page.session)
+        state = SessionState(driverScriptTimeout: nil)
+        isDriverFrame = true
     }
 
     /// Sends a DevTools command for this page: through its ``DevToolsRoute`` when it has one,
@@ -246,6 +265,13 @@ public final class PageSession: Sendable {
     /// The page's address as the browser knows it (the page's own script cannot disguise it).
     public func browserURL() async throws(InjectionError) -> String {
         do throws(WebDriverError) {
+            if isDriverFrame {
+                // `location.href` is unforgeable, and the driver evaluates this outside the page's
+                // reach (frames go this way only on such a driver).
+                let value = try await session.executeScript("return location.href", timeout: scriptTimeout + Self.transportMargin)
+                guard let url = value.stringValue else { throw WebDriverError.malformedReply(command: "execute script", reason: "no address") }
+                return url
+            }
             guard let route else { return try await session.currentURL(timeout: scriptTimeout + Self.transportMargin) }
             // `location.href` is unforgeable: the page can neither redefine nor shadow it.
             let reply = try await route.send("Runtime.evaluate", ["expression": "location.href", "returnByValue": true], scriptTimeout)
