@@ -129,11 +129,16 @@ extension PageSession {
     }
 
     /// A driver's error with what it means where PageScript knows: WebKit's driver runs every
-    /// call through the page's own `Array.prototype.map`, so a page that replaced it (or
-    /// `Function.prototype.apply`) breaks every call before PageScript's code runs.
+    /// call through the page's own `Array.prototype.map`, `Function.prototype.apply` and `JSON`
+    /// (for the call's arguments and its result), so a page that replaced one of them breaks every
+    /// call before PageScript's code runs, or garbles its reply.
     static func explained(_ message: String) -> String {
-        guard message.contains("functionValue.apply(null,argumentValues)") || message.contains("must be an Array-like object") else { return message }
-        return message + " (WebKit's driver calls the page's own Array.prototype.map and Function.prototype.apply before any of "
+        let brokenCall = message.contains("functionValue.apply(null,argumentValues)") || message.contains("must be an Array-like object")
+            || message.contains("Promise.race(promises)")
+        // The driver's result, written with the page's `JSON.stringify`, is then not JSON.
+        let brokenReply = message.contains("JSON Parse error") || message.hasPrefix("Unexpected identifier")
+        guard brokenCall || brokenReply else { return message }
+        return message + " (WebKit's driver calls the page's own Array.prototype.map, Function.prototype.apply and JSON before any of "
             + "PageScript's code runs, and this page replaced one of them: WebKit cannot run scripts on it; use --engine chromium, "
             + "whose calls do not depend on the page's built-ins)"
     }

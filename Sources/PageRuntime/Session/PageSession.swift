@@ -263,7 +263,22 @@ public final class PageSession: Sendable {
     }
 
     /// The page's address as the browser knows it (the page's own script cannot disguise it).
+    ///
+    /// On Chromium it is read through DevTools where it can be: chromedriver's Get Current URL
+    /// runs a function of its own in the page, which a page that replaced its built-ins breaks.
     public func browserURL() async throws(InjectionError) -> String {
+        // `location.href` is unforgeable: the page can neither redefine nor shadow it.
+        let read: JSONValue = ["expression": "location.href", "returnByValue": true]
+        if route == nil, !isDriverFrame, transport.sendsDevToolsCommands {
+            if let direct, case let .reply(reply)? = await direct.evaluate(serializedParameters: read.serialized, timeout: scriptTimeout),
+               let url = reply["result"]?["value"]?.stringValue {
+                return url
+            }
+            if direct?.isReady != true, let reply = try? await session.chromeDevTools("Runtime.evaluate", parameters: read, timeout: scriptTimeout),
+               let url = reply["result"]?["value"]?.stringValue {
+                return url
+            }
+        }
         do throws(WebDriverError) {
             if isDriverFrame {
                 // `location.href` is unforgeable, and the driver evaluates this outside the page's
@@ -273,8 +288,7 @@ public final class PageSession: Sendable {
                 return url
             }
             guard let route else { return try await session.currentURL(timeout: scriptTimeout + Self.transportMargin) }
-            // `location.href` is unforgeable: the page can neither redefine nor shadow it.
-            let reply = try await route.send("Runtime.evaluate", ["expression": "location.href", "returnByValue": true], scriptTimeout)
+            let reply = try await route.send("Runtime.evaluate", read, scriptTimeout)
             guard let url = reply["result"]?["value"]?.stringValue else { throw WebDriverError.malformedReply(command: "Runtime.evaluate", reason: "no address") }
             return url
         } catch {
