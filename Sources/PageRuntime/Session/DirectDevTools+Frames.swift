@@ -19,13 +19,7 @@ extension DirectDevTools {
     ///   within a few seconds): nothing was visited.
     func visitFrames(limit: Int, maxDepth: Int,
                      _ visit: (_ depth: Int, _ route: DevToolsRoute) async throws(InjectionError) -> Void) async throws(InjectionError) -> Bool {
-        var tab = readyTab()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while tab == nil, ContinuousClock.now < deadline, !isUnavailable {
-            try? await Task.sleep(for: .milliseconds(20))
-            tab = readyTab()
-        }
-        guard let tab else { return false }
+        guard let tab = await attachedTab() else { return false }
         // Which frames run in processes of their own, under which target: one look at them all.
         let targets = (try? await tab.devTools.connection.browser.send("Target.getTargets", [:], timeout: 10))?["targetInfos"]?.arrayValue ?? []
         let outOfProcess = targets.filter { $0["type"]?.stringValue == "iframe" }.compactMap { info -> (id: String, parent: String)? in
@@ -60,13 +54,7 @@ extension DirectDevTools {
         for frame in local where visited < limit {
             guard let context = contexts[frame.id] else { continue }
             visited += 1
-            try await visit(frame.depth, DevToolsRoute { method, parameters, timeout throws(WebDriverError) in
-                var parameters = parameters
-                if method == "Runtime.evaluate", case let .object(members) = parameters {
-                    parameters = .object(members.filter { $0.key != "contextId" } + [(key: "contextId", value: .integer(Int64(context)))])
-                }
-                return try await send(method, parameters, timeout, on: session)
-            })
+            try await visit(frame.depth, route(in: session, context: context))
         }
         // Frames on other sites: each a target of its own, attached while it is visited.
         let browser = session.connection.browser
@@ -87,7 +75,30 @@ extension DirectDevTools {
         }
     }
 
-    private static func send(_ method: String, _ parameters: JSONValue, _ timeout: Double, on session: DevToolsSession) async throws(WebDriverError) -> JSONValue {
+    /// The current window's tab once attached (waiting a few seconds for it); `nil` when it is not.
+    func attachedTab() async -> Tab? {
+        var tab = readyTab()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while tab == nil, ContinuousClock.now < deadline, !isUnavailable {
+            try? await Task.sleep(for: .milliseconds(20))
+            tab = readyTab()
+        }
+        return tab
+    }
+
+    /// A route whose `Runtime.evaluate` runs in the execution context `context` of the target
+    /// `session` is attached to; every other command goes to that target as it is.
+    static func route(in session: DevToolsSession, context: Int) -> DevToolsRoute {
+        DevToolsRoute { method, parameters, timeout throws(WebDriverError) in
+            var parameters = parameters
+            if method == "Runtime.evaluate", case let .object(members) = parameters {
+                parameters = .object(members.filter { $0.key != "contextId" } + [(key: "contextId", value: .integer(Int64(context)))])
+            }
+            return try await send(method, parameters, timeout, on: session)
+        }
+    }
+
+    static func send(_ method: String, _ parameters: JSONValue, _ timeout: Double, on session: DevToolsSession) async throws(WebDriverError) -> JSONValue {
         do throws(DevToolsError) {
             return try await session.send(method, parameters, timeout: timeout)
         } catch {

@@ -335,6 +335,12 @@ extension PageSession {
     /// Runs a userscript with the GM API: prepares its run with `host` (values, `GM_info`, files),
     /// runs it, and serves its values and requests until it ends.
     ///
+    /// A script that asks for an isolated world (``UserScripts/ScriptWorld``: `@inject-into
+    /// content`, `@sandbox DOM`) runs in one made in the document where Chromium's DevTools make
+    /// one; elsewhere it runs in the page's world and its result's ``GMActivity/problems`` say so.
+    /// (A menu command of a script run in an isolated world is not reached by
+    /// ``runMenuCommand(_:of:script:)``.)
+    ///
     /// - Parameters:
     ///   - script: The userscript.
     ///   - id: Its ID in the library; `nil` for a script that is not in it.
@@ -344,6 +350,25 @@ extension PageSession {
     ///   - timeout: How long the script may run, in seconds.
     public func run(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode = .userscript,
                     requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+        let asked = script.requestedWorld
+        guard asked.world == .isolated, world == .page else {
+            return try await runInThisWorld(userScript: script, id: id, host: host, mode: mode, requiredURL: requiredURL, timeout: timeout)
+        }
+        switch await isolatedWorld() {
+        case let .success(isolated):
+            return try await isolated.runInThisWorld(userScript: script, id: id, host: host, mode: mode, requiredURL: requiredURL, timeout: timeout)
+        case let .failure(reason):
+            let result = try await runInThisWorld(userScript: script, id: id, host: host, mode: mode, requiredURL: requiredURL, timeout: timeout)
+            var activity = result.userscript ?? GMActivity()
+            activity.problems.append("\(asked.line ?? "the script") asks for an isolated world, which shares only the DOM with the page; "
+                                     + "\(reason.description), so it ran in the page's own world, where the page's scripts can see and change its globals")
+            return result.with(userscript: activity)
+        }
+    }
+
+    /// Runs a userscript in this session's world (see ``run(userScript:id:host:mode:requiredURL:timeout:)``).
+    func runInThisWorld(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode,
+                        requiredURL: String?, timeout: Double?) async throws(InjectionError) -> ScriptResult {
         let userScript = try await host.prepare(script, id: id)
         let prepared: PreparedScript
         do {
@@ -439,5 +464,32 @@ extension PageSession {
             }
         }
         transport.documentChanged()
+    }
+}
+
+/// Why an isolated world could not be had.
+struct NoIsolatedWorld: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension PageSession {
+    /// The session on an isolated world of the page's current document (made once per document),
+    /// or why there is none: only Chromium's DevTools make one, for a page of the window the
+    /// session is on.
+    func isolatedWorld() async -> Result<PageSession, NoIsolatedWorld> {
+        guard route == nil, !isDriverFrame else {
+            return .failure(NoIsolatedWorld(description: "PageScript makes isolated worlds only in a page's top document, not in its frames or background tabs"))
+        }
+        guard let direct, transport.sendsDevToolsCommands else {
+            return .failure(NoIsolatedWorld(description: "this engine's WebDriver offers no isolated world (Chromium's DevTools do)"))
+        }
+        let loader = await direct.documentLoader()
+        if let loader, let kept = state.read(\.isolatedWorld), kept.loader == loader { return .success(kept.page) }
+        guard let made = await direct.isolatedWorld() else {
+            return .failure(NoIsolatedWorld(description: "Chromium's DevTools did not make an isolated world for this page"))
+        }
+        let page = PageSession(isolatedWorldOf: self, route: made.route)
+        state.update { $0.isolatedWorld = (made.loader, page) }
+        return .success(page)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SystemSupport
+import UserScripts
 import WebDriver
 
 /// A browser session on one page, with PageScript's runtime (Action.js) installed in the page.
@@ -37,6 +38,9 @@ public final class PageSession: Sendable {
     /// Whether the page is the frame the WebDriver session is switched to (``visitFrames(_:)``),
     /// whose address is read in the frame rather than from the driver (which names the window's).
     let isDriverFrame: Bool
+    /// The JavaScript world calls run in: the page's own, or an isolated world made for scripts
+    /// that ask for one (`@inject-into content`).
+    let world: ScriptWorld
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 1.5
@@ -71,6 +75,21 @@ public final class PageSession: Sendable {
         transport = Self.transport(for: session, route: route, direct: direct)
         state = SessionState(driverScriptTimeout: driverScriptTimeout)
         isDriverFrame = false
+        world = .page
+    }
+
+    /// A session on an isolated world of `page`'s document, reached through `route`.
+    init(isolatedWorldOf page: PageSession, route: DevToolsRoute) {
+        session = page.session
+        scriptTimeout = page.scriptTimeout
+        dialogs = page.dialogs
+        bypassesContentSecurityPolicy = page.bypassesContentSecurityPolicy
+        self.route = route
+        direct = nil
+        transport = Self.transport(for: page.session, route: route, direct: nil)
+        state = SessionState(driverScriptTimeout: nil)
+        isDriverFrame = false
+        world = .isolated
     }
 
     /// A session on the frame the WebDriver session of `page` is switched to: calls go through the
@@ -86,6 +105,7 @@ public final class PageSession: Sendable {
         transport = ExecuteScriptTransport.driver(page.session)
         state = SessionState(driverScriptTimeout: nil)
         isDriverFrame = true
+        world = .page
     }
 
     /// Sends a DevTools command for this page: through its ``DevToolsRoute`` when it has one,

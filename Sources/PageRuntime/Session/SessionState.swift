@@ -7,6 +7,9 @@ final class SessionState: @unchecked Sendable {
     struct Values {
         /// The runtime's entry point in the page's current document, once installed.
         var entry: RuntimeEntry?
+        /// The isolated world made in a document for scripts that ask for one (its loader, as
+        /// DevTools names the document, and the session on that world).
+        var isolatedWorld: (loader: String, page: PageSession)?
         /// The entry whose runtime is known to hold the GM API's page half (a run brought it, or
         /// it is the browser's own installation at document start, which has it); a userscript's
         /// run for another entry brings it again, which costs only its size.
