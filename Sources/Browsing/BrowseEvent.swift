@@ -27,6 +27,9 @@ public enum BrowseEvent: Sendable {
     /// script saw them). If the follower comes to that tab while the document is still there,
     /// it reports them again as ``ran(url:results:)``, with their menu commands.
     case ranInBackground(url: String, title: String, results: [LibraryScriptResult])
+    /// What scripts on the page at `url` logged and asked after their runs ended (timers, event
+    /// handlers, `GM_xmlhttpRequest` callbacks), as it happened.
+    case laterOutput(url: String, output: [LateScriptOutput])
     /// Scripts that match the page but are switched off for its site, so did not run.
     case switchedOff(url: String, scripts: [StoredScript])
     /// Running the scripts failed as a whole (the page went away mid-run, the library is unreadable).

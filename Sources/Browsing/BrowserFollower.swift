@@ -152,7 +152,7 @@ public struct BrowserFollower: Sendable {
     }
 
     private func follow(host: GMHost, interception: DocumentStartInterception?, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
-                        report: @Sendable (BrowseEvent) -> Void, edit: Editing?) async -> Ending {
+                        report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing?) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
         var document = DocumentRuns()
@@ -256,11 +256,15 @@ public struct BrowserFollower: Sendable {
                     if document.hasRuns, page.callsOverlap {
                         if lateWatch?.isRunning != true || lateWatch?.runtime != page.installedRuntime {
                             lateWatch?.stop()
-                            lateWatch = page.watchLateUserScriptWork(waitingAtMost: interval)
+                            let here = address ?? ""
+                            lateWatch = page.watchLateUserScriptWork(waitingAtMost: interval) { output in
+                                report(.laterOutput(url: here, output: output))
+                            }
                         }
                     } else if document.hasRuns {
                         let started = ContinuousClock.now
                         if let late = try? await page.serveLateUserScriptWork(waitingAtMost: interval) {
+                            if !late.output.isEmpty { report(.laterOutput(url: address ?? "", output: late.output)) }
                             // A wait that ended at once with nothing to do is not followed by another at once.
                             if late.served == 0, !late.pageIsLeaving, ContinuousClock.now - started < Self.brief { pause = Self.brief }
                         } else {

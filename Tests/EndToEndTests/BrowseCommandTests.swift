@@ -16,13 +16,14 @@ struct BrowseCommandTests {
         private let lock = NSLock()
         private var output = ""
 
-        init(_ arguments: [String], environment: [String: String]) throws {
+        /// `withStandardError`: standard error's lines are read too, among standard output's.
+        init(_ arguments: [String], environment: [String: String], withStandardError: Bool = false) throws {
             process.executableURL = URL(fileURLWithPath: PageScriptBinary.path)
             process.arguments = ["browse"] + arguments
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let pipe = Pipe()
             process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
+            process.standardError = withStandardError ? pipe : FileHandle.nullDevice
             process.standardInput = Pipe()
             pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let text = String(decoding: handle.availableData, as: UTF8.self)
@@ -52,12 +53,13 @@ struct BrowseCommandTests {
         let leftovers: [String]
 
         /// Runs `pagescript browse arguments` until a printed line satisfies `condition` (at most
-        /// `seconds`), then ends it with SIGTERM.
-        init(_ arguments: [String], seconds: Double = 60, until condition: (String) -> Bool) throws {
+        /// `seconds`), then ends it with SIGTERM; `withStandardError` reads standard error's lines too.
+        init(_ arguments: [String], seconds: Double = 60, withStandardError: Bool = false, until condition: (String) -> Bool) throws {
             let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
             defer { display.stop() }
             let marker = ProcessProbe.newMarker()
-            let browsing = try Browsing(arguments, environment: ["DISPLAY": display.name, marker.name: marker.value])
+            let browsing = try Browsing(arguments, environment: ["DISPLAY": display.name, marker.name: marker.value],
+                                        withStandardError: withStandardError)
             sawTheLine = browsing.waitFor(seconds: seconds, condition)
             browsing.process.terminate()
             browsing.process.waitUntilExit()

@@ -152,6 +152,8 @@ public final class BrowseTerminalView: @unchecked Sendable {
             write(["", "▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (another window; its scripts ran when it was shown)"])
         case let .tabOpened(url):
             write(["  ↗ GM_openInTab \(safe(url)): a new tab, followed from now on"])
+        case let .laterOutput(_, output):
+            write(output.flatMap(ReportRenderer.lines(of:)).map { "      " + $0 })
         case let .addressChanged(url, title):
             write(["▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (same document)"])
         case let .keptDocumentShown(url, title, results):

@@ -105,15 +105,7 @@ struct RuntimeReply: Sendable {
             return (ScriptResult(context: context, value: nil, console: [], error: nil), false)
         }
         let positions = PositionMapping(prepared: prepared, placement: placement)
-        var console: [ConsoleMessage] = []
-        for line in entry["console"]?.arrayValue ?? [] {
-            guard let level = line["level"]?.stringValue, let message = line["message"]?.stringValue else {
-                throw .pageInterfered(reason: "a console entry is malformed")
-            }
-            console.append(ConsoleMessage(
-                level: ConsoleMessage.Level(rawValue: level), message: message, depth: line["depth"]?.intValue ?? 0,
-                table: Self.table(line["table"]), stack: (line["stack"]?.arrayValue ?? []).map(positions.frame)))
-        }
+        let console = try Self.console(entry["console"], frame: positions.frame)
         let dialogs = (entry["dialogs"]?.arrayValue ?? []).compactMap(Self.dialog)
         let finished = entry["finished"] == .bool(true)
         if let error = entry["error"], !error.isNull {
@@ -125,6 +117,36 @@ struct RuntimeReply: Sendable {
         }
         let value = entry["hasValue"] == .bool(true) ? (entry["value"] ?? .null) : nil
         return (ScriptResult(context: context, value: value, console: console, error: nil, dialogs: dialogs), finished)
+    }
+
+    /// Console entries as the runtime writes them; `frame` maps a stack frame's body position to
+    /// the user's script.
+    static func console(_ json: JSONValue?, frame: (JSONValue) -> StackFrame) throws(InjectionError) -> [ConsoleMessage] {
+        var console: [ConsoleMessage] = []
+        for line in json?.arrayValue ?? [] {
+            guard let level = line["level"]?.stringValue, let message = line["message"]?.stringValue else {
+                throw .pageInterfered(reason: "a console entry is malformed")
+            }
+            console.append(ConsoleMessage(
+                level: ConsoleMessage.Level(rawValue: level), message: message, depth: line["depth"]?.intValue ?? 0,
+                table: Self.table(line["table"]), stack: (line["stack"]?.arrayValue ?? []).map(frame)))
+        }
+        return console
+    }
+
+    /// What the scripts of runs that had ended logged and asked since last reported
+    /// (`laterOutput` of a late reply): run ID, console lines and dialogs, per script. A stack
+    /// frame in the script itself has no position: only its run could map it to the user's lines.
+    var laterOutput: [(run: String, console: [ConsoleMessage], dialogs: [ScriptDialog])] {
+        func frame(_ json: JSONValue) -> StackFrame {
+            let function = json["function"]?.stringValue ?? ""
+            if json["script"] == .bool(true) { return StackFrame(function: function, line: nil, column: nil, isInScript: true) }
+            return StackFrame(function: function, url: json["url"]?.stringValue, line: json["line"]?.intValue, column: json["column"]?.intValue)
+        }
+        return (json["laterOutput"]?.arrayValue ?? []).compactMap { entry in
+            guard let run = entry["run"]?.stringValue, let console = try? Self.console(entry["console"], frame: frame) else { return nil }
+            return (run, console, (entry["dialogs"]?.arrayValue ?? []).compactMap(Self.dialog))
+        }
     }
 
     private static func table(_ json: JSONValue?) -> ConsoleTable? {

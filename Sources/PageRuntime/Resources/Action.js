@@ -22,8 +22,9 @@ var Action = (function() {
     var entryLimit = 10000;
     // How deep a value is followed before it is cut off.
     var depthLimit = 64;
-    // How many finished runs are kept for a runner that lost the reply (a dialog, a broken transport).
-    var keptRuns = 4;
+    // How many finished runs are kept: for a runner that lost the reply (a dialog, a broken
+    // transport), and for what their scripts log later (as many as a runner remembers).
+    var keptRuns = 16;
     // How long, in milliseconds, a swapped JSON.stringify waits for the driver before the page's
     // own is put back.
     var shieldLimit = 5000;
@@ -1267,8 +1268,34 @@ var Action = (function() {
     function lateReply(session, leaving, ended) {
         var work = drained(session.late);
         session.lateWakes = false;
+        var output = ended ? lateOutput(ended) : "";
         return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + work + "]" + (work !== "" ? ",\"context\":" + pageContext() : "") +
-            (leaving ? ",\"leaving\":true" : "") + (ended ? lateOutput(ended) : "") + "}", true);
+            (leaving ? ",\"leaving\":true" : "") + output + laterOutput(session) + "}", true);
+    }
+
+    // What the scripts of every run that has ended logged and asked since it was last reported
+    // (from timers, event handlers, callbacks), for a runner that shows it as it happens:
+    // `,"laterOutput":[{"run","script","console":[...],"dialogs":[...]}, ...]`, one entry per
+    // script with something new; the marks move on, so each line is reported once.
+    function laterOutput(session) {
+        var entries = [];
+        for (var at = 0; at < session.runs.length; at++) {
+            var run = session.runs[at];
+            if (run.state === "running") { continue; }
+            for (var index = 0; index < run.scripts.length; index++) {
+                var script = run.scripts[index];
+                if (!script || (script.reportedConsole >= script.console.length && script.reportedDialogs >= script.dialogs.length)) { continue; }
+                var lines = [];
+                var asked = [];
+                for (var line = script.reportedConsole; line < script.console.length; line++) { lines[lines.length] = script.console[line]; }
+                for (var dialog = script.reportedDialogs; dialog < script.dialogs.length; dialog++) { asked[asked.length] = script.dialogs[dialog]; }
+                script.reportedConsole = script.console.length;
+                script.reportedDialogs = script.dialogs.length;
+                entries[entries.length] = "{\"run\":" + quote(run.id) + ",\"script\":" + index + ",\"console\":[" + joined(lines) +
+                    "],\"dialogs\":[" + joined(asked) + "]}";
+            }
+        }
+        return entries.length > 0 ? ",\"laterOutput\":[" + joined(entries) + "]" : "";
     }
 
     // The work queued after runs ended, once there is work that waits for the runner (a request),

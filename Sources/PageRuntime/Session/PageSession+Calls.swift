@@ -47,7 +47,21 @@ extension PageSession {
             reply = try await transport.call(body, entry: entry, request: request, timeout: timeout, confidential: confidential)
         }
         if case .notInstalled(_, impostor: true) = reply.execution { spend(entry) }
+        if case let .reply(received) = reply.execution { keepLaterOutput(of: received) }
         return reply.execution
+    }
+
+    /// Keeps what a reply says scripts logged and asked after their runs ended, with each
+    /// script's ID and name, for ``serveLateUserScriptWork(waitingAtMost:)`` to hand over.
+    private func keepLaterOutput(of reply: RuntimeReply) {
+        let later = reply.laterOutput
+        guard !later.isEmpty else { return }
+        state.update { state in
+            for entry in later {
+                guard let run = state.userScriptRuns.last(where: { $0.id == entry.run })?.run else { continue }
+                state.laterOutput.append(LateScriptOutput(script: run.id, name: run.script.name, console: entry.console, dialogs: entry.dialogs))
+            }
+        }
     }
 
     /// Never calls through `entry` again: a function of the page's under its name has seen its

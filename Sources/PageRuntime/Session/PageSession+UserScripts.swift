@@ -63,6 +63,9 @@ extension PageSession {
         /// The page is being left: what it queued until then was served, and nothing more will
         /// come from its document.
         public let pageIsLeaving: Bool
+        /// What the page's userscripts logged and asked after their runs ended, since the last
+        /// hand-over, script by script.
+        public var output: [LateScriptOutput] = []
     }
 
     /// Waits in the page, at most `wait`, for work its userscripts queue after their runs ended,
@@ -117,7 +120,8 @@ extension PageSession {
     /// // … the page is looked at meanwhile …
     /// watch?.stop()
     /// ```
-    public func watchLateUserScriptWork(waitingAtMost wait: Duration) -> LateWorkWatch? {
+    public func watchLateUserScriptWork(waitingAtMost wait: Duration,
+                                        output: @escaping @Sendable ([LateScriptOutput]) -> Void = { _ in }) -> LateWorkWatch? {
         guard let runtime = installedRuntime else { return nil }
         let entry = runtime.entry
         let request = watchRequest(waitingAtMost: wait)
@@ -169,10 +173,11 @@ extension PageSession {
                 while let reply = ended.removeValue(forKey: next) {
                     waits[next] = nil
                     next += 1
-                    guard let reply, (try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry)) != nil else {
+                    guard let reply, let served = try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry) else {
                         documentGone = true
                         break
                     }
+                    if !served.output.isEmpty { output(served.output) }
                 }
                 if documentGone { break }
             }
@@ -181,7 +186,8 @@ extension PageSession {
             // ends by its time, or as another watch's wait arrives).
             guard !documentGone else { return }
             for (_, wait) in waits.sorted(by: { $0.key < $1.key }) {
-                guard let reply = await wait.value, (try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry)) != nil else { return }
+                guard let reply = await wait.value, let served = try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry) else { return }
+                if !served.output.isEmpty { output(served.output) }
             }
         }
         return watch
@@ -213,7 +219,12 @@ extension PageSession {
                 break
             }
         }
-        return LateUserScriptWork(served: done, pageIsLeaving: first.pageIsLeaving)
+        var work = LateUserScriptWork(served: done, pageIsLeaving: first.pageIsLeaving)
+        work.output = state.update { state in
+            defer { state.laterOutput = [] }
+            return state.laterOutput
+        }
+        return work
     }
 
     /// Does one batch of work: writes the value changes, script by script, and performs the

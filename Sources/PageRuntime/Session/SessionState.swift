@@ -7,6 +7,8 @@ final class SessionState: @unchecked Sendable {
     struct Values {
         /// The runtime's entry point in the page's current document, once installed.
         var entry: RuntimeEntry?
+        /// What scripts logged and asked after their runs ended, not handed over yet.
+        var laterOutput: [LateScriptOutput] = []
         /// The isolated world made in a document for scripts that ask for one (its loader, as
         /// DevTools names the document, and the session on that world).
         var isolatedWorld: (loader: String, page: PageSession)?

@@ -1,0 +1,23 @@
+import ScriptConsole
+import UserScripts
+
+/// What one userscript logged and asked after its run ended (a timer, an event handler, a
+/// `GM_xmlhttpRequest` callback), as a session that stays open hands it over
+/// (``PageSession/LateUserScriptWork/output``): for `browse`, to show as it happens.
+public struct LateScriptOutput: Sendable, Equatable {
+    /// The script's ID: the library's, or the one made for a script outside it.
+    public let script: ScriptID
+    /// The script's `@name`.
+    public let name: String
+    /// Its console lines, in order (a frame of its own stack has no position).
+    public let console: [ConsoleMessage]
+    /// The dialogs it opened, as they were answered.
+    public let dialogs: [ScriptDialog]
+
+    public init(script: ScriptID, name: String, console: [ConsoleMessage], dialogs: [ScriptDialog]) {
+        self.script = script
+        self.name = name
+        self.console = console
+        self.dialogs = dialogs
+    }
+}
