@@ -128,7 +128,7 @@ let package = Package(
 
         .target(
             name: "EditorSession",
-            dependencies: ["TerminalUI", "TextInput", "PageRuntime", "UserScripts", "WebDriver", "SystemSupport"]
+            dependencies: ["TerminalUI", "TextInput", "PageRuntime", "UserScripts", "WebDriver", "SystemSupport", "ScriptConsole"]
         ),
         .target(
             name: "Benchmarking",

@@ -145,7 +145,8 @@ public enum PageEditor {
         let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
         let notices = EditorNoticeRelay()
         let turn = PageTurn()
-        let userScripts = PageEditorHost.UserScriptSession(host: host, turn: turn, lateWork: LateWorkServer(page: page, turn: turn))
+        let lateWork = LateWorkServer(page: page, turn: turn) { lines in notices.send(.laterConsole(lines)) }
+        let userScripts = PageEditorHost.UserScriptSession(host: host, turn: turn, lateWork: lateWork)
         let app = EditorApp(
             terminal: terminal,
             page: PageInfo(title: context.title, url: context.url),

@@ -71,7 +71,7 @@ enum PageEditorHost {
                     try await busy.during { try await run(script, on: page.page, library: library, host: session.host) }
                 }
                 page.saw(result.context.url)
-                if result.userscript != nil { session.lateWork.userScriptRan() }
+                session.lateWork.scriptRan()
                 for copied in result.userscript?.clipboard ?? [] { notify(.clipboard(copied.data)) }
                 return ScriptRunResult(result)
             } catch InjectionError.timedOut(let seconds, _) {

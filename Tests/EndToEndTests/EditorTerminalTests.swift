@@ -84,6 +84,26 @@ struct EditorTerminalTests: EditorInTmux {
         expectNothingLeft()
     }
 
+    /// What a script logs after its run ended (a timer) joins that run's output as it comes,
+    /// with a note on the status line; on both engines.
+    @Test(arguments: ["webkit", "chromium"])
+    func linesLoggedAfterTheRunJoinItsOutput(engine: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let terminal = try TmuxSession(command: editCommand(engine: engine), environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.waitFor(text: "Editor page")
+        try terminal.type("setTimeout(function () { console.log('logged later') }, 1500); 'ran'")
+        try terminal.press("C-r")
+        try terminal.waitFor(text: "\"ran\"")
+        let later = try terminal.waitFor(text: "[log] logged later", timeout: 30)
+        #expect(later.contains { $0.contains("after its run") }, "\(later)")
+        try terminal.press("C-q")
+        try terminal.waitFor(text: "Quit anyway?")
+        try terminal.press("y")
+        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        expectNothingLeft()
+    }
+
     enum Ending: String, CaseIterable {
         case quit, sigterm, killedBrowser
     }

@@ -209,7 +209,7 @@ struct UserScriptAPITests {
                         let result = try await page.run(userScript: script, id: "counter", host: host)
                         // The timer's write comes after the result: the next poll picks it up.
                         try? await Task.sleep(nanoseconds: 100_000_000)
-                        #expect(try await page.serveLateUserScriptWork() == 1)
+                        #expect(try await page.serveLateUserScriptWork().served == 1)
                         return .success(result)
                     } catch {
                         return .failure(error)
@@ -274,7 +274,7 @@ struct UserScriptAPITests {
                     _ = try await other.run(userScript: second, id: "second", host: host)
                     page.resumeRuntime(other.installedRuntime)
                     try? await Task.sleep(nanoseconds: 100_000_000)
-                    return .success(try await page.serveLateUserScriptWork())
+                    return .success(try await page.serveLateUserScriptWork().served)
                 } catch {
                     return .failure(error)
                 }

@@ -17,10 +17,10 @@ extension ReportRenderer {
     }
 
     /// What a script logged and asked after its run ended, as escaped lines, each after the
-    /// script's name (`Price watch: console.log: 3 prices`).
+    /// userscript's name (`Price watch: console.log: 3 prices`).
     public static func lines(of output: LateScriptOutput) -> [String] {
-        let name = TerminalSafeText.escaped(output.name)
-        return (output.console.flatMap(consoleLines) + output.dialogs.map(dialogLine)).map { "\(name): \($0)" }
+        let name = output.name.isEmpty ? "" : TerminalSafeText.escaped(output.name) + ": "
+        return (output.console.flatMap(consoleLines) + output.dialogs.map(dialogLine)).map { name + $0 }
     }
 
     /// What a userscript reported through the GM API, one line each, page-provided text escaped.

@@ -52,14 +52,14 @@ extension PageSession {
     }
 
     /// Keeps what a reply says scripts logged and asked after their runs ended, with each
-    /// script's ID and name, for ``serveLateUserScriptWork(waitingAtMost:)`` to hand over.
+    /// userscript's ID and name, for ``serveLateUserScriptWork(waitingAtMost:)`` to hand over.
     private func keepLaterOutput(of reply: RuntimeReply) {
         let later = reply.laterOutput
         guard !later.isEmpty else { return }
         state.update { state in
             for entry in later {
-                guard let run = state.userScriptRuns.last(where: { $0.id == entry.run })?.run else { continue }
-                state.laterOutput.append(LateScriptOutput(script: run.id, name: run.script.name, console: entry.console, dialogs: entry.dialogs))
+                let run = state.userScriptRuns.last(where: { $0.id == entry.run })?.run
+                state.laterOutput.append(LateScriptOutput(script: run?.id, name: run?.script.name ?? "", console: entry.console, dialogs: entry.dialogs))
             }
         }
     }

@@ -49,11 +49,11 @@ extension PageSession {
     /// Does the work the page's userscripts queued after their runs ended (values written and
     /// requests made from timers and event handlers) and delivers the responses: for a session
     /// that stays open (the editor, a browser left open), called between the user's runs.
-    /// Returns how many pieces of work were done.
+    /// Returns what was done, and what the page's scripts logged meanwhile.
     @discardableResult
-    public func serveLateUserScriptWork() async throws(InjectionError) -> Int {
+    public func serveLateUserScriptWork() async throws(InjectionError) -> LateUserScriptWork {
         let reply = try await ask(RuntimeRequest.poll)
-        return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry()).served
+        return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry())
     }
 
     /// What ``serveLateUserScriptWork(waitingAtMost:)`` found.

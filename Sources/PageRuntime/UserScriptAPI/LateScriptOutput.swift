@@ -1,20 +1,21 @@
 import ScriptConsole
 import UserScripts
 
-/// What one userscript logged and asked after its run ended (a timer, an event handler, a
+/// What one script logged and asked after its run ended (a timer, an event handler, a
 /// `GM_xmlhttpRequest` callback), as a session that stays open hands it over
-/// (``PageSession/LateUserScriptWork/output``): for `browse`, to show as it happens.
+/// (``PageSession/LateUserScriptWork/output``): for `browse` and the editor, to show as it happens.
 public struct LateScriptOutput: Sendable, Equatable {
-    /// The script's ID: the library's, or the one made for a script outside it.
-    public let script: ScriptID
-    /// The script's `@name`.
+    /// The userscript's ID: the library's, or the one made for a script outside it; `nil` for
+    /// console code.
+    public let script: ScriptID?
+    /// The userscript's `@name`; empty for console code.
     public let name: String
     /// Its console lines, in order (a frame of its own stack has no position).
     public let console: [ConsoleMessage]
     /// The dialogs it opened, as they were answered.
     public let dialogs: [ScriptDialog]
 
-    public init(script: ScriptID, name: String, console: [ConsoleMessage], dialogs: [ScriptDialog]) {
+    public init(script: ScriptID?, name: String, console: [ConsoleMessage], dialogs: [ScriptDialog]) {
         self.script = script
         self.name = name
         self.console = console

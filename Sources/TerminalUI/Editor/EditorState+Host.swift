@@ -124,6 +124,10 @@ extension EditorState {
         case .clipboard(let text):
             message = .info("The script put text on the clipboard.")
             return [.copyToTerminalClipboard(text)]
+        case .laterConsole(let lines):
+            guard panel.appendLater(lines) else { return [] }
+            message = .info("The script logged \(lines.count) more line\(lines.count == 1 ? "" : "s") after its run.")
+            return []
         }
     }
 

@@ -1,3 +1,5 @@
+import ScriptConsole
+
 /// Something the host tells the editor without being asked, through
 /// ``EditorApp/notify(_:)``: the page changed, a message for the status line, text for the
 /// terminal's clipboard.
@@ -17,4 +19,7 @@ public enum EditorNotice: Hashable, Sendable {
     case message(String, isError: Bool)
     /// Text to put on the terminal's clipboard (OSC 52; terminals that do not support it ignore it).
     case clipboard(String)
+    /// What the script logged after its run ended (a timer, an event handler, a request's
+    /// callback): added to the last run's output.
+    case laterConsole([ConsoleMessage])
 }

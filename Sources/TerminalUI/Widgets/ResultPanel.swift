@@ -1,4 +1,5 @@
 import Foundation
+import ScriptConsole
 import SystemSupport
 
 /// The panel that rises from the bottom after a run, and the history of the session's runs
@@ -44,6 +45,15 @@ struct ResultPanel: Hashable, Sendable {
     }
 
     /// Replaces the message of the newest cancelled run (what became of the page).
+    /// Adds console lines logged after the last run ended to that run's output; `false` when the
+    /// last run has no result to add them to.
+    mutating func appendLater(_ lines: [ConsoleMessage]) -> Bool {
+        guard let index = runs.indices.last, case .result(var result) = runs[index].outcome, !lines.isEmpty else { return false }
+        result.console += lines
+        runs[index].outcome = .result(result)
+        return true
+    }
+
     mutating func updateCancelled(with text: String) {
         guard let index = runs.lastIndex(where: { if case .cancelled = $0.outcome { true } else { false } }) else { return }
         runs[index].outcome = .cancelled(text)
