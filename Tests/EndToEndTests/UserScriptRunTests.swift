@@ -100,4 +100,31 @@ struct UserScriptRunTests {
         let plain = try PageScriptBinary.run(["run", server.url(), "-e", "typeof GM_info", "--library", library])
         #expect(plain.standardOutput == "\"undefined\"\n", "\(plain.standardError)")
     }
+
+    /// A script installed before the page's own (document-start on Chromium) that awaits its own
+    /// `GM_xmlhttpRequest` gets the response: the run its source started in the new document
+    /// leaves the request for the runner that collects it, as any run does.
+    @Test(arguments: ["webkit", "chromium"])
+    func aDocumentStartScriptAwaitingItsRequestGetsTheResponse(engine: String) async throws {
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>", "/data": "<title>data</title>"])
+        defer { server.stop() }
+        let script = """
+            // ==UserScript==
+            // @name Early asker
+            // @match \(server.url("/").dropLast())/
+            // @run-at document-start
+            // @grant GM_xmlhttpRequest
+            // ==/UserScript==
+            const status = await new Promise(function (done) {
+              GM_xmlhttpRequest({ method: 'GET', url: '/data', onload: function (r) { console.log('loaded', r.status); done(r.status); } });
+            });
+            'status ' + status
+            """
+        #expect(try await PageScriptBinary.outcome(of: ["scripts", "new", "-e", script, "--library", library]).status == 0)
+        let run = try await PageScriptBinary.outcome(of: ["run", server.url(), "--library", library, "--engine", engine])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "\"status 200\"\n", "\(run.standardOutput) \(run.standardError)")
+        #expect(run.standardError.contains("console.log: loaded 200"), "\(run.standardError)")
+    }
 }

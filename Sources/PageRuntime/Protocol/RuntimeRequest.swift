@@ -16,7 +16,9 @@ import SystemSupport
 ///   load event's handlers for `"load"`) before it checks the address and calls the scripts;
 ///   with it an optional `loadDeadline`, the milliseconds that moment must come within (else the
 ///   run ends `timedOut` with no script started), the scripts' `deadline` then being what is left
-///   of it (at least a second).
+///   of it (at least a second); `"unattended":true` for a run started by a source the browser
+///   evaluates in a new document, which answers `{"pagescript","run","unattended":true}` at once
+///   and is collected later.
 /// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
 ///   lost it), at once or when the run finishes.
 /// - `{"kind":"deliver","run","responses","wait"}`, `{"kind":"poll"}` and `{"kind":"watch","wait","leavingAt"}`:
@@ -31,9 +33,13 @@ enum RuntimeRequest {
         ["kind": "context", "loadCheck": loadCheck.json]
     }
 
+    ///
+    /// `unattended`: the run is started by a source the browser evaluates in a new document,
+    /// where no call waits for its reply; the runner collects it later (`collect`), so nothing of
+    /// it (the work its scripts queue) is taken by a reply no one reads.
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
                     scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil,
-                    loadDeadline: Double? = nil) -> JSONValue {
+                    loadDeadline: Double? = nil, unattended: Bool = false) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
             var members: [(key: String, value: JSONValue)] = []
             if script.parameters != PreparedScript.standardParameters {
@@ -51,6 +57,7 @@ enum RuntimeRequest {
         if let loadCheck { request.append(("loadCheck", loadCheck.json)) }
         if let startsAt { request.append(("startsAt", .string(startsAt))) }
         if let loadDeadline { request.append(("loadDeadline", .integer(Int64((loadDeadline * 1000).rounded())))) }
+        if unattended { request.append(("unattended", true)) }
         return .object(request)
     }
 

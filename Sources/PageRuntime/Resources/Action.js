@@ -1498,6 +1498,13 @@ var Action = (function() {
             if (parameters.compiledScripts) {
                 var session = parameters.session;
                 var run = startRun(parameters.request, parameters.compiledScripts, session);
+                // A run started by a source the browser evaluated in a new document: no call waits
+                // for it, and a reply made now would take the work its scripts queue from the runner,
+                // which collects it later.
+                if (parameters.request.unattended === true) {
+                    parameters.completionFunction("{\"pagescript\":" + replyVersion + ",\"run\":" + quote(run.id) + ",\"unattended\":true}");
+                    return;
+                }
                 var reply = replyFor(run, session, true);
                 if (typeof reply === "string") {
                     parameters.completionFunction(reply);

@@ -74,7 +74,7 @@ extension PageSession {
             let runID = "start-" + String(RuntimeEntry.random().key.prefix(16))
             let body = try ScriptBody.run([prepared], entry: entry)
             let request = RuntimeRequest.run(id: runID, requiredURL: url, deadline: timeout ?? scriptTimeout, dialogs: dialogs, scripts: [prepared],
-                                             body: body, startsAt: Self.startingMoment(of: runAt))
+                                             body: body, startsAt: Self.startingMoment(of: runAt), unattended: true)
             sources.append(Self.documentSource(ScriptBody.embedding(request, in: body.text, entry: entry), url: url))
             runs.append(DocumentStartRun(scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body))
         }
