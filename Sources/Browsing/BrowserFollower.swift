@@ -54,11 +54,17 @@ public struct BrowserFollower: Sendable {
     /// page is seen soon after its load, yet no busy loop while a slow page loads.
     static let brief: Duration = .milliseconds(10)
 
-    public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200), opening firstAddress: String? = nil) {
+    /// Asks about a host a script's `@connect` lines do not name (the terminal view's
+    /// ``BrowseTerminalView/ask(_:)``); `nil` refuses such requests, naming the line to add.
+    public let asker: ConnectAsker?
+
+    public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200), opening firstAddress: String? = nil,
+                asker: ConnectAsker? = nil) {
         self.page = page
         self.library = library
         self.interval = interval
         self.firstAddress = firstAddress
+        self.asker = asker
     }
 
     /// Something that edits a script on the followed page (the terminal editor in
@@ -83,7 +89,7 @@ public struct BrowserFollower: Sendable {
                        report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing? = nil) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
-        let host = GMHost(libraryDirectory: library.directory)
+        let host = GMHost(libraryDirectory: library.directory, asker: asker)
         var interception: DocumentStartInterception?
         switch await DocumentStartInterception.start(page: page, library: library, host: host, report: report) {
         case let .success(started)?: interception = started

@@ -50,6 +50,43 @@ struct BrowseTerminalTests {
         #expect(left.isEmpty, "still running: \(left)")
     }
 
+    /// A request to a host the script's `@connect` lines do not name is asked about, as in
+    /// Tampermonkey: `a` allows it for good, the request goes through, and the answer is kept for
+    /// the script, so `run` (which asks nobody) lets it through as well.
+    @Test(arguments: ["webkit", "chromium"])
+    func asksOnceAboutAHostTheScriptDoesNotDeclare(engine: String) throws {
+        let browse = try BrowseInTerminal(
+            page: "<!doctype html><title>Asking</title>",
+            otherPages: ["/data": "<title>data</title>"],
+            script: { site in
+                """
+                // ==UserScript==
+                // @name Reacher
+                // @match \(site)/
+                // @grant GM_xmlhttpRequest
+                // ==/UserScript==
+                await new Promise(function (done) {
+                  GM_xmlhttpRequest({ method: 'GET', url: location.origin.replace('127.0.0.1', 'localhost') + '/data',
+                    onload: function (r) { console.log('reached', r.status); done(); }, onerror: function (e) { console.log('refused:', e.error); done(); } });
+                });
+                """
+            },
+            engine: engine)
+        defer { browse.stop() }
+        let terminal = browse.terminal
+        let asked = try terminal.waitFor(text: "a allows it for good", timeout: 60)
+        #expect(asked.contains { $0.contains("? Reacher wants to reach localhost") }, "\(asked)")
+        try terminal.type("a")
+        let reached = try terminal.waitFor(text: "console.log: reached 200")
+        #expect(reached.contains { $0.contains("→ allowed for good") }, "\(reached)")
+        try terminal.type("q")
+        try terminal.waitFor(text: "browse exited 0")
+        // Kept for the script: a run that asks nobody lets the request through.
+        let run = try PageScriptBinary.run(["run", browse.server.url("/"), "--library", browse.library, "--engine", engine])
+        #expect(run.standardError.contains("console.log: reached 200"), "\(run.standardError)")
+        #expect(browse.leftovers().isEmpty)
+    }
+
     /// On Chromium, what ran in tabs browse does not follow shows as it happens, under each tab's
     /// title (escaped) and address: the start page opens two tabs on another origin while it
     /// loads, before browse follows anything but the start page, so both stay in the background.

@@ -101,6 +101,41 @@ struct UserScriptRunTests {
         #expect(plain.standardOutput == "\"undefined\"\n", "\(plain.standardError)")
     }
 
+    /// A request to a host the script's `@connect` lines do not name is refused in `run` and
+    /// `batch`, naming the line to add and the option; `--connect HOST` allows it for the run.
+    @Test func anUndeclaredHostIsRefusedUnlessTheRunAllowsIt() async throws {
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>", "/data": "<title>data</title>"])
+        defer { server.stop() }
+        let script = """
+            // ==UserScript==
+            // @name Reacher
+            // @grant GM_xmlhttpRequest
+            // ==/UserScript==
+            await new Promise(function (done) {
+              GM_xmlhttpRequest({ method: 'GET', url: location.origin.replace('127.0.0.1', 'localhost') + '/data',
+                onload: function (r) { done('reached ' + r.status); }, onerror: function (e) { done('refused: ' + e.error); } });
+            });
+            """
+        let refused = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", script, "--library", library, "--engine", "chromium"])
+        #expect(refused.standardOutput.contains("refused: ") && refused.standardOutput.contains("@connect localhost")
+                && refused.standardOutput.contains("--connect localhost"), "\(refused.standardOutput) \(refused.standardError)")
+        let allowed = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", script, "--connect", "localhost", "--library", library,
+                                                              "--engine", "chromium"])
+        #expect(allowed.standardOutput == "\"reached 200\"\n", "\(allowed.standardOutput) \(allowed.standardError)")
+        // The page's own host never needs a line.
+        let own = script.replacingOccurrences(of: "location.origin.replace('127.0.0.1', 'localhost')", with: "location.origin")
+        let same = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", own, "--library", library, "--engine", "chromium"])
+        #expect(same.standardOutput == "\"reached 200\"\n", "\(same.standardOutput) \(same.standardError)")
+        // batch takes the same option.
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("connect-\(UUID().uuidString).txt")
+        try Data((server.url() + "\n").utf8).write(to: list)
+        defer { try? FileManager.default.removeItem(at: list) }
+        let batch = try await PageScriptBinary.outcome(of: ["batch", list.path, "-e", script, "--connect", "*", "--library", library, "--jobs", "1",
+                                                            "--engine", "chromium"])
+        #expect(batch.standardOutput.contains("\"value\":\"reached 200\""), "\(batch.standardOutput) \(batch.standardError)")
+    }
+
     /// A script installed before the page's own (document-start on Chromium) that awaits its own
     /// `GM_xmlhttpRequest` gets the response: the run its source started in the new document
     /// leaves the request for the runner that collects it, as any run does.

@@ -66,7 +66,8 @@ enum PageVisit {
     /// the navigation and one call per page. Library scripts differ per page: their
     /// `document-start` scripts are installed before the navigation (as `pagescript run` does), the
     /// others chosen by the address the page ended at.
-    static func visit(address: String, script: BatchScript, on page: PageSession, timeout: Double) async -> VisitOutcome {
+    /// `connecting`: hosts every userscript may reach beyond its `@connect` lines.
+    static func visit(address: String, script: BatchScript, on page: PageSession, timeout: Double, connecting: [String] = []) async -> VisitOutcome {
         switch script {
         case let .code(code):
             do {
@@ -81,7 +82,7 @@ enum PageVisit {
                 return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .running)
             }
         case let .userScript(script, id, mode, libraryDirectory):
-            let host = GMHost(libraryDirectory: libraryDirectory)
+            let host = GMHost(libraryDirectory: libraryDirectory, connecting: connecting)
             let outcome = await visit(address: address, userScript: script, id: id, mode: mode, on: page, host: host, timeout: timeout)
             await host.shutdown()
             return outcome
@@ -92,7 +93,7 @@ enum PageVisit {
             } catch {
                 return outcome(of: .library(error.description), url: address, title: nil, libraryMode: true, phase: .loading)
             }
-            let host = GMHost(libraryDirectory: planned.libraryDirectory)
+            let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: connecting)
             let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout)
             await host.shutdown()
             return outcome

@@ -13,6 +13,9 @@ public struct BatchConfiguration: Sendable, Equatable {
     public var jobs = 2
     /// Seconds one attempt at a page may take: loading it and running the script together.
     public var timeout: Double = 30
+    /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
+    /// (`--connect`; `*` for any).
+    public var connecting: [String] = []
     /// How many times a page whose session died under it is tried again, on a new session.
     public var retries = 1
     /// Whether records are written in input order (else in the order pages finish).

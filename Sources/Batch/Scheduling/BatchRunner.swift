@@ -170,7 +170,8 @@ public final class BatchRunner: Sendable {
             }
             attempt.attempts += 1
             state.attemptStarts(slot: slot)
-            var outcome = await PageVisit.visit(address: attempt.address, script: script, on: page, timeout: configuration.timeout)
+            var outcome = await PageVisit.visit(address: attempt.address, script: script, on: page, timeout: configuration.timeout,
+                                                connecting: configuration.connecting)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
             if state.isAbandoning || Task.isCancelled { return }

@@ -25,6 +25,12 @@ public final class BrowseTerminalView: @unchecked Sendable {
     private var readerIsIdle = false
     /// The reader has ended (`q`, Ctrl-C, the end of input).
     private var readerEnded = false
+    /// Questions about hosts scripts want to reach, waiting for a key; the first is on screen.
+    private var questions: [(number: Int, question: ConnectQuestion, answer: CheckedContinuation<ConnectAnswer, Never>)] = []
+    private var questionsAsked = 0
+
+    /// How long a question waits for a key before the request is refused this once.
+    public static let questionTimeout: Duration = .seconds(60)
 
     /// Switches the terminal to raw mode. Throws when standard input is not a terminal.
     public init() throws(TerminalError) {
@@ -117,9 +123,56 @@ public final class BrowseTerminalView: @unchecked Sendable {
         return (value, again != nil)
     }
 
+    /// Asks the person whether a script may reach a host its `@connect` lines do not name, as
+    /// Tampermonkey asks (a ``PageRuntime/ConnectAsker``): `a` allows it for good, `o` for this
+    /// session, `r` refuses it for good, `n` for this session; one question at a time, and no
+    /// key within ``questionTimeout`` refuses it this once.
+    @Sendable public func ask(_ question: ConnectQuestion) async -> ConnectAnswer {
+        await withCheckedContinuation { (continuation: CheckedContinuation<ConnectAnswer, Never>) in
+            let (number, isFirst) = lock.withLock { () -> (Int, Bool) in
+                questionsAsked += 1
+                questions.append((questionsAsked, question, continuation))
+                return (questionsAsked, questions.count == 1)
+            }
+            if isFirst { show(question) }
+            Task { [self] in
+                try? await Task.sleep(for: Self.questionTimeout)
+                answer(number: number, with: .refuseThisSession, note: "no answer: refused this time")
+            }
+        }
+    }
+
+    private func show(_ question: ConnectQuestion) {
+        let safe = TerminalSafeText.escaped
+        write(["  ? \(safe(question.scriptName)) wants to reach \(safe(question.host)) (GM_xmlhttpRequest to \(safe(question.url))), which its @connect lines do not name:",
+               "    a allows it for good · o for this session · r refuses it for good · n for this session"])
+    }
+
+    /// Answers question `number` (the one on screen, when `nil`), if it still waits, and shows the next.
+    private func answer(number: Int?, with answer: ConnectAnswer, note: String) {
+        let (answered, next) = lock.withLock { () -> (CheckedContinuation<ConnectAnswer, Never>?, ConnectQuestion?) in
+            guard let index = number.map({ number in questions.firstIndex { $0.number == number } }) ?? (questions.isEmpty ? nil : 0) else { return (nil, nil) }
+            let taken = questions.remove(at: index)
+            return (taken.answer, index == 0 ? questions.first?.question : nil)
+        }
+        guard let answered else { return }
+        write(["    → \(note)"])
+        answered.resume(returning: answer)
+        if let next { show(next) }
+    }
+
     /// Does what `byte` asks; `false` means stop.
     private func handle(_ byte: UInt8) -> Bool {
         let key = Character(Unicode.Scalar(byte))
+        if lock.withLock({ !questions.isEmpty }) {
+            switch key {
+            case "a": answer(number: nil, with: .allowAlways, note: "allowed for good")
+            case "o": answer(number: nil, with: .allowThisSession, note: "allowed for this session")
+            case "r": answer(number: nil, with: .refuseAlways, note: "refused for good")
+            case "n": answer(number: nil, with: .refuseThisSession, note: "refused for this session")
+            default: break
+            }
+        }
         switch key {
         case "q", "Q", "\u{03}", "\u{04}":
             return false

@@ -6,8 +6,10 @@ import UserScripts
 /// ``GMRequestPerformer``); a host no rule allows is refused with
 /// ``GMRequestFailure/forbiddenHost(url:host:addLine:)``, which names the line to add. The page's
 /// own host needs no line, as in Tampermonkey (a Greasemonkey 4 script has none); any other host
-/// needs one: PageScript cannot ask the user, as Tampermonkey does, so it refuses and says what
-/// to add. Values that name no host are kept in ``ignored`` for the run's report.
+/// needs one, or the user's consent: `browse` asks, as Tampermonkey does
+/// (``GMRequestPerformer/perform(_:policy:pageURL:asking:)``), and `run` and `batch` refuse and say
+/// what to add, unless `--connect` allows the host for the run (``adding(_:)``). Values that name
+/// no host are kept in ``ignored`` for the run's report.
 ///
 /// ```swift
 /// let policy = ConnectPolicy(script: stored.script)
@@ -36,6 +38,19 @@ public struct ConnectPolicy: Sendable, Hashable {
                 ignored.append(error)
             }
         }
+        self.rules = rules
+        self.ignored = ignored
+    }
+
+    /// The policy with more rules, as `@connect` values (`--connect HOST` on the command line,
+    /// `*` for every host); values that name no host are ignored.
+    public func adding(_ values: [String]) -> ConnectPolicy {
+        guard !values.isEmpty else { return self }
+        let extra = ConnectPolicy(values: values)
+        return ConnectPolicy(rules: rules + extra.rules.filter { !rules.contains($0) }, ignored: ignored)
+    }
+
+    private init(rules: [ConnectRule], ignored: [ConnectRuleError]) {
         self.rules = rules
         self.ignored = ignored
     }

@@ -9,6 +9,8 @@ public enum GMRequestFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// The script's `@connect` lines do not allow this host (first URL, a redirect hop, or the
     /// final URL); nothing was sent to it.
     case forbiddenHost(url: String, host: String, addLine: String)
+    /// The user refused a host the script's `@connect` lines do not name, when asked.
+    case refusedByUser(url: String, host: String)
     /// The details are not a request PageScript can make (no URL, a malformed header).
     case invalidRequest(String)
     /// The URL cannot be read, or is not http or https.
@@ -38,7 +40,7 @@ public enum GMRequestFailure: Error, Hashable, Sendable, CustomStringConvertible
     /// The URL the request had reached when it failed, if any.
     public var finalURL: String? {
         switch self {
-        case .forbiddenHost(let url, _, _), .network(let url, _), .responseTooLarge(let url, _), .tooManyRedirects(let url, _),
+        case .forbiddenHost(let url, _, _), .refusedByUser(let url, _), .network(let url, _), .responseTooLarge(let url, _), .tooManyRedirects(let url, _),
              .redirectRefused(let url, _), .timedOut(let url, _), .aborted(let url):
             url
         case .unsupportedURL(let url, _):
@@ -52,7 +54,11 @@ public enum GMRequestFailure: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .forbiddenHost(let url, let host, let addLine):
-            "GM_xmlhttpRequest to \(url) refused: the script's @connect lines do not allow \(host). Add `\(addLine)` to its metadata block."
+            "GM_xmlhttpRequest to \(url) refused: the script's @connect lines do not allow \(host). Add `\(addLine)` to its metadata block "
+                + "(or allow it for one run with --connect \(host))."
+        case .refusedByUser(let url, let host):
+            "GM_xmlhttpRequest to \(url) refused: you refused \(host) for this script when asked (the answer is kept in the library's "
+                + ".pagescript-connect folder; add a @connect line for \(host) to allow it)"
         case .invalidRequest(let reason):
             "GM_xmlhttpRequest refused: \(reason)"
         case .unsupportedURL(let url, let reason):

@@ -105,7 +105,11 @@ public final class GMRequestPerformer: Sendable {
     ///   - pageURL: The page the script runs on: the base of relative URLs and the host `self` means.
     /// - Returns: The response, for `onload`, whatever its status.
     /// - Throws: A ``GMRequestFailure`` for `onerror`, `ontimeout` or `onabort`.
-    public func perform(_ request: GMRequest, policy: ConnectPolicy, pageURL: PageURL?) async throws(GMRequestFailure) -> GMResponse {
+    ///   - asking: Asked about a host the policy does not allow (its text, as a `@connect` line
+    ///     would name it, and the URL): `true` lets the request go there, `false` is the user's
+    ///     refusal, `nil` no answer (refused as the policy says).
+    public func perform(_ request: GMRequest, policy: ConnectPolicy, pageURL: PageURL?,
+                        asking: (@Sendable (_ host: String, _ url: String) async -> Bool?)? = nil) async throws(GMRequestFailure) -> GMResponse {
         try request.validate()
         let timeout = request.timeout ?? configuration.defaultTimeout
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
@@ -116,7 +120,12 @@ public final class GMRequestPerformer: Sendable {
         var headers = requestHeaders(for: request, body: body)
         var redirects = 0
         while true {
-            try policy.check(url, pageURL: pageURL)
+            do {
+                try policy.check(url, pageURL: pageURL)
+            } catch {
+                guard let asking, let answer = await asking(url.host.connectText, url.description) else { throw error }
+                guard answer else { throw .refusedByUser(url: url.description, host: url.host.connectText) }
+            }
             let response: HTTPTransport.Response
             do {
                 response = try await transport.send(

@@ -37,6 +37,9 @@ public struct RunRequest: Sendable {
     public var screenshot: String?
     /// Lift the page's Content Security Policy: only when the user asks (`--bypass-csp`).
     public var bypassesContentSecurityPolicy = false
+    /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
+    /// (`--connect`; `*` for any).
+    public var connecting: [String] = []
     /// Console code run on the same page after the script (or the library's scripts), to inspect
     /// what they did: its result is the run's value (``RunReport/inspected(_:then:)``).
     public var inspection: String?
@@ -70,7 +73,7 @@ public enum PageRun {
                 try await page.run(script: text, mode: mode, timeout: remaining)
             }
         case let .userScript(script, id, mode, menu, libraryDirectory):
-            let host = GMHost(libraryDirectory: libraryDirectory)
+            let host = GMHost(libraryDirectory: libraryDirectory, connecting: request.connecting)
             let outcome: Result<RunReport, PageRunner.Failure>
             do throws(PageRunner.Failure) {
                 outcome = .success(try await runScript(request) { page, remaining throws(InjectionError) in
@@ -124,7 +127,7 @@ public enum PageRun {
         // The library's index and matcher are let go before the browser starts: only the scripts
         // for the address are kept.
         FreedMemory.returnToSystem()
-        let host = GMHost(libraryDirectory: planned.libraryDirectory)
+        let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: request.connecting)
         // document-start scripts are installed before the page loads, where the engine allows.
         let early = planned.documentStart
         let address = request.address

@@ -29,14 +29,30 @@ public final class GMHost: Sendable {
     public let handlerVersion: String
     let store: ScriptValueStore
     let cache: DependencyCache
+    /// Hosts every script may reach beyond its `@connect` lines (`--connect`).
+    let connecting: [String]
+    /// Asks the person about a host a script's `@connect` lines do not name; `nil` refuses it.
+    let asker: ConnectAsker?
+    private let answers: ConnectAnswers
     private let requestConfiguration: GMRequestPerformer.Configuration
     private let state = LockedState()
 
     /// A host for the library in `libraryDirectory`. Nothing is opened until a script needs it.
-    public init(libraryDirectory: URL, handlerVersion: String = GMHost.defaultHandlerVersion, requests: GMRequestPerformer.Configuration = GMRequestPerformer.Configuration()) {
+    ///
+    /// - Parameters:
+    ///   - connecting: `@connect` values every script gets for the session (`run --connect HOST`).
+    ///   - asker: Asks about a host a script's `@connect` lines do not name (`browse` on a
+    ///     terminal); answers kept for good are kept per library script. `nil`: such a request
+    ///     is refused, naming the line to add.
+    public init(libraryDirectory: URL, handlerVersion: String = GMHost.defaultHandlerVersion,
+                requests: GMRequestPerformer.Configuration = GMRequestPerformer.Configuration(),
+                connecting: [String] = [], asker: ConnectAsker? = nil) {
         self.libraryDirectory = libraryDirectory
         self.handlerVersion = handlerVersion
         requestConfiguration = requests
+        self.connecting = connecting
+        self.asker = asker
+        answers = ConnectAnswers(libraryDirectory: libraryDirectory)
         store = ScriptValueStore(libraryDirectory: libraryDirectory)
         cache = DependencyCache(libraryDirectory: libraryDirectory)
     }
@@ -67,7 +83,7 @@ public final class GMHost: Sendable {
         return GMScriptRun(
             script: script, id: scriptID, keepsValues: id != nil, grants: GMGrants(script: script), values: values,
             info: GMInfo.make(for: script, id: scriptID, handlerVersion: handlerVersion), requires: files.requires.map(\.text),
-            resources: .object(resources), policy: ConnectPolicy(script: script), host: self)
+            resources: .object(resources), policy: ConnectPolicy(script: script).adding(connecting), host: self)
     }
 
     /// Closes the connections `GM_xmlhttpRequest` opened. Call once, when the session ends; a
@@ -99,10 +115,24 @@ public final class GMHost: Sendable {
             guard let performer = state.performer(configuration: requestConfiguration) else {
                 throw .network(url: request.url, reason: "PageScript's session for this page has ended")
             }
-            return try await performer.perform(request, policy: run.policy, pageURL: try? PageURL(pageURL)).json
+            let asking: @Sendable (String, String) async -> Bool? = { @Sendable host, url in await self.consent(to: host, url: url, for: run) }
+            return try await performer.perform(request, policy: run.policy, pageURL: try? PageURL(pageURL), asking: asking).json
         } catch {
             return error.json
         }
+    }
+
+    /// Whether `run`'s script may reach `host`, which its `@connect` lines do not name: the
+    /// answer given before (this session's, or kept for a library script), else the person's
+    /// when there is someone to ask; `nil` when nobody answered.
+    private func consent(to host: String, url: String, for run: GMScriptRun) async -> Bool? {
+        if let given = state.answer(host: host, for: run.id) { return given }
+        if run.keepsValues, let kept = answers.answer(host: host, for: run.id) { return kept }
+        guard let asker else { return nil }
+        let answer = await asker(ConnectQuestion(scriptName: run.script.name, script: run.keepsValues ? run.id : nil, host: host, url: url))
+        state.remember(answer.allows, host: host, for: run.id)
+        if answer.isKept, run.keepsValues { try? answers.remember(answer.allows, host: host, for: run.id) }
+        return answer.allows
     }
 
     private func runFiles(for script: UserScript, id: ScriptID) async throws(InjectionError) -> ScriptRunFiles {
@@ -145,6 +175,15 @@ private final class LockedState: @unchecked Sendable {
     private var performer: GMRequestPerformer?
     private var isShutDown = false
     private var memory: [ScriptID: ScriptValues] = [:]
+    private var connectAnswers: [ScriptID: [String: Bool]] = [:]
+
+    func answer(host: String, for id: ScriptID) -> Bool? {
+        lock.withLock { connectAnswers[id]?[host] }
+    }
+
+    func remember(_ allowed: Bool, host: String, for id: ScriptID) {
+        lock.withLock { connectAnswers[id, default: [:]][host] = allowed }
+    }
 
     /// The performer, made on the first request; `nil` once the host is shut down.
     func performer(configuration: GMRequestPerformer.Configuration) -> GMRequestPerformer? {

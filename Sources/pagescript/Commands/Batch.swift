@@ -86,6 +86,7 @@ struct BatchCommand: AsyncParsableCommand {
         var settings = BatchConfiguration()
         settings.jobs = jobs
         settings.timeout = timeout
+        settings.connecting = choice.connect
         settings.retries = retries
         settings.ordered = ordered
         settings.sessionWait = sessionWait

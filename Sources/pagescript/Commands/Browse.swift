@@ -90,7 +90,7 @@ struct Browse: AsyncParsableCommand {
             // page's `document-start` scripts run there too.
             ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout,
                                                    bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy) { page, _ in
-                let follower = BrowserFollower(page: page, library: library, opening: address)
+                let follower = BrowserFollower(page: page, library: library, opening: address, asker: terminal?.ask)
                 if let terminal {
                     return await follower.follow(requests: terminal.requests, isStopped: { stop.isClaimed }, report: terminal.show, edit: edit)
                 }

@@ -114,6 +114,7 @@ struct Run: AsyncParsableCommand {
         request.screenshot = screenshot
         request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         request.inspection = try choice.inspection(withLibrary: withLibrary)
+        request.connecting = choice.connect
         return request
     }
 }
