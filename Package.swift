@@ -36,6 +36,11 @@ let package = Package(
             name: "SystemSupport",
             dependencies: ["CSystemSupport"]
         ),
+        // The system's zlib, for the zip backups `scripts import` reads (GMAPI only: never on iOS).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         .target(
             name: "TextInput",
@@ -93,6 +98,7 @@ let package = Package(
             dependencies: [
                 "UserScripts",
                 "SystemSupport",
+                "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

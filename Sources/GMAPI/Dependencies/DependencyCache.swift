@@ -85,9 +85,16 @@ public final class DependencyCache: Sendable {
         try readRecord(id).installed?.sha256
     }
 
+    /// The address the script's file was last installed or updated from, when it came from one:
+    /// where `scripts update` looks when the script names no `@downloadURL`.
+    public func installedOrigin(of id: ScriptID) throws(DependencyError) -> String? {
+        try readRecord(id).installed?.from
+    }
+
     /// Records that the script's file, with this content, was installed or updated by PageScript
     /// (from `url`, when it came from one): `scripts update` replaces only a file that still has
-    /// this content, unless forced.
+    /// this content, unless forced, and checks `url` for a new version when the script names no
+    /// `@downloadURL`. A file imported from disk is recorded with no address.
     public func recordInstalled(_ bytes: [UInt8], for id: ScriptID, from url: String?) throws(DependencyError) {
         try changeRecord(id) { record in
             record.installed = FetchedRecord.Installed(sha256: bytes.sha256Hex, from: url, at: FetchedRecord.timestamp())

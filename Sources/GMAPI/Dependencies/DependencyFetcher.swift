@@ -5,10 +5,11 @@ import UserScripts
 /// script is imported, saved or updated, never when a page loads.
 ///
 /// For each declared file: the URL is read (relative ones against `@downloadURL`, else
-/// `@updateURL`), fetched over http or https with a deadline that covers the whole transfer
-/// (``Configuration/timeout``, 30 s: a server that never answers is a timeout, not a hang) and
-/// a size limit (``Configuration/maximumFileBytes``, 16 MiB), checked against every integrity
-/// hash of its fragment, stored in the cache by its SHA-256 and recorded for the script.
+/// `@updateURL`, else the address the script was installed from), fetched over http or https
+/// with a deadline that covers the whole transfer (``Configuration/timeout``, 30 s: a server
+/// that never answers is a timeout, not a hang) and a size limit
+/// (``Configuration/maximumFileBytes``, 16 MiB), checked against every integrity hash of its
+/// fragment, stored in the cache by its SHA-256 and recorded for the script.
 ///
 /// Redirects are followed hop by hop, up to ``Configuration/maximumRedirects``, to other hosts
 /// too (CDNs and GitHub's raw files redirect across hosts, and the managers follow them), but
@@ -98,7 +99,8 @@ public final class DependencyFetcher: Sendable {
     ///   fetched is a failure in the report.
     public func fetch(for script: UserScript, id: ScriptID, refetching: Bool = false) async throws(DependencyError) -> DependencyReport {
         let record = try cache.readRecord(id)
-        let base = ScriptDependency.baseURL(of: script)
+        // A script installed from an address reads relative URLs against it, as the managers do.
+        let base = ScriptDependency.baseURL(of: script) ?? record.installed?.from
         var entries: [DependencyReport.Entry] = []
         for dependency in ScriptDependency.declared(in: script) {
             if !refetching, let entry = record.files[dependency.declaredURL], try cache.cachedBytes(sha256: entry.sha256) != nil {

@@ -73,7 +73,7 @@ public struct ScriptDependency: Sendable, Hashable, CustomStringConvertible {
                 url = try PageURL(location)
             } else {
                 guard let base else {
-                    throw DependencyFailure.invalidURL(declaredURL, reason: "it is relative, and the script has no @downloadURL or @updateURL to read it against")
+                    throw DependencyFailure.invalidURL(declaredURL, reason: "it is relative, and the script has no @downloadURL or @updateURL, nor an install address, to read it against")
                 }
                 url = try URLReference.resolve(location, against: try PageURL(base))
             }

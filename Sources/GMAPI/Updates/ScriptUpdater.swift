@@ -5,10 +5,12 @@ import UserScripts
 /// whatever `@require`/`@resource` files it is missing.
 ///
 /// 1. The version is checked at `@updateURL` (often a `.meta.js` holding only the metadata),
-///    else at `@downloadURL`, and compared with the installed `@version` in Tampermonkey's
+///    else at `@downloadURL`, else at the address the script was installed from
+///    (``DependencyCache/installedOrigin(of:)``: `scripts import URL` records it, as the managers
+///    keep their install address), and compared with the installed `@version` in Tampermonkey's
 ///    ordering (``ScriptVersion``). Nothing changes unless the author's version is newer.
-/// 2. A newer script is downloaded from `@downloadURL` (else `@updateURL`) and must itself carry
-///    the newer version.
+/// 2. A newer script is downloaded from `@downloadURL` (else the install address, else
+///    `@updateURL`) and must itself carry the newer version.
 /// 3. A file edited since PageScript installed or last updated it is never replaced unless
 ///    forced: the SHA-256 of the installed file is recorded beside it
 ///    (``DependencyCache/recordInstalled(_:for:from:)``), and a file without such a record
@@ -19,7 +21,7 @@ import UserScripts
 ///    (`ScriptLibrary.replace(_:withText:overwritingChangesOnDisk:)`); the script keeps its ID,
 ///    file name, values and switches.
 ///
-/// When there is no newer version (or no update URL), the script's missing files are fetched
+/// When there is no newer version (or no address to check), the script's missing files are fetched
 /// again: that is how a script imported offline becomes runnable.
 ///
 /// ```swift
@@ -36,7 +38,8 @@ public struct ScriptUpdater: Sendable {
         case updated(from: String?, to: String, script: StoredScript, previousFile: URL, files: DependencyReport)
         /// No newer version; `files` says what was fetched of the script's missing files.
         case upToDate(installed: String?, available: String?, files: DependencyReport)
-        /// The script names no `@updateURL` or `@downloadURL`; its missing files were fetched.
+        /// The script names no `@updateURL` or `@downloadURL` and was not installed from an
+        /// address; its missing files were fetched.
         case noUpdateURL(files: DependencyReport)
         /// A newer version exists, but the file was edited since PageScript installed it: not
         /// replaced without `force`.
@@ -63,7 +66,14 @@ public struct ScriptUpdater: Sendable {
     public func update(_ stored: StoredScript, force: Bool = false) async -> Outcome {
         let script = stored.script
         let updateURL = script.value(for: "updateURL")
-        let downloadURL = script.value(for: "downloadURL")
+        let origin: String?
+        do {
+            origin = try fetcher.cache.installedOrigin(of: stored.id)
+        } catch {
+            return .failed(error.description)
+        }
+        // Violentmonkey's order: the file's @downloadURL, else where it was installed from.
+        let downloadURL = script.value(for: "downloadURL") ?? origin
         guard let checkURL = updateURL ?? downloadURL else {
             return await fetchMissing(stored) { .noUpdateURL(files: $0) }
         }

@@ -30,6 +30,11 @@ public struct ImportReport: Hashable, Sendable {
     /// One entry per file, in path order.
     public let entries: [Entry]
 
+    /// A report of these entries.
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
     /// The scripts that were imported, as new scripts or as new versions of installed ones.
     public var imported: [StoredScript] {
         entries.compactMap { entry in

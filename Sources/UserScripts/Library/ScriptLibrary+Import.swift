@@ -42,11 +42,28 @@ extension ScriptLibrary {
         } catch {
             return ImportReport.Entry(source: source, outcome: .refused(reason: "cannot be read: \(error.message)"), interpretation: nil)
         }
+        return try importScript(bytes: bytes, source: source)
+    }
+
+    /// Imports one script that did not come from a file of its own (a download, an entry of a
+    /// backup) exactly as ``importScripts(from:)`` imports a file: byte for byte, as a new
+    /// script, a new version of the installed script with the same `@name` and `@namespace`, or
+    /// nothing when the library already has these bytes; refused only when they are not UTF-8.
+    ///
+    /// - Parameters:
+    ///   - bytes: The script, byte for byte.
+    ///   - source: Where it came from, for the report; its last path component is the name a
+    ///     script without `@name` gets.
+    ///
+    /// ```swift
+    /// let entry = try library.importScript(bytes: downloaded, source: URL(string: "https://example.com/tidy.user.js")!)
+    /// ```
+    public func importScript(bytes: [UInt8], source: URL) throws(LibraryError) -> ImportReport.Entry {
         guard let text = Self.decodeUTF8(bytes) else {
             return ImportReport.Entry(
                 source: source, outcome: .refused(reason: "is not UTF-8 text; save it as UTF-8 and import it again"), interpretation: nil)
         }
-        let script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: FileSystem.baseName(of: path)))
+        let script = UserScript(text: text, fallbackName: ScriptFileName.fallbackName(forFileName: source.lastPathComponent))
         if let twin = try locked({ () throws(LibraryError) in
             try refresh()
             return try existingScript(withBytes: bytes)

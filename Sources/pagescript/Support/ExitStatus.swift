@@ -16,7 +16,7 @@ import UserScripts
 /// | code | meaning |
 /// | --- | --- |
 /// | 0 | done |
-/// | 1 | a script threw or did not parse, import or export refused a file, a `batch` page did not end `ok`, or `match` matched no URL |
+/// | 1 | a script threw or did not parse, import or export refused a file (or a download or backup), a `batch` page did not end `ok`, or `match` matched no URL |
 /// | 2 | usage or bad input |
 /// | 3 | the engine is missing, failed to start or died, or a batch could not get a session |
 /// | 4 | a script did not finish in time |
@@ -50,6 +50,9 @@ enum ExitStatus {
             }
         case is EngineError, is BenchmarkError:
             engineFailed
+        case let error as ScriptImportError:
+            // A path that is not there is bad input; a download or a backup that failed is a refusal.
+            if case .library = error { badInput } else { scriptFailed }
         case is LibraryError, is MetadataError, is ValueStoreError, is MatchPatternError, is URLParseError, is ScriptCodeOptions.Unreadable, is BatchSetupError:
             badInput
         default:

@@ -7,7 +7,7 @@ import UserScripts
 struct UpdateScripts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
-        abstract: "Update scripts from their @updateURL/@downloadURL and fetch missing @require/@resource files.",
+        abstract: "Update scripts from their @updateURL/@downloadURL (else where they were installed from) and fetch missing @require/@resource files.",
         discussion: """
             A script is replaced only when its author's @version is newer (Tampermonkey's ordering), the \
             old file goes to the library's .trash/ folder, and a file edited since PageScript installed it \
