@@ -37,12 +37,10 @@ public enum LibraryRun {
         let address = try await page.browserURL()
         if let expectedURL, address != expectedURL { return (address, []) }
         guard let url = try? PageURL(address) else { return (address, []) }
-        let gm = host ?? GMHost(libraryDirectory: library.directory)
-        let top = try await run(automatic(in: library, at: url, excluding: excluded), at: address, on: page, host: gm,
-                                libraryDirectory: library.directory, early: early)
-        let framed = try await runInFrames(of: page, library: { library }, host: gm)
-        if host == nil { await gm.shutdown() }
-        return (address, top.results + framed)
+        return try await runWithFrames(on: page, host: host, libraryDirectory: library.directory, library: { library }) { gm throws(InjectionError) in
+            try await run(automatic(in: library, at: url, excluding: excluded), at: address, on: page, host: gm,
+                          libraryDirectory: library.directory, early: early)
+        }
     }
 
     /// The scripts of `library` that run by themselves at `url`, but those `excluded`.
@@ -73,22 +71,31 @@ public enum LibraryRun {
     ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
         let address = try await page.browserURL()
         guard let url = try? PageURL(address) else { return (address, []) }
-        let gm = host ?? GMHost(libraryDirectory: planned.libraryDirectory)
-        let top: (url: String, results: [LibraryScriptResult])
-        if url == planned.url {
-            top = try await run(planned.automatic, at: address, on: page, host: gm, libraryDirectory: planned.libraryDirectory, early: early)
-        } else {
+        return try await runWithFrames(on: page, host: host, libraryDirectory: planned.libraryDirectory, library: library) { gm throws(InjectionError) in
+            guard url != planned.url else {
+                return try await run(planned.automatic, at: address, on: page, host: gm, libraryDirectory: planned.libraryDirectory, early: early)
+            }
             let opened: ScriptLibrary
             do {
                 opened = try library()
             } catch {
                 throw .library("\(error)")
             }
-            top = try await run(automatic(in: opened, at: url), at: address, on: page, host: gm, libraryDirectory: opened.directory, early: early)
+            return try await run(automatic(in: opened, at: url), at: address, on: page, host: gm, libraryDirectory: opened.directory, early: early)
         }
+    }
+
+    /// `top` (the page's own scripts), then the scripts of the page's frames, with one GM host
+    /// (`host`, or one made here and shut down at the end).
+    private static func runWithFrames(
+        on page: PageSession, host: GMHost?, libraryDirectory: URL, library: () throws -> ScriptLibrary,
+        _ top: (GMHost) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult])
+    ) async throws(InjectionError) -> (url: String, results: [LibraryScriptResult]) {
+        let gm = host ?? GMHost(libraryDirectory: libraryDirectory)
+        let ran = try await top(gm)
         let framed = try await runInFrames(of: page, library: library, host: gm)
         if host == nil { await gm.shutdown() }
-        return (address, top.results + framed)
+        return (ran.url, ran.results + framed)
     }
 
     /// The automatic scripts of each frame of the page, matched against the frame's own address

@@ -79,33 +79,31 @@ public final class PageSession: Sendable {
     }
 
     /// A session on an isolated world of `page`'s document, reached through `route`.
-    init(isolatedWorldOf page: PageSession, route: DevToolsRoute) {
+    convenience init(isolatedWorldOf page: PageSession, route: DevToolsRoute) {
+        self.init(sharingWith: page, route: route, transport: Self.transport(for: page.session, route: route, direct: nil),
+                  isDriverFrame: false, world: .isolated)
+    }
+
+    /// A session on the frame the WebDriver session of `page` is switched to: calls go through the
+    /// driver's Execute Script, which runs them in that frame; used only while the driver stays
+    /// there.
+    convenience init(driverFrameOf page: PageSession) {
+        self.init(sharingWith: page, route: nil, transport: ExecuteScriptTransport.driver(page.session), isDriverFrame: true, world: .page)
+    }
+
+    /// A session on another part of `page`'s document (a frame, a world), with `page`'s WebDriver
+    /// session and limits, a state of its own and no direct DevTools connection.
+    private init(sharingWith page: PageSession, route: DevToolsRoute?, transport: any PageTransport, isDriverFrame: Bool, world: ScriptWorld) {
         session = page.session
         scriptTimeout = page.scriptTimeout
         dialogs = page.dialogs
         bypassesContentSecurityPolicy = page.bypassesContentSecurityPolicy
         self.route = route
         direct = nil
-        transport = Self.transport(for: page.session, route: route, direct: nil)
+        self.transport = transport
         state = SessionState(driverScriptTimeout: nil)
-        isDriverFrame = false
-        world = .isolated
-    }
-
-    /// A session on the frame the WebDriver session of `page` is switched to: calls go through the
-    /// driver's Execute Script, which runs them in that frame; used only while the driver stays
-    /// there.
-    init(driverFrameOf page: PageSession) {
-        session = page.session
-        scriptTimeout = page.scriptTimeout
-        dialogs = page.dialogs
-        bypassesContentSecurityPolicy = page.bypassesContentSecurityPolicy
-        route = nil
-        direct = nil
-        transport = ExecuteScriptTransport.driver(page.session)
-        state = SessionState(driverScriptTimeout: nil)
-        isDriverFrame = true
-        world = .page
+        self.isDriverFrame = isDriverFrame
+        self.world = world
     }
 
     /// Sends a DevTools command for this page: through its ``DevToolsRoute`` when it has one,
