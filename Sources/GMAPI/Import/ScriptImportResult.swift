@@ -6,9 +6,8 @@ import UserScripts
 ///
 /// ```swift
 /// let result = try await ScriptImporter(library: library).importScripts(from: "backup.zip")
-/// for entry in result.entries {
-///     print(entry.report.outcome, entry.notes)   // .imported(...), ["3 values restored", "disabled, as in the backup"]
-/// }
+/// result.entries[0].report.outcome   // .imported(...)
+/// result.entries[0].notes            // ["3 values restored", "disabled, as in the backup"]
 /// ```
 public struct ScriptImportResult: Sendable {
     /// One script: what the library did with it, and what came with it.
