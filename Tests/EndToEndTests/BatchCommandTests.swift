@@ -455,6 +455,41 @@ struct BatchCommandTests {
         #expect((records[2]["error"] as? [String: Any])?["name"] as? String == "NavigatedAway")
     }
 
+    /// A visit that runs out of time ends within a second of its limit on every engine, whether
+    /// the page never loads (a script of its own that never ends), blocks itself after its load,
+    /// or the user's script never returns; the record says which limit in whole or tenth seconds.
+    @Test(arguments: ["webkit", "chromium"])
+    func aTimedOutVisitEndsWithinASecondOfItsLimit(engine: String) throws {
+        let server = try LoopbackServer(responses: [
+            "/never-loads": LoopbackResponse(html: "<title>Never</title><script>while (true) {}</script>"),
+            "/busy-after-load": LoopbackResponse(html: "<title>Busy</title><script>addEventListener('load', () => setTimeout(() => { while (true) {} }, 10))</script>"),
+            "/endless-script": LoopbackResponse(html: "<title>Endless</title>"),
+            "/plain": LoopbackResponse(html: "<title>Plain</title>"),
+        ])
+        defer { server.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = try Self.writeList(["/never-loads", "/plain", "/busy-after-load", "/endless-script", "/plain"].map { server.url($0) }, in: folder)
+        let script = "if (location.pathname === '/endless-script') { while (true) {} } document.title"
+        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "5"], in: folder)
+        #expect(batch.wait() == 1, "\(batch.standardError)")
+        let records = try Self.records(batch.standardOutput)
+        try #require(records.count == 5, "\(batch.standardOutput)")
+        #expect(records.map { $0["status"] as? String } .enumerated().allSatisfy { index, status in
+            [0, 3].contains(index) ? status == "timeout" : status != nil
+        }, "\(records)")
+        #expect(records[1]["status"] as? String == "ok")
+        for record in records {
+            // A bound on the slot, not a benchmark: the limit, a second, and room for a machine
+            // busy with other tests.
+            let duration = try #require(record["durationMs"] as? Int)
+            #expect(duration < 6500, "\(record)")
+            if let message = (record["error"] as? [String: Any])?["message"] as? String {
+                #expect(message.range(of: #"within \d+(\.\d)? s"#, options: .regularExpression) != nil, "\(message)")
+            }
+        }
+    }
+
     @Test func memoryStaysFlatOverAHundredThousandLines() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

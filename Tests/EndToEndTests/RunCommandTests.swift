@@ -94,6 +94,61 @@ struct RunCommandTests {
         #expect(outcome.standardError.contains("did not finish within 2 s"))
     }
 
+    /// A timeout keeps what the run produced: the page's line and the console lines in text, as
+    /// `--json` keeps them, and the timing of every phase.
+    @Test(arguments: engines)
+    func aTimeoutKeepsThePageTheConsoleAndTheTiming(engine: String) async throws {
+        let code = "console.log('start'); await new Promise(() => {})"
+        let text = try await run([server.url(), "-e", code, "--timeout", "4", "--engine", engine, "--timing"])
+        #expect(text.status == 4, "\(text.standardError)")
+        let lines = text.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Hello <\(server.url())>", "\(lines)")
+        #expect(lines.contains("console.log: start"), "\(lines)")
+        #expect(lines.contains("pagescript: the script did not finish within 4 s"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("timing: ") && $0.contains("script ") && $0.contains("teardown ") }, "\(lines)")
+
+        let json = try await run([server.url(), "-e", code, "--timeout", "4", "--engine", engine, "--timing", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "Hello")
+        #expect((object["console"] as? [[String: Any]])?.first?["message"] as? String == "start")
+        let phases = try #require((object["timing"] as? [String: Any])?["phases"] as? [[String: Any]])
+        #expect(phases.compactMap { $0["name"] as? String }.suffix(2) == ["script", "teardown"])
+    }
+
+    /// A script that blocks its page ends within a second of its limit on every engine: the
+    /// page's line is still shown, and on Chromium, whose DevTools stops the script, its console.
+    @Test(arguments: engines)
+    func aBlockingScriptEndsWithinASecondOfItsLimit(engine: String) async throws {
+        let outcome = try await run([server.url(), "-e", "console.log('start'); while (true) {}", "--timeout", "3", "--engine", engine,
+                                     "--timing", "--json"])
+        #expect(outcome.status == 4, "\(outcome.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "Hello")
+        let phases = try #require((object["timing"] as? [String: Any])?["phases"] as? [[String: Any]])
+        let seconds = Dictionary(uniqueKeysWithValues: phases.compactMap { phase in
+            (phase["name"] as? String).flatMap { name in (phase["seconds"] as? Double).map { (name, $0) } }
+        })
+        // From the script's start to the process's end: a bound, not a benchmark.
+        let afterLoad = try #require(seconds["script"]) + (seconds["teardown"] ?? 0)
+        #expect(afterLoad < 4.5, "\(phases)")
+        if engine == "chromium" {
+            #expect((object["console"] as? [[String: Any]])?.first?["message"] as? String == "start", "\(object)")
+        }
+    }
+
+    /// `about:blank` and `data:` URLs are pages like any other.
+    @Test(arguments: engines)
+    func runsOnAboutBlankAndOnADataURL(engine: String) async throws {
+        let blank = try await run(["about:blank", "-e", "location.href", "--engine", engine])
+        #expect(blank.status == 0, "\(blank.standardError)")
+        #expect(blank.standardOutput == "\"about:blank\"\n")
+        let data = try await run(["data:text/html,<title>Made here</title><p>hi</p>", "-e", "document.querySelector('p').textContent + ' ' + document.title",
+                                  "--engine", engine])
+        #expect(data.status == 0, "\(data.standardError)")
+        #expect(data.standardOutput == "\"hi Made here\"\n")
+        #expect(data.standardError.hasPrefix("Made here <data:text/html,"), "\(data.standardError)")
+    }
+
     @Test(arguments: engines)
     func awaitsAReturnedPromise(engine: String) async throws {
         let outcome = try await run([server.url(), "-e", "new Promise(r => setTimeout(() => r(5), 100))", "--engine", engine])

@@ -136,12 +136,16 @@ struct PageSessionTests {
     @Test(arguments: [
         ("http://example.com/", "http://example.com/"),
         ("https://example.com/a?b#c", "https://example.com/a?b#c"),
+        ("about:blank", "about:blank"),
+        ("About:Blank", "about:blank"),
+        ("data:text/html,<title>Hi</title>", "data:text/html,<title>Hi</title>"),
     ])
     func keepsAbsoluteURLs(input: String, expected: String) throws {
         #expect(try PageAddress.resolve(input) == expected)
     }
 
-    @Test(arguments: ["javascript:alert(1)", "ftp://example.com/", "http://", "", "no-such-file.html", "http://exa\u{1B}mple.com/"])
+    @Test(arguments: ["javascript:alert(1)", "ftp://example.com/", "http://", "", "no-such-file.html", "http://exa\u{1B}mple.com/",
+                      "about:config", "data:text/html"])
     func refusesWhatIsNotAPage(input: String) {
         #expect(throws: InjectionError.self) { try PageAddress.resolve(input, currentDirectory: "/nonexistent") }
     }

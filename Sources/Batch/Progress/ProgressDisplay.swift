@@ -28,6 +28,13 @@ public final class ProgressDisplay: @unchecked Sendable {
         self.write = write
     }
 
+    /// Whether a progress line is drawn: only for a person watching standard error, and only
+    /// when the records do not go to that same terminal (a record written after the line would
+    /// start in its middle).
+    public static func draws(errorIsTerminal: Bool, recordsOnTerminal: Bool) -> Bool {
+        errorIsTerminal && !recordsOnTerminal
+    }
+
     /// Shows `progress`: the line redrawn, and the wait noted once when it starts.
     public func show(_ progress: BatchProgress) {
         lock.withLock {

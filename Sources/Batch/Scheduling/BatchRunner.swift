@@ -146,6 +146,8 @@ public final class BatchRunner: Sendable {
                 openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout, dialogs: configuration.dialogs,
                                          bypassesContentSecurityPolicy: configuration.bypassesContentSecurityPolicy,
                                          driverScriptTimeout: configuration.timeout)
+                // A page that did not load in time costs its session (``PageVisit``).
+                openedPage?.endsAfterLoadTimeouts()
             }
             guard let session = current, let page = openedPage else { return }
             var attempt: PageAttempts

@@ -69,6 +69,8 @@ public enum InjectionError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        // Tenths at most: `4.7`, not `4.652230620384216`.
+        let tenths = (seconds * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     }
 }

@@ -6,11 +6,11 @@ import UserScripts
 extension ReportRenderer {
     /// The console lines, dialogs, GM API reports and error of a result, as escaped lines; the
     /// menu commands only when `listingMenuCommands` (a caller that offers them otherwise says no).
-    public static func detailLines(of result: ScriptResult, listingMenuCommands: Bool = true) -> [String] {
+    public static func detailLines(of result: ScriptResult, listingMenuCommands: Bool = true, showingError: Bool = true) -> [String] {
         var lines = result.console.flatMap(consoleLines)
         lines += result.dialogs.map(dialogLine)
         lines += result.userscript.map { userscriptLines($0, listingMenuCommands: listingMenuCommands) } ?? []
-        if let error = result.error {
+        if showingError, let error = result.error {
             lines += textLines(errorLine(error))
         }
         return lines

@@ -107,11 +107,20 @@ public enum ReportRenderer {
     /// A run that did not complete: the failure on standard error, and with `asJSON` the run's
     /// object on standard output (``json(of:)``), with what it produced before it failed (console
     /// lines, dialogs) and the failure as its error.
-    public static func failureLines(_ failure: PageRunner.Failure, address: String, asJSON: Bool, isLibrary: Bool = false) -> [StreamLine] {
-        var lines = messageLines(failure.description)
-        guard asJSON else { return lines }
-        lines.append(.output(json(of: .unfinished(UnfinishedRun(failure, address: address, isLibrary: isLibrary))).serialized))
-        return lines
+    ///
+    /// In text, what the script produced first comes first, as a run that ended shows it: the
+    /// page's line, the console lines and dialogs before the failure; `timeline` adds the `timing`
+    /// member to the JSON object.
+    public static func failureLines(_ failure: PageRunner.Failure, address: String, asJSON: Bool, isLibrary: Bool = false,
+                                    timeline: PhaseTimeline? = nil) -> [StreamLine] {
+        let unfinished = UnfinishedRun(failure, address: address, isLibrary: isLibrary)
+        guard asJSON else {
+            guard let partial = unfinished.partial else { return messageLines(failure.description) }
+            // The failure is said once, below.
+            let produced = detailLines(of: partial, showingError: false)
+            return [.error(pageLine(partial.context))] + produced.map(StreamLine.error) + messageLines(failure.description)
+        }
+        return messageLines(failure.description) + [.output(withTiming(json(of: .unfinished(unfinished)), timeline).serialized)]
     }
 
     /// A command's failure message on standard error, `pagescript: ` first, each line escaped.

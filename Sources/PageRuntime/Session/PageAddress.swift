@@ -5,8 +5,9 @@ public enum PageAddress {
     /// The schemes PageScript opens.
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]
 
-    /// Resolves `text`: an absolute http, https or file URL is kept; a path to an existing local
-    /// file becomes a `file://` URL; anything else is refused with the reason.
+    /// Resolves `text`: an absolute http, https or file URL, `about:blank` and a `data:` URL are
+    /// kept; a path to an existing local file becomes a `file://` URL; anything else is refused
+    /// with the reason.
     ///
     /// - Parameters:
     ///   - text: The address as typed.
@@ -20,6 +21,17 @@ public enum PageAddress {
         if let schemeEnd = trimmed.firstIndex(of: ":"), trimmed[..<schemeEnd].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            trimmed[..<schemeEnd].count > 1 {
             let scheme = trimmed[..<schemeEnd].lowercased()
+            // Pages without a server: the empty page and a page written into its own address.
+            if scheme == "about" {
+                guard trimmed.lowercased() == "about:blank" else {
+                    throw .invalidURL(text, reason: "of the browser's own pages only about:blank opens; the others are the browser's, not a web page's")
+                }
+                return "about:blank"
+            }
+            if scheme == "data" {
+                guard trimmed.contains(",") else { throw .invalidURL(text, reason: "a data: URL holds its page after a comma (data:text/html,<p>Hi)") }
+                return trimmed
+            }
             guard allowedSchemes.contains(scheme) else {
                 if looksLikeHostAndPort(trimmed) {
                     throw .invalidURL(text, reason: "it has no scheme; did you mean http://\(trimmed)?")

@@ -67,7 +67,14 @@ public enum PageRunner {
             PhaseTimeline.current?.end("teardown")
             return output
         } catch {
+            PhaseTimeline.current?.end("script")
             await opened.close(after: error)
+            PhaseTimeline.current?.end("teardown")
+            // A script that blocked its page left nothing to collect but the page it ran on.
+            if case let .injection(.timedOut(seconds, nil)) = error {
+                let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+                throw .injection(.timedOut(seconds: seconds, partial: ScriptResult(context: opened.context, value: nil, console: [], error: timeout)))
+            }
             throw error
         }
     }

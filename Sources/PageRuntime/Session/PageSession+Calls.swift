@@ -106,14 +106,18 @@ extension PageSession {
     /// Installs Action.js in the page's current document under a new entry and returns the entry
     /// and the runtime's reply to `request`, a context request. A page that breaks chromedriver's
     /// script machinery moves the session to the DevTools transport, where that exists.
-    func install(answering request: JSONValue = RuntimeRequest.context) async throws(InjectionError) -> (entry: RuntimeEntry, reply: RuntimeReply) {
+    ///
+    /// `timeout` bounds the installation's call (the session's script timeout when `nil`): a visit
+    /// gives it what is left of its own time.
+    func install(answering request: JSONValue = RuntimeRequest.context, timeout: Double? = nil) async throws(InjectionError) -> (entry: RuntimeEntry, reply: RuntimeReply) {
+        let seconds = timeout ?? scriptTimeout
         let entry = RuntimeEntry.random()
         let body = try ScriptBody.install(entry: entry, userscriptAPI: false)
         var reason = ""
         for _ in 0..<Self.recoveryAttempts {
             let outcome: Execution
             do {
-                outcome = try await execute(body, entry: entry, request: request, timeout: scriptTimeout + Self.transportMargin)
+                outcome = try await execute(body, entry: entry, request: request, timeout: seconds + Self.transportMargin)
             } catch {
                 guard case .pageInterfered = error, transport.retryAfterInterference() else { throw error }
                 continue
@@ -130,7 +134,8 @@ extension PageSession {
             case .notInstalled:
                 throw .pageInterfered(reason: "PageScript's runtime could not be installed")
             case .timedOut:
-                throw .timedOut(seconds: scriptTimeout)
+                await stopRunningScript()
+                throw .timedOut(seconds: seconds)
             case let .interrupted(next):
                 reason = next
                 // A dialog the page opened while loading; else the page broke the driver's reply.

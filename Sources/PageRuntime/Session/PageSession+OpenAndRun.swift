@@ -84,8 +84,9 @@ extension PageSession {
                                          loadCheck: check, startsAt: loading ? "load" : nil, loadDeadline: loading ? seconds : nil)
         let sentAt = Date().timeIntervalSince1970 * 1000
         let reply: RuntimeReply
-        // While the page loads, the call's time is what is left of the visit's, the load included.
-        let callTimeout = (loading ? seconds : timeout) + Self.driverGrace + Self.transportMargin
+        // The call's time is what is left of the visit's (the load included while the page
+        // loads): a script that blocks the page ends the visit within a second of its limit.
+        let callTimeout = seconds + Self.driverGrace + Self.runMargin
         switch try await execute(body.text, entry: entry, request: request, timeout: callTimeout) {
         case let .reply(received):
             // The page did not load in the visit's time: the run ended before its script started.
@@ -94,10 +95,6 @@ extension PageSession {
                 throw .loadTimedOut(url: url, seconds: timeout)
             }
             reply = received
-        case .timedOut:
-            state.update { $0.entry = entry }
-            if loading, await !hasLoaded() { throw .loadTimedOut(url: url, seconds: timeout) }
-            throw .timedOut(seconds: seconds)
         case let .interrupted(reason):
             // A dialog, or a page that broke the driver's reply: the run is collected when the
             // runtime got installed, and everything is done separately when it did not.
@@ -121,6 +118,14 @@ extension PageSession {
             }
             state.update { $0.entry = entry }
             reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
+        case .timedOut:
+            // No reply by the call's limit: the script, or one of the page's own, is stopped where
+            // the engine can, and the visit's time named; a page whose load never ended did not
+            // load, whichever engine.
+            state.update { $0.entry = entry }
+            guard await stopRunningScript() else { throw .timedOut(seconds: timeout) }
+            if loading, await !hasLoaded() { throw .loadTimedOut(url: url, seconds: timeout) }
+            throw await timedOut(run: id, entry: entry, script: prepared, body: body, seconds: timeout, stopped: true)
         case .compileFailed, .notInstalled:
             // The page may have put something of its own under the entry's name first: the next
             // document gets a new entry.
@@ -201,7 +206,7 @@ extension PageSession {
     /// The slow way: the installation, the load checks, and the run, each a call of its own.
     private func openThenRun(_ url: String, script: String, mode: ScriptMode, check: RuntimeRequest.LoadCheck,
                              seconds: Double) async throws(InjectionError) -> LoadedRun {
-        let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
+        let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check, timeout: seconds))
         let status = await documentStatus()
         if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
         // Run in the document just checked, or not at all: another can replace it meanwhile.

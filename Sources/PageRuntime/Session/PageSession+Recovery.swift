@@ -37,6 +37,38 @@ extension PageSession {
         throw .pageInterfered(reason: reason)
     }
 
+    /// The error of a run whose call came back without its reply after the run's deadline.
+    ///
+    /// Where DevTools evaluated the call, the engine has stopped the script at the call's limit and
+    /// the page answers again: what the script logged and asked so far is collected, so a timeout
+    /// keeps it. A page still blocked (Execute Script's engines cannot stop a script) has nothing
+    /// to give, and is not asked.
+    func timedOut(run id: String, entry: RuntimeEntry, script: PreparedScript, body: ScriptBody, seconds: Double,
+                  stopped: Bool = false) async -> InjectionError {
+        let answering = if stopped { true } else { await stopRunningScript() }
+        guard answering,
+              case let .reply(reply)? = try? await execute(ScriptBody.call(entry: entry), entry: entry,
+                                                            request: RuntimeRequest.collect(id: id, wait: false), timeout: 1),
+              reply.missingRun == nil,
+              let (result, _) = try? reply.result(ofScript: 0, prepared: script, placement: body.placements[0])
+        else { return .timedOut(seconds: seconds) }
+        let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+        let partial = ScriptResult(context: result.context, value: nil, console: result.console, error: timeout,
+                                   dialogs: takePageDialogs() + result.dialogs)
+        return .timedOut(seconds: seconds, partial: partial)
+    }
+
+    /// Stops whatever script keeps the page busy (the user's, or one of the page's own that
+    /// blocks it), where DevTools reaches the page. Returns whether the browser said it did:
+    /// Execute Script's engines have no such command, and a page that stays stuck is not asked
+    /// anything more.
+    @discardableResult
+    func stopRunningScript() async -> Bool {
+        guard transport.sendsDevToolsCommands else { return false }
+        if let direct, await direct.terminateExecution() { return true }
+        return (try? await devTools("Runtime.terminateExecution", parameters: [:], timeout: 1)) != nil
+    }
+
     /// Reads and answers a dialog the page has open, by the session's policy, and keeps it for
     /// the next result. Returns whether there was one.
     @discardableResult

@@ -44,6 +44,14 @@ public final class PageSession: Sendable {
 
     /// Extra time over a run's time before the client gives up on the driver itself.
     static let transportMargin: Double = 1.5
+
+    /// Extra time over the driver's limit for a run (its deadline and ``driverGrace``) before the
+    /// client gives up on the call: a script that blocks the page (`while (true) {}`) keeps the
+    /// runtime's own timer from replying, and the run must end within a second of its limit.
+    static let runMargin: Double = 0.3
+
+    /// How long a load that ran out of time waits for the browser to stop it.
+    static let stopLoadingWait: Double = 0.3
     /// How many times (50 ms apart) an empty error page is asked again for its text.
     static let errorPageWaits = 10
 
@@ -185,8 +193,8 @@ public final class PageSession: Sendable {
     /// its context reply, the load checked. Throws when the navigation did not land where it led
     /// (``checkLanding(of:requested:)``), remembering the document's `performance.timeOrigin`
     /// for the next navigation's check either way.
-    func checkedInstallation(for check: RuntimeRequest.LoadCheck) async throws(InjectionError) -> RuntimeReply {
-        let reply = try await install(answering: RuntimeRequest.context(checking: check)).reply
+    func checkedInstallation(for check: RuntimeRequest.LoadCheck, timeout: Double? = nil) async throws(InjectionError) -> RuntimeReply {
+        let reply = try await install(answering: RuntimeRequest.context(checking: check), timeout: timeout).reply
         state.update { $0.lastLoadOrigin = reply.loadOrigin }
         try await checkLanding(of: reply, requested: check.requested)
         return reply
@@ -223,13 +231,21 @@ public final class PageSession: Sendable {
             }
         }
         do {
-            try await session.navigate(to: url, timeout: loadTimeout + Self.transportMargin)
+            // The driver's own page-load limit is `loadTimeout`; past it, a driver stuck behind a
+            // busy page is not waited for.
+            try await session.navigate(to: url, timeout: loadTimeout + Self.driverGrace + Self.runMargin)
         } catch {
             switch error {
             case .protocolError(code: .timeout, _, _), .requestTimedOut:
                 // The page is left as a browser's Stop button leaves it, so that the session's
-                // next command does not wait for the rest of its load (WebKit's driver would).
-                _ = await session.stopLoading()
+                // next command does not wait for the rest of its load (WebKit's driver would). A
+                // session that ends now does not wait long for it: a page stuck in a script of
+                // its own cannot be stopped.
+                if state.read(\.endsAfterLoadTimeouts) {
+                    await stopLoadingBriefly()
+                } else {
+                    _ = await session.stopLoading()
+                }
                 throw .loadTimedOut(url: url, seconds: loadTimeout)
             case let .protocolError(code: .unknownError, message, _), let .protocolError(code: .invalidArgument, message, _),
                  let .protocolError(code: .insecureCertificate, message, _):
@@ -243,6 +259,29 @@ public final class PageSession: Sendable {
         }
         forgetDocument()
         return .loaded
+    }
+
+    /// Tells the session that it ends after a page that did not load in time (a batch replaces
+    /// such a session): the load is then not stopped first, which a page stuck in a script of its
+    /// own would make wait.
+    public func endsAfterLoadTimeouts() {
+        state.update { $0.endsAfterLoadTimeouts = true }
+    }
+
+    /// Asks the browser to stop loading the page, waiting ``stopLoadingWait`` at most: a page
+    /// stuck in a script of its own cannot be stopped, and the attempt then goes on by itself.
+    private func stopLoadingBriefly() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumed = OnceFlag()
+            Task { [session] in
+                _ = await session.stopLoading()
+                if resumed.claim() { continuation.resume() }
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(Self.stopLoadingWait * 1e9))
+                if resumed.claim() { continuation.resume() }
+            }
+        }
     }
 
     /// Where a navigation left the new document.
@@ -361,7 +400,7 @@ public final class PageSession: Sendable {
         let started = Date()
         try await setDriverScriptTimeout(seconds + Self.driverGrace)
         let id = nextRunID()
-        let callTimeout = seconds + Self.driverGrace + Self.transportMargin
+        let callTimeout = seconds + Self.driverGrace + Self.runMargin
         var entry = try await installedEntry()
         var body = try runBody(script, entry: entry)
         let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
@@ -394,11 +433,11 @@ public final class PageSession: Sendable {
             return try await run(script, requiredURL: requiredURL, timeout: max(0.5, seconds - Date().timeIntervalSince(started)))
         case .notInstalled:
             throw .pageInterfered(reason: "PageScript's runtime vanished from the page as soon as it was installed")
-        case .timedOut:
-            throw .timedOut(seconds: seconds)
         case let .interrupted(reason):
             let remaining = max(0.5, seconds - Date().timeIntervalSince(started))
             reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining)
+        case .timedOut:
+            throw await timedOut(run: id, entry: entry, script: script, body: body, seconds: seconds)
         }
         guard let userScript = script.userScript, reply.refusedAt == nil else {
             return try result(of: reply, script: script, body: body, requiredURL: requiredURL, seconds: seconds)

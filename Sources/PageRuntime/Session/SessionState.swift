@@ -41,6 +41,9 @@ final class SessionState: @unchecked Sendable {
         let runTag = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         /// The driver's script timeout as last set, in seconds.
         var driverScriptTimeout: Double?
+        /// Whether the session ends after a page that did not load in time (a batch's does), so
+        /// that stopping the page's load is not worth waiting for.
+        var endsAfterLoadTimeouts = false
         /// How long the last page load took, in seconds.
         var lastLoadDuration: Double = 0
         /// Dialogs the page opened that no result has reported yet.

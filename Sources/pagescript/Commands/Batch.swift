@@ -100,7 +100,11 @@ struct BatchCommand: AsyncParsableCommand {
         let signals = TerminationSignals { number in
             runner.stop(forSignal: number) { Foundation.exit(128 + number) }
         }
-        let display = ProgressDisplay(onTerminal: StandardStream.error.isTerminal) { write($0, to: .error) }
+        // Records written to the terminal the progress line is drawn on would run into it.
+        let display = ProgressDisplay(onTerminal: ProgressDisplay.draws(errorIsTerminal: StandardStream.error.isTerminal,
+                                                                       recordsOnTerminal: output == nil && StandardStream.output.isTerminal)) {
+            write($0, to: .error)
+        }
         let summary = await runner.run { progress in display.show(progress) }
         signals.cancel()
         Interruption.sweep()

@@ -84,7 +84,7 @@ struct Run: AsyncParsableCommand {
         case let .failure(error):
             // A failure met while a termination signal tears the run down is left to its handler.
             TerminationSignals.yieldToTermination()
-            printLines(ReportRenderer.failureLines(error, address: address, asJSON: json, isLibrary: request.script.isLibrary))
+            printLines(ReportRenderer.failureLines(error, address: address, asJSON: json, isLibrary: request.script.isLibrary, timeline: timeline))
             throw CommandFailure.reported(error)
         }
         printLines(ReportRenderer.lines(of: report, asJSON: json, timeline: timeline))

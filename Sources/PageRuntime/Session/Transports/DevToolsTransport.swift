@@ -1,3 +1,4 @@
+import Foundation
 import DevTools
 import NIOConcurrencyHelpers
 import SystemSupport
@@ -95,11 +96,25 @@ final class DevToolsTransport: PageTransport {
         let expression = "(function () {\n\n" + body + "\n})(" + JSONValue.string(request.serialized).serialized + ")"
         // DevTools lets code it evaluates `eval` text that the page's policy refuses, as the
         // console may; the user's code gets what the page allows, as on WebKit and after an `await`.
+        // The engine stops the evaluation a little before the client gives up on the call, as a
+        // driver's script timeout would.
+        let engineLimit = max(timeout - PageSession.runMargin, PageSession.runMargin)
         let parameters: JSONValue = [
             "expression": .string(expression), "returnByValue": true, "awaitPromise": true,
-            "timeout": .integer(Int64(timeout * 1000)), "allowUnsafeEvalBlockedByCSP": false,
+            "timeout": .integer(Int64(engineLimit * 1000)), "allowUnsafeEvalBlockedByCSP": false,
         ]
-        let margin = PageSession.transportMargin
+        let margin = timeout - engineLimit
+        let started = Date()
+        let execution = try await evaluate(parameters, timeout: timeout, margin: margin)
+        // The engine's evaluation timeout ends the call as a failure ("Internal error", an
+        // exception): the run's time is up, and nothing else went wrong.
+        if case .interrupted = execution?.execution, Date().timeIntervalSince(started) >= engineLimit {
+            return TransportReply(.timedOut)
+        }
+        return execution
+    }
+
+    private func evaluate(_ parameters: JSONValue, timeout: Double, margin: Double) async throws(InjectionError) -> TransportReply? {
         let reply: JSONValue
         if case let .driver(direct) = way, let outcome = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: timeout + margin) {
             switch outcome {
@@ -116,7 +131,9 @@ final class DevToolsTransport: PageTransport {
                 }
             } catch {
                 switch error {
-                case .requestTimedOut: return TransportReply(.timedOut)
+                // chromedriver's own wait for the page ("Timed out receiving message from renderer").
+                case .requestTimedOut, .protocolError(code: .timeout, _, _), .protocolError(code: .scriptTimeout, _, _):
+                    return TransportReply(.timedOut)
                 case .protocolError(code: .invalidSessionID, _, _), .protocolError(code: .noSuchWindow, _, _), .unreachable:
                     throw .webDriver(error)
                 case .protocolError(code: .unknownCommand, _, _), .protocolError(code: .unknownMethod, _, _):
