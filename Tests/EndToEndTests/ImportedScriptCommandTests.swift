@@ -80,8 +80,8 @@ struct ImportedScriptCommandTests {
 
         let exported = try await PageScriptBinary.outcome(of: ["scripts", "export", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
         #expect(exported.status == 0, "\(exported.standardError)")
-        #expect(try workspace.read("export/windows-script.user.js") == Self.crlfWithBOM)
-        #expect(try workspace.read("export/plain.user.js") == Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8))
+        #expect(try workspace.read("export/Windows script.user.js") == Self.crlfWithBOM)
+        #expect(try workspace.read("export/Plain.user.js") == Array("// ==UserScript==\n// @name Plain\n// @match https://example.com/*\n// ==/UserScript==\ngo()".utf8))
 
         let again = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
         #expect(again.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged\t") }, "\(again.standardOutput)")

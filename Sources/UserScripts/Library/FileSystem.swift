@@ -176,15 +176,23 @@ package enum FileSystem {
         }
     }
 
-    /// `mkdir -p`, with mode 0700 for directories it creates: scripts can hold private URLs.
-    package static func createDirectory(atPath path: String) throws(Failure) {
+    /// The mode of the library's own files: scripts can hold private URLs.
+    package static let privateFileMode: mode_t = 0o600
+    /// The mode of files written for others to read (an export), before the umask.
+    package static let sharedFileMode: mode_t = 0o644
+    /// The mode of folders made for others to read (an export's), before the umask.
+    package static let sharedDirectoryMode: mode_t = 0o755
+
+    /// `mkdir -p`, with `mode` for directories it creates: by default 0700, as the library's
+    /// own, since scripts can hold private URLs.
+    package static func createDirectory(atPath path: String, mode: mode_t = 0o700) throws(Failure) {
         if let existing = try status(atPath: path) {
             guard existing.isDirectory else { throw Failure(operation: "mkdir", path: path, code: ENOTDIR) }
             return
         }
         let parent = parentDirectory(of: path)
-        if parent != path { try createDirectory(atPath: parent) }
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+        if parent != path { try createDirectory(atPath: parent, mode: mode) }
+        guard mkdir(path, mode) == 0 || errno == EEXIST else {
             throw Failure(operation: "mkdir", path: path, code: errno)
         }
     }
@@ -200,6 +208,8 @@ package enum FileSystem {
     ///   - observer: Told about each stage (tests stop a writer there).
     ///   - durable: Whether to flush the file and the directory to disk. A cache that is checked
     ///     when it is read (the library index) skips it: a torn one is noticed and rebuilt.
+    ///   - newFileMode: The mode of a file that does not exist yet, before the umask (a file
+    ///     that exists keeps its own).
     /// - Returns: The status of the new file.
     @discardableResult
     package static func writeAtomically(
@@ -207,13 +217,14 @@ package enum FileSystem {
         toPath path: String,
         beforeReplacing: () throws -> Void = {},
         observer: (@Sendable (WriteStage) -> Void)? = nil,
-        durable: Bool = true
+        durable: Bool = true,
+        newFileMode: mode_t = privateFileMode
     ) throws -> Status {
         let target = try resolvedSymbolicLink(path)
         let directory = parentDirectory(of: target)
         let temporary = directory + "/" + temporaryName(for: baseName(of: target))
         let existingMode = try status(atPath: target).map { mode_t($0.mode) & 0o7777 }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? newFileMode)
         guard descriptor >= 0 else { throw Failure(operation: "create", path: temporary, code: errno) }
         var shouldRemoveTemporary = true
         defer { if shouldRemoveTemporary { unlink(temporary) } }

@@ -1,9 +1,13 @@
 import Foundation
 
 extension ScriptLibrary {
-    /// Writes scripts to a folder as `<slug>.user.js` files that other userscript managers can
-    /// import (`<slug>-<id>.user.js` when two exported scripts would share a name). Each file is
-    /// written atomically; the folder is created if needed.
+    /// Writes scripts to a folder as `<name>.user.js` files that other userscript managers can
+    /// import, named after each script's `@name` in whatever script it is written
+    /// (`<name>-<id>.user.js` when two exported scripts would share a name, letter case aside).
+    /// Only what a file system refuses is changed in a name: `/`, control characters, leading
+    /// dots, a length past its limit. Each file is written atomically, readable by others as any
+    /// new file (`0644` under the usual umask), unlike the library's own; the folder is created
+    /// if needed.
     ///
     /// - Parameters:
     ///   - folder: Where to write.
@@ -19,17 +23,19 @@ extension ScriptLibrary {
         var folderPath = folder.standardizedFileURL.path(percentEncoded: false)
         while folderPath.count > 1, folderPath.hasSuffix("/") { folderPath.removeLast() }
         do {
-            try FileSystem.createDirectory(atPath: folderPath)
+            try FileSystem.createDirectory(atPath: folderPath, mode: FileSystem.sharedDirectoryMode)
         } catch {
             throw LibraryError(error)
         }
-        let slugCounts = Dictionary(grouping: selected, by: { ScriptFileName.slug(for: $0.name) }).mapValues(\.count)
+        // Names that differ only in letter case are one file on a case-insensitive file system.
+        let clash = { (stem: String) in stem.lowercased() }
+        let stemCounts = Dictionary(grouping: selected, by: { clash(ScriptFileName.exportStem(for: $0.name)) }).mapValues(\.count)
         var entries: [ExportReport.Entry] = []
         for stored in selected {
-            let slug = ScriptFileName.slug(for: stored.name)
-            let name = slugCounts[slug, default: 0] > 1
-                ? ScriptFileName.libraryName(slug: slug, id: stored.id)
-                : slug + ScriptFileName.fileExtension
+            let stem = ScriptFileName.exportStem(for: stored.name)
+            let name = stemCounts[clash(stem), default: 0] > 1
+                ? ScriptFileName.libraryName(slug: stem, id: stored.id)
+                : stem + ScriptFileName.fileExtension
             let path = folderPath + "/" + name
             let bytes = Array(stored.script.text.utf8)
             let outcome: ExportReport.Outcome
@@ -47,7 +53,7 @@ extension ScriptLibrary {
             } else if current != nil, !replacingExisting {
                 outcome = .refused(reason: "a different file is already there")
             } else {
-                _ = try write(bytes, to: path) { () throws(LibraryError) in }
+                _ = try write(bytes, to: path, newFileMode: FileSystem.sharedFileMode) { () throws(LibraryError) in }
                 outcome = .written
             }
             entries.append(ExportReport.Entry(id: stored.id, name: stored.name, destination: URL(fileURLWithPath: path), outcome: outcome))

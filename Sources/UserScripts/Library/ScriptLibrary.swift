@@ -579,9 +579,11 @@ public final class ScriptLibrary: @unchecked Sendable {
     }
 
     /// Writes atomically; `check` runs just before the new file replaces the old one.
-    func write(_ bytes: [UInt8], to path: String, check: () throws(LibraryError) -> Void) throws(LibraryError) -> FileSystem.Status {
+    func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = FileSystem.privateFileMode,
+               check: () throws(LibraryError) -> Void) throws(LibraryError) -> FileSystem.Status {
         do {
-            return try FileSystem.writeAtomically(bytes, toPath: path, beforeReplacing: { try check() }, observer: writeObserver)
+            return try FileSystem.writeAtomically(bytes, toPath: path, beforeReplacing: { try check() }, observer: writeObserver,
+                                                  newFileMode: newFileMode)
         } catch let error as LibraryError {
             throw error
         } catch let error as FileSystem.Failure {

@@ -37,9 +37,9 @@ struct ScriptTransferTests {
         let destination = try #require(report.entries.first?.destination)
         let written = try ScriptTransfer(libraryDirectory: library.url).export(id: stored.id, script: stored.script, besideScriptAt: destination)
         #expect(written == .init(values: 2, files: 2, refused: []))
-        #expect(try exported.entries() == [".pagescript-cache", "traveller.pagescript-files.json", "traveller.storage.json", "traveller.user.js"])
-        #expect(try exported.read("traveller.user.js") == text)
-        let storage = try JSONValue(parsing: try exported.read("traveller.storage.json"))
+        #expect(try exported.entries() == [".pagescript-cache", "Traveller.pagescript-files.json", "Traveller.storage.json", "Traveller.user.js"])
+        #expect(try exported.read("Traveller.user.js") == text)
+        let storage = try JSONValue(parsing: try exported.read("Traveller.storage.json"))
         #expect(storage["data"] == ["visits": 12, "prefs": ["dark": true]])
 
         // Another machine, offline: the import brings the values and the files along.
@@ -49,7 +49,7 @@ struct ScriptTransferTests {
             Issue.record("not imported: \(imported.entries)")
             return
         }
-        let read = try ScriptTransfer(libraryDirectory: target.url).importCompanions(besideScriptAt: exported.file("traveller.user.js"), into: copy.id, script: copy.script)
+        let read = try ScriptTransfer(libraryDirectory: target.url).importCompanions(besideScriptAt: exported.file("Traveller.user.js"), into: copy.id, script: copy.script)
         #expect(read == .init(values: 2, files: 2, refused: []))
         #expect(try ScriptValueStore(libraryDirectory: target.url).values(of: copy.id).object == ["visits": 12, "prefs": ["dark": true]])
         let files = try DependencyCache(libraryDirectory: target.url).runFiles(for: copy.script, id: copy.id)

@@ -127,16 +127,56 @@ struct ImportExportTests {
         let second = try library.create(text: "// ==UserScript==\n// @name Same\n// ==/UserScript==\n2\n")
         let other = try library.create(text: "// ==UserScript==\n// @name Other one\n// ==/UserScript==\n3\n")
         let report = try library.export(to: folder.file("export"))
-        #expect(Set(report.entries.map(\.destination.lastPathComponent)) == ["same-\(first.id).user.js", "same-\(second.id).user.js", "other-one.user.js"])
+        #expect(Set(report.entries.map(\.destination.lastPathComponent)) == ["Same-\(first.id).user.js", "Same-\(second.id).user.js", "Other one.user.js"])
         #expect(report.entries.allSatisfy { $0.outcome == .written })
-        #expect(try folder.read("export/other-one.user.js") == other.script.text)
+        #expect(try folder.read("export/Other one.user.js") == other.script.text)
 
         #expect(try library.export(to: folder.file("export")).entries.allSatisfy { $0.outcome == .unchanged })
-        try folder.write("someone else's file", to: "export/other-one.user.js")
+        try folder.write("someone else's file", to: "export/Other one.user.js")
         let refused = try library.export(to: folder.file("export"), ids: [other.id])
         #expect(refused.entries.map(\.outcome) == [.refused(reason: "a different file is already there")])
-        #expect(try folder.read("export/other-one.user.js") == "someone else's file")
+        #expect(try folder.read("export/Other one.user.js") == "someone else's file")
         #expect(try library.export(to: folder.file("export"), ids: [other.id], replacingExisting: true).entries.map(\.outcome) == [.written])
+    }
+
+    /// An exported file keeps the script's name in any script, changed only where a file system
+    /// refuses it, and is readable by others as any new file is; the library's own stay private.
+    @Test func exportKeepsNamesInAnyScriptAndWritesOrdinaryFiles() throws {
+        let folder = try TemporaryDirectory()
+        let library = try ScriptLibrary(directory: folder.file("library"))
+        let names = ["整理表格", "Café: a/b\u{7}c", "..hidden", String(repeating: "長", count: 120), "Case", "case"]
+        var ids: [String: ScriptID] = [:]
+        for name in names {
+            ids[name] = try library.create(text: "// ==UserScript==\n// @name \(name)\n// ==/UserScript==\n1\n").id
+        }
+        let report = try library.export(to: folder.file("export"))
+        let byID = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.id, $0.destination.lastPathComponent) })
+        let files = ids.mapValues { byID[$0] ?? "" }
+        #expect(files["整理表格"] == "整理表格.user.js")
+        let refused = try #require(files["Café: a/b\u{7}c"])
+        #expect(refused.hasPrefix("Café: a-b") && !refused.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(refused)")
+        #expect(files["..hidden"] == "hidden.user.js")
+        let long = try #require(files[String(repeating: "長", count: 120)])
+        #expect(long.utf8.count <= 255 && long.hasPrefix("長長長") && long.hasSuffix(".user.js"), "\(long)")
+        #expect(files["Case"] == "Case-\(ids["Case"]!).user.js" && files["case"] == "case-\(ids["case"]!).user.js")
+
+        let umask = try Self.umask()
+        for entry in report.entries {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: entry.destination.path)[.posixPermissions] as? Int)
+            #expect(mode == 0o644 & ~umask, "\(entry.destination.lastPathComponent): \(String(mode, radix: 8))")
+        }
+        let stored = try library.scripts().map(\.file.path)
+        for path in stored {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(mode == 0o600, "\(path): \(String(mode, radix: 8))")
+        }
+    }
+
+    /// The process's umask, as Linux reports it (reading it with umask(2) would change it).
+    static func umask() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        return try #require(Int(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8))
     }
 
     @Test func anExportedScriptImportsBackUnchanged() throws {
