@@ -45,7 +45,7 @@ struct ImportedScriptCommandTests {
         try workspace.write([0x2F, 0x2F, 0x20, 0xE9, 0x0A], to: "downloads/latin1.user.js")
 
         // --no-fetch: the @require points at the internet, which tests never reach.
-        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--no-fetch", "--library", workspace.library])
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("downloads").path, "--no-fetch", "-v", "--library", workspace.library])
         #expect(imported.status == 1, "a file that is not UTF-8 is refused: \(imported.standardError)")
         let lines = imported.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -85,6 +85,32 @@ struct ImportedScriptCommandTests {
 
         let again = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("export").path, "--library", workspace.library])
         #expect(again.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged\t") }, "\(again.standardOutput)")
+    }
+
+    /// Forty scripts make forty lines on standard output and, on standard error, one short line
+    /// for each script that is not read as written, and none for the others; -v says the rest.
+    @Test func importingManyScriptsSaysOneLineOfEachAndTheRestWithVerbose() async throws {
+        let workspace = Workspace()
+        for number in 1...40 {
+            // Every other script has a rule PageScript sets aside and a comment in its block.
+            let extra = number.isMultiple(of: 2) ? "// @include *.google.*\n// a comment\n" : ""
+            try workspace.write(Array("// ==UserScript==\n// @name Script \(number)\n// @match https://example.com/*\n\(extra)// ==/UserScript==\n\(number)\n".utf8),
+                                to: "many/script-\(number).user.js")
+        }
+        let folder = workspace.root.appendingPathComponent("many").path
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", folder, "--library", workspace.library])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.split(separator: "\n").filter { $0.hasPrefix("imported\t") }.count == 40, "\(imported.standardOutput)")
+        let notes = imported.standardError.split(separator: "\n")
+        #expect(notes.count == 20, "one line per script read differently, and nothing else:\n\(imported.standardError)")
+        #expect(notes.allSatisfy { $0.contains("1 metadata line set aside or read narrower") && $0.contains("pagescript scripts show ") },
+                "\(imported.standardError)")
+        #expect(!imported.standardError.contains("script-1.user.js:"), "a script read as written gets no line")
+
+        try FileManager.default.removeItem(atPath: workspace.library)
+        let verbose = try await PageScriptBinary.outcome(of: ["scripts", "import", folder, "--verbose", "--library", workspace.library])
+        #expect(verbose.standardError.contains("script-1.user.js: runs automatically at document-idle"), "\(verbose.standardError)")
+        #expect(verbose.standardError.contains("script-2.user.js: line 4: @include *.google.* set aside"), "\(verbose.standardError)")
     }
 
     @Test func whichListsScriptsInTheOrderTheyRunWithTheRuleThatMatched() async throws {
@@ -170,7 +196,7 @@ struct ImportedScriptCommandTests {
             1
 
             """.utf8), to: "scripts/missing.user.js")
-        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "--library", workspace.library])
+        let imported = try await PageScriptBinary.outcome(of: ["scripts", "import", workspace.root.appendingPathComponent("scripts").path, "-v", "--library", workspace.library])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardError.contains("fetched @require \(server.url("/lib.js"))"), "\(imported.standardError)")
         #expect(imported.standardError.contains("fetched @resource"), "\(imported.standardError)")

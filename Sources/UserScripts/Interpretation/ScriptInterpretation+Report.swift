@@ -40,7 +40,21 @@ extension ScriptInterpretation {
     /// from the managers or set aside, lines set aside, how many comments were ignored, and the
     /// files it asks for.
     public var importSummary: [String] {
-        var lines = ["runs \(runModeDescription)"]
+        var lines = ["runs \(runModeDescription)"] + importCautions
+        let comments = notes.filter { if case .comment = $0.kind { true } else { false } }.count
+        if comments > 0 {
+            lines.append("\(comments) comment line\(comments == 1 ? "" : "s") in the metadata block \(comments == 1 ? "is" : "are") ignored, as the managers ignore them")
+        }
+        if !requires.isEmpty || !resources.isEmpty {
+            lines.append("asks for files: \(requires.count) @require, \(resources.count) @resource")
+        }
+        return lines
+    }
+
+    /// The part of ``importSummary`` that says the script is not read as its author wrote it:
+    /// rules narrowed or set aside, and lines set aside; empty when it is read as written.
+    public var importCautions: [String] {
+        var lines: [String] = []
         for rule in rules {
             switch rule.reading {
             case .asWritten, .broadened: continue
@@ -51,15 +65,7 @@ extension ScriptInterpretation {
             if case .ruleSetAside = note.kind { return false }
             return note.isSetAside || { if case .keyWithoutAt = note.kind { true } else { false } }()
         }
-        lines += setAside.map(\.description)
-        let comments = notes.filter { if case .comment = $0.kind { true } else { false } }.count
-        if comments > 0 {
-            lines.append("\(comments) comment line\(comments == 1 ? "" : "s") in the metadata block \(comments == 1 ? "is" : "are") ignored, as the managers ignore them")
-        }
-        if !requires.isEmpty || !resources.isEmpty {
-            lines.append("asks for files: \(requires.count) @require, \(resources.count) @resource")
-        }
-        return lines
+        return lines + setAside.map(\.description)
     }
 
     /// The run mode, and where its moment comes from.

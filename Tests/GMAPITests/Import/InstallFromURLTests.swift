@@ -22,7 +22,7 @@ struct InstallFromURLTests {
         defer { server.stop() }
         let address = server.url("/scripts/tidy.user.js")
 
-        let installed = try await PageScriptProcess.run(["scripts", "import", address, "--library", folder.path])
+        let installed = try await PageScriptProcess.run(["scripts", "import", address, "-v", "--library", folder.path])
         #expect(installed.status == 0, "\(installed.standardError)")
         let line = installed.standardOutput.split(separator: "\t")
         #expect(line.first == "imported")
@@ -107,7 +107,7 @@ struct InstallFromURLTests {
     @Test func aBackupIsImportedThroughTheCommandWithOneLinePerScript() async throws {
         let folder = try TemporaryDirectory("install")
         let zip = try ZipFixture.write(BackupImportTests.violentmonkeyEntries(), to: "vm.zip", in: folder)
-        let outcome = try await PageScriptProcess.run(["scripts", "import", zip, "--library", folder.file("library").path])
+        let outcome = try await PageScriptProcess.run(["scripts", "import", zip, "--verbose", "--library", folder.file("library").path])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(rows.map { [$0[0], $0[2]] } == [["imported", "Dark mode.user.js"], ["imported", "Tidy up.user.js"]])
