@@ -98,6 +98,31 @@ public struct EngineInventory: Sendable, Equatable {
         return lines
     }
 
+    /// The same as one JSON object, for `engines --json`: `engine`, `name`, `installed`,
+    /// `version` (the browser's, or `null`), `programs` (each `{"role","name","path","version",
+    /// "package"}`, `null` for what is not known), `missing` and `install` (what to install, or
+    /// `null` when nothing is missing).
+    public var json: JSONValue {
+        let programs = programs.map { program -> JSONValue in
+            [
+                "role": .string(program.role.rawValue),
+                "name": .string(program.name),
+                "path": program.path.map(JSONValue.string) ?? .null,
+                "version": program.version.map(JSONValue.string) ?? .null,
+                "package": program.package.map { ["name": .string($0.name), "version": .string($0.version)] } ?? .null,
+            ]
+        }
+        return [
+            "engine": .string(engine.rawValue),
+            "name": .string(engine.displayName),
+            "installed": .bool(isInstalled),
+            "version": version.map(JSONValue.string) ?? .null,
+            "programs": .array(programs),
+            "missing": .array(missingPrograms.map(JSONValue.string)),
+            "install": isInstalled ? .null : .string(engine.installHint),
+        ]
+    }
+
     /// Looks at every engine on `path` (defaults to this process's `PATH`).
     public static func survey(path: String? = nil) -> [EngineInventory] {
         Engine.allCases.map { inspect($0, path: path) }

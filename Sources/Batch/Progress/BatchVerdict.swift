@@ -23,14 +23,17 @@ public enum BatchVerdict: Sendable, Equatable {
     case badInput(String)
 
     /// The summary line and the verdict for `summary`; `outputPath` is `--output`, named in the
-    /// line and in the `--resume` hint, and `sessionWait` is `--session-wait`.
-    public static func closing(_ summary: BatchSummary, outputPath: String?, sessionWait: Double) -> (line: String?, verdict: BatchVerdict) {
+    /// line and in the `--resume` hint, and `sessionWait` is `--session-wait`. With `quiet`
+    /// (`--quiet`) a batch whose every page ran has no line.
+    public static func closing(_ summary: BatchSummary, outputPath: String?, sessionWait: Double,
+                               quiet: Bool = false) -> (line: String?, verdict: BatchVerdict) {
         let line = "pagescript batch: \(summary.line)"
         let resumeHint = outputPath.map { "; continue with: --output \(TerminalSafeText.escaped($0)) --resume" } ?? ""
         switch summary.ending {
         case .completed:
             let records = outputPath.map { "; records in \(TerminalSafeText.escaped($0))" } ?? ""
-            return (line + records, summary.progress.failed > 0 ? .pagesFailed : .succeeded)
+            let failed = summary.progress.failed > 0
+            return (quiet && !failed ? nil : line + records, failed ? .pagesFailed : .succeeded)
         case let .stopped(signal):
             return (line + "; stopped" + resumeHint, .stopped(signal: signal))
         case let .noSession(reason):

@@ -13,28 +13,29 @@ import UserScripts
 /// }
 /// ```
 public enum ReportRenderer {
-    /// The lines that show `report`; `timeline` adds a `timing` member to the JSON object.
-    public static func lines(of report: RunReport, asJSON: Bool, timeline: PhaseTimeline? = nil) -> [StreamLine] {
+    /// The lines that show `report`; `timeline` adds a `timing` member to the JSON object, and
+    /// `quiet` (`--quiet`) leaves out the page's title line.
+    public static func lines(of report: RunReport, asJSON: Bool, timeline: PhaseTimeline? = nil, quiet: Bool = false) -> [StreamLine] {
         if asJSON {
             return [.output(withTiming(withScreenshot(json(of: .completed(report)), report.screenshot), timeline).serialized)]
         }
         switch report {
         case let .script(result, screenshot):
-            var lines: [StreamLine] = [.error(pageLine(result.context))]
+            var lines: [StreamLine] = quiet ? [] : [.error(pageLine(result.context))]
             if let screenshot { lines.append(.error("screenshot: \(TerminalSafeText.escaped(screenshot))")) }
             lines += detailLines(of: result).map(StreamLine.error)
             if result.error == nil, let value = result.value { lines.append(.output(value.serialized)) }
             return lines
         case let .library(context, requested, results, screenshot):
-            return libraryLines(context: context, requested: requested, results: results, screenshot: screenshot)
+            return libraryLines(context: context, requested: requested, results: results, screenshot: screenshot, quiet: quiet)
         case let .inspected(before, then):
             // Standard output holds the inspecting code's value alone; what ran first shows its
             // values with the rest, on standard error.
-            let earlier = lines(of: before, asJSON: false).map { line in
+            let earlier = lines(of: before, asJSON: false, quiet: quiet).map { line in
                 line.stream == .output ? .error("→ " + line.text) : line
             }
             var lines: [StreamLine] = earlier + [.error("== then (the -e, -f or - code)")]
-            if then.context.url != before.context.url { lines.append(.error(pageLine(then.context))) }
+            if then.context.url != before.context.url, !quiet { lines.append(.error(pageLine(then.context))) }
             lines += detailLines(of: then).map(StreamLine.error)
             if then.error == nil, let value = then.value { lines.append(.output(value.serialized)) }
             return lines
@@ -82,9 +83,10 @@ public enum ReportRenderer {
     }
 
     /// The lines of the library's scripts: per script a header on standard error and its value on
-    /// standard output.
-    static func libraryLines(context: PageContext, requested: String, results: [LibraryScriptResult], screenshot: String?) -> [StreamLine] {
-        var lines: [StreamLine] = [.error(pageLine(context))]
+    /// standard output; the page's title line first unless `quiet`.
+    static func libraryLines(context: PageContext, requested: String, results: [LibraryScriptResult], screenshot: String?,
+                             quiet: Bool = false) -> [StreamLine] {
+        var lines: [StreamLine] = quiet ? [] : [.error(pageLine(context))]
         if let screenshot { lines.append(.error("screenshot: \(TerminalSafeText.escaped(screenshot))")) }
         if results.isEmpty {
             lines.append(.error("no library script runs automatically on \(TerminalSafeText.escaped(requested))"))

@@ -11,12 +11,12 @@ struct BatchCommand: AsyncParsableCommand {
         commandName: "batch",
         abstract: "Run a script on every URL of a list, on many sessions at once; print one JSON line per page.",
         discussion: """
-            URLs are read one per line from URLS_FILE or standard input (blank lines and # comments \
-            are skipped). With no script, each page runs the library scripts that match it, as \
-            'pagescript run URL' does. Records go to standard output or --output, in the order pages \
-            finish (--ordered: input order); --resume continues an interrupted --output file. Exit \
-            codes: 0 every page ran its script without error; 1 some did not; 2 usage or bad input; \
-            3 no session could be had; 128+N stopped by signal N.
+            URLs are read one per line from URLS_FILE or standard input (blank lines and # comments are skipped). \
+            With no script, each page runs the library scripts that match it, as 'pagescript run URL' does. \
+            Records go to standard output or --output, in the order pages finish (--ordered: input order); \
+            --resume continues an interrupted --output file. --quiet leaves out the progress line and, when \
+            every page ran, the summary line. Exit codes: 0 every page ran its script without error; 1 some \
+            did not; 2 usage or bad input; 3 no session could be had; 128+N stopped by signal N.
             """)
 
     @Argument(help: "The URL list, one URL per line ('-' or nothing: standard input).")
@@ -52,6 +52,7 @@ struct BatchCommand: AsyncParsableCommand {
     var capabilities: String?
 
     @OptionGroup var dialogOptions: DialogOptions
+    @OptionGroup var quietOption: QuietOption
     @OptionGroup var engineOptions: EngineOptions
     @OptionGroup var libraryOptions: LibraryOptions
 
@@ -101,15 +102,14 @@ struct BatchCommand: AsyncParsableCommand {
             runner.stop(forSignal: number) { Foundation.exit(128 + number) }
         }
         // Records written to the terminal the progress line is drawn on would run into it.
-        let display = ProgressDisplay(onTerminal: ProgressDisplay.draws(errorIsTerminal: StandardStream.error.isTerminal,
-                                                                       recordsOnTerminal: output == nil && StandardStream.output.isTerminal)) {
-            write($0, to: .error)
-        }
+        let drawn = ProgressDisplay.draws(errorIsTerminal: StandardStream.error.isTerminal && !quietOption.quiet,
+                                          recordsOnTerminal: output == nil && StandardStream.output.isTerminal)
+        let display = ProgressDisplay(onTerminal: drawn) { write($0, to: .error) }
         let summary = await runner.run { progress in display.show(progress) }
         signals.cancel()
         Interruption.sweep()
         display.finish()
-        let (line, verdict) = BatchVerdict.closing(summary, outputPath: output, sessionWait: sessionWait)
+        let (line, verdict) = BatchVerdict.closing(summary, outputPath: output, sessionWait: sessionWait, quiet: quietOption.quiet)
         if let line { printError(line) }
         switch verdict {
         case .succeeded: return

@@ -10,14 +10,13 @@ struct Run: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run JavaScript on a page and print its value as JSON.",
         discussion: """
-            The page's title and URL go to standard error, the script's completion value (a returned \
-            promise is awaited) to standard output as JSON. With no script, every enabled library \
-            script whose patterns match the page and whose @run-at is automatic runs, each in its own \
-            scope. Code given with -e, -f or - together with --script, --example or --with-library \
-            runs after that script (or the library's) on the same page, to inspect what it did: its \
-            value is the one on standard output. Exit codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or \
-            interfered; 2 usage or bad input, or a page that does not load; 3 engine missing or failed; \
-            4 timed out.
+            The page's title and URL go to standard error (not with --quiet), the script's completion value (a \
+            returned promise is awaited) to standard output as JSON. With no script, every enabled library script \
+            whose patterns match the page and whose @run-at is automatic runs, each in its own scope. Code given \
+            with -e, -f or - together with --script, --example or --with-library runs after that script (or the \
+            library's) on the same page, to inspect what it did: its value is the one on standard output. Exit \
+            codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or interfered; 2 usage or \
+            bad input, or a page that does not load; 3 engine missing or failed; 4 timed out.
             """)
 
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
@@ -50,8 +49,8 @@ struct Run: AsyncParsableCommand {
     @Flag(name: .long, help: "Report where the time went, phase by phase (display, driver, session, navigation, script, teardown): a line on standard error, or \"timing\" in --json.")
     var timing = false
 
+    @OptionGroup var quietOption: QuietOption
     @OptionGroup var engineOptions: EngineOptions
-
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -87,7 +86,7 @@ struct Run: AsyncParsableCommand {
             printLines(ReportRenderer.failureLines(error, address: address, asJSON: json, isLibrary: request.script.isLibrary, timeline: timeline))
             throw CommandFailure.reported(error)
         }
-        printLines(ReportRenderer.lines(of: report, asJSON: json, timeline: timeline))
+        printLines(ReportRenderer.lines(of: report, asJSON: json, timeline: timeline, quiet: quietOption.quiet))
         switch report.ending {
         case .succeeded: return
         case .scriptFailed: throw CommandFailure.scriptsFailed

@@ -10,6 +10,9 @@ struct ListScripts: ParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("Only the scripts that would run automatically on this URL, in the order they run.", valueName: "url"))
     var url: String?
 
+    @Flag(name: .long, help: "Print one JSON array: each script's id, name, switches, when it runs and its rules.")
+    var json = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
@@ -19,7 +22,10 @@ struct ListScripts: ParsableCommand {
             scripts = try library.which(url: PageURL(url)).map(\.script)
         }
         let files = DependencyCache(libraryDirectory: library.directory)
-        for stored in scripts {
+        if json {
+            printOutput(JSONValue.array(scripts.map { ScriptJSON.summary(of: $0, files: files) }).serialized)
+        }
+        for stored in scripts where !json {
             let rules = stored.interpretation.rules.map(\.description).joined(separator: " ")
             let runs = files.blockReason(for: stored) ?? stored.interpretation.runMode.description
             printOutput([stored.id.rawValue, TerminalSafeText.escaped(stored.name), Self.switches(of: stored),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GMAPI
 import SystemSupport
 import UserScripts
 
@@ -15,12 +16,23 @@ struct ShowScript: ParsableCommand {
     @Flag(name: .long, help: "Print the script's file, byte for byte.")
     var source = false
 
+    @Flag(name: .long, help: "Print one JSON object: the file, id, name, switches, rules, files asked for and notes.")
+    var json = false
+
     @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        if source, json { throw ValidationError("give --source or --json, not both") }
+    }
 
     func run() throws {
         try libraryOptions.withScript(reference) { library, stored in
             if source {
                 write(stored.script.text, to: .output)
+                return
+            }
+            if json {
+                printOutput(ScriptJSON.details(of: stored, files: DependencyCache(libraryDirectory: library.directory)).serialized)
                 return
             }
             let safe = TerminalSafeText.escaped

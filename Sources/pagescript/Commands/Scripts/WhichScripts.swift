@@ -20,6 +20,9 @@ struct WhichScripts: ParsableCommand {
     @Flag(name: .long, help: "List every script: those that match but would not run (disabled, on demand only, not in frames) and, with the reason, those that do not match.")
     var all = false
 
+    @Flag(name: .long, help: "Print one JSON array: each script's id, name, whether it runs, its status and the reason.")
+    var json = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
@@ -31,7 +34,10 @@ struct WhichScripts: ParsableCommand {
         let blocked = Dictionary(uniqueKeysWithValues: explained.filter(\.runsAutomatically).compactMap { entry in
             files.blockReason(for: entry.script).map { (entry.script.id, $0) }
         })
-        for entry in explained where all || entry.runsAutomatically {
+        if json {
+            printOutput(JSONValue.array(explained.filter { all || $0.runsAutomatically }.map { ScriptJSON.onPage($0, files: files) }).serialized)
+        }
+        for entry in explained where !json && (all || entry.runsAutomatically) {
             let (status, reason) = entry.explanation
             let shown = blocked[entry.script.id].map { ($0, reason) } ?? (status, reason)
             printOutput([entry.script.id.rawValue, entry.script.name, shown.0, shown.1].map(TerminalSafeText.escaped).joined(separator: "\t"))
