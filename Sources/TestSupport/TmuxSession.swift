@@ -9,10 +9,13 @@ public final class TmuxSession: @unchecked Sendable {
     /// The session's name.
     public let name = "test"
 
-    /// Starts `command` (run by `/bin/sh -c`) in a `columns` x `rows` terminal.
+    /// Starts `command` (run by `/bin/sh -c`) in a `columns` x `rows` terminal, with `environment`
+    /// added to the test's own, less `NO_COLOR` unless `environment` sets it: `swift test` sets it
+    /// for the test process, and a person's terminal has colours.
     public init(command: String, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
         socket = "pagescript-test-\(UUID().uuidString.prefix(8))"
-        let exports = environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
+        let exports = (environment["NO_COLOR"] == nil ? "unset NO_COLOR; " : "")
+            + environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
         // The first command starts the tmux server, which would inherit an output pipe and keep
         // it open for good: commands that print nothing get no pipe.
         try tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "\(exports) \(command)"], capturing: false)

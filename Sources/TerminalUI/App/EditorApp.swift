@@ -123,7 +123,7 @@ public final class EditorApp: Sendable {
     }
 
     private func loop(state: inout EditorState, writer: TerminalWriter, tasks: inout [Task<Void, Never>]) async -> EditorOutcome {
-        var renderer = FrameRenderer()
+        var renderer = FrameRenderer(colors: TerminalColors.allowed(on: terminal.output))
         do throws(TerminalError) {
             try draw(state, renderer: &renderer, writer: writer)
             for await event in events {

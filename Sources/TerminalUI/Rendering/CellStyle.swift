@@ -46,6 +46,12 @@ struct CellStyle: Hashable, Sendable {
         output.append(UInt8(ascii: "m"))
     }
 
+    /// This style as a terminal without colours shows it: the attributes alone, and reverse
+    /// video for a background, which marks a selection or a match.
+    var withoutColors: CellStyle {
+        CellStyle(attributes: background == nil ? attributes : attributes.union(.reverse))
+    }
+
     /// This style with other attributes added.
     func adding(_ extra: Attributes) -> CellStyle {
         var copy = self

@@ -5,12 +5,20 @@
 /// already positioned and an SGR sequence only where the style changes; the result is meant
 /// to be written with a single `write`. A frame of another size (a resize) or an
 /// ``invalidate()`` clears the screen and draws everything.
+///
+/// Without colours (see `TerminalColors`) each style is written as its attributes alone, a
+/// background becoming reverse video (``CellStyle/withoutColors``), so that selections, matches
+/// and bars stay visible.
 struct FrameRenderer: Sendable {
+    private let colors: Bool
     private var previous: CellGrid?
     private var cursorVisible: Bool?
     private var previousCursor: CursorPlacement?
 
-    init() {}
+    /// - Parameter colors: Whether styles are written with their colours.
+    init(colors: Bool = true) {
+        self.colors = colors
+    }
 
     /// Forgets the last frame so the next one is drawn in full (after a resize, or when
     /// something else may have written to the terminal).
@@ -61,7 +69,7 @@ struct FrameRenderer: Sendable {
                             ANSI.appendMoveCursor(x: x, y: y, to: &output)
                         }
                         if currentStyle != cell.style {
-                            cell.style.appendSGRSequence(to: &output)
+                            (colors ? cell.style : cell.style.withoutColors).appendSGRSequence(to: &output)
                             currentStyle = cell.style
                         }
                         if let byte = cell.character.singleByte {
