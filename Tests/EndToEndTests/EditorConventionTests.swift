@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `pagescript edit` in a real terminal (tmux) on a loopback page, as terminal programs are
-/// expected to behave: no colours under `NO_COLOR`.
+/// expected to behave: no colours under `NO_COLOR`, and an Esc that never swallows the key after it.
 @Suite(.serialized)
 struct EditorConventionTests: EditorInTmux {
     let server: LoopbackServer
@@ -60,5 +60,24 @@ struct EditorConventionTests: EditorInTmux {
             try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
             expectNothingLeft()
         }
+    }
+
+    /// Esc and Ctrl-S pressed together (one write, well within the Esc delay) close the panel
+    /// and save, rather than being read as a Ctrl-Alt-S the editor does not have.
+    @Test func escapeThenControlSQuicklySaves() throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let terminal = try TmuxSession(command: editCommand(engine: "chromium"), environment: [marker.name: marker.value])
+        defer { terminal.kill() }
+        try terminal.requireScreen(text: "Convention page")
+        try terminal.type("document.title.length")
+        try terminal.press("C-r")
+        try terminal.requireScreen(text: "Result")
+        try terminal.press("Escape", "C-s")
+        let saved = try terminal.requireScreen("the save") { rows in rows.contains { $0.contains("Saved the script for") || $0.contains("does nothing here") } }
+        #expect(saved.contains { $0.contains("Saved the script for") }, "\(saved.joined(separator: "\n"))")
+        #expect(!saved.contains { $0.contains("Result") }, "Esc closed the panel: \(saved.joined(separator: "\n"))")
+        try terminal.press("C-q")
+        try terminal.waitFor(timeout: 15) { _ in (try? terminal.hasExited()) == true }
+        expectNothingLeft()
     }
 }

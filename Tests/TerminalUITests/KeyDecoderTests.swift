@@ -48,6 +48,8 @@ struct KeyDecoderTests {
         Vector(name: "Alt-b", bytes: [0x1B, 0x62], expected: [key(.character("b"), .alt)]),
         Vector(name: "Alt-Backspace", bytes: [0x1B, 0x7F], expected: [key(.backspace, .alt)]),
         Vector(name: "Esc Esc is one Esc, the second pending", bytes: [0x1B, 0x1B], expected: [key(.escape)]),
+        Vector(name: "Esc then Ctrl-S typed quickly is two keys", bytes: [0x1B, 0x13], expected: [key(.escape), key(.character("s"), .control)]),
+        Vector(name: "Esc then Enter typed quickly is two keys", bytes: [0x1B, 0x0D], expected: [key(.escape), key(.enter)]),
         Vector(name: "two-byte UTF-8", bytes: [0xC3, 0xA9], expected: [key(.character("é"))]),
         Vector(name: "three-byte UTF-8 (CJK)", bytes: [0xE6, 0x97, 0xA5], expected: [key(.character("日"))]),
         Vector(name: "four-byte UTF-8 (emoji)", bytes: [0xF0, 0x9F, 0x8E, 0x89], expected: [key(.character("🎉"))]),

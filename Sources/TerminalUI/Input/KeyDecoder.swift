@@ -7,7 +7,9 @@
 /// A lone Esc byte is ambiguous: it is the Esc key, or the start of a sequence whose rest has
 /// not arrived yet. The decoder does not guess. ``hasPendingEscape`` tells the caller that
 /// it is waiting; if nothing more arrives within the caller's timeout, ``flush()`` decides it
-/// as the Esc key (or Alt plus the key that follows).
+/// as the Esc key (or Alt plus the key that follows). Esc followed by a control character is
+/// always the Esc key and then that key: Esc and Ctrl-S typed quickly save, never a Ctrl-Alt
+/// chord the editor does not have.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
@@ -151,6 +153,10 @@ struct KeyDecoder: Sendable {
             return decodeSS3(buffer, at: position + 2)
         case 0x1B:
             // Esc Esc: the first is a key of its own; the second starts afresh.
+            return .event(.key(KeyEvent(.escape)), next: position + 1)
+        case 0x00...0x1F:
+            // Esc and then a control key (Ctrl-S, Enter, Tab) pressed before the Esc delay ran
+            // out: two keys, since the editor binds no Ctrl-Alt chord that this could be.
             return .event(.key(KeyEvent(.escape)), next: position + 1)
         default:
             return decodePlain(buffer, at: position + 1, modifiers: .alt)
