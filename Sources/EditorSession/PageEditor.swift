@@ -147,11 +147,14 @@ public enum PageEditor {
         let turn = PageTurn()
         let lateWork = LateWorkServer(page: page, turn: turn) { lines in notices.send(.laterConsole(lines)) }
         let userScripts = PageEditorHost.UserScriptSession(host: host, turn: turn, lateWork: lateWork)
+        // Text an earlier editor on this script could not give back is offered before anything else.
+        let recovered = RecoveryCopy.latest(for: initial.document.name, in: library.directory, differingFrom: initial.code)
         let app = EditorApp(
             terminal: terminal,
             page: PageInfo(title: context.title, url: context.url),
             initialScript: initial.code,
             document: initial.document,
+            recovered: recovered,
             host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
                                       session: userScripts, notify: notices.send),
             configuration: configuration)

@@ -158,4 +158,58 @@ struct EditorKeepsWorkTests {
         expectNothingLeft(within: 20)
         #expect(recoveryCopies() == ["let lost = 'not lost'"])
     }
+
+    /// Issue 39, point 18: a recovery copy is as private as the library's files, and the next
+    /// editor on the site says what it found and offers it back; the copy stays, restored or not.
+    @Test func theNextEditorOffersTheRecoveryCopyBackAndKeepsIt() throws {
+        defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
+        let first = try TmuxSession(command: editCommand(engine: "chromium"), environment: [marker.name: marker.value])
+        try first.waitFor(text: "Work page")
+        try first.type("let kept = 'from last time'")
+        try first.waitFor(text: "from last time")
+        first.kill()
+        expectNothingLeft(within: 20)
+        let folder = library + "/.recovery"
+        let copies = try FileManager.default.contentsOfDirectory(atPath: folder)
+        try #require(copies.count == 1, "\(copies)")
+        let copy = folder + "/" + copies[0]
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "the copy is \(String(mode, radix: 8)), the library's files 600")
+
+        // Left in its file: the editor starts with the saved (empty) script, and says where the copy is.
+        let second = try TmuxSession(command: editCommand(engine: "chromium"), environment: [marker.name: marker.value])
+        defer { second.kill() }
+        let asked = try second.requireScreen(text: "Restore it?")
+        #expect(asked.contains { $0.contains("Unsaved text from") }, "\(asked.joined(separator: "\n"))")
+        try second.press("n")
+        let left = try second.requireScreen(text: "The text stays in")
+        #expect(!left.contains { $0.contains("from last time") })
+        try second.press("C-q")
+        try second.waitFor(timeout: 15) { _ in (try? second.hasExited()) == true }
+        expectNothingLeft()
+        #expect(FileManager.default.fileExists(atPath: copy), "dismissing removed the copy")
+
+        // Restored: the text is back as unsaved changes, and the copy stays.
+        let third = try TmuxSession(command: editCommand(engine: "chromium"), environment: [marker.name: marker.value])
+        defer { third.kill() }
+        try third.requireScreen(text: "Restore it?")
+        try third.press("y")
+        let restored = try third.requireScreen(text: "from last time")
+        #expect(restored.contains { $0.contains("Restored the text kept in") }, "\(restored.joined(separator: "\n"))")
+        try third.press("C-s")
+        try third.requireScreen(text: "Saved the script for")
+        try third.press("C-q")
+        try third.waitFor(timeout: 15) { _ in (try? third.hasExited()) == true }
+        expectNothingLeft()
+        #expect(recoveryCopies() == ["let kept = 'from last time'"])
+
+        // Saved as it is, the copy is not offered again.
+        let fourth = try TmuxSession(command: editCommand(engine: "chromium"), environment: [marker.name: marker.value])
+        defer { fourth.kill() }
+        let reopened = try fourth.requireScreen(text: "from last time")
+        #expect(!reopened.contains { $0.contains("Restore it?") }, "\(reopened.joined(separator: "\n"))")
+        try fourth.press("C-q")
+        try fourth.waitFor(timeout: 15) { _ in (try? fourth.hasExited()) == true }
+        expectNothingLeft()
+    }
 }

@@ -29,6 +29,7 @@ public final class EditorApp: Sendable {
     private let page: PageInfo
     private let initialScript: String
     private let document: ScriptDocument?
+    private let recovered: RecoveredText?
     private let host: EditorHost
     private let configuration: EditorConfiguration
     private let events: AsyncStream<AppEvent>
@@ -53,15 +54,18 @@ public final class EditorApp: Sendable {
     ///     counts as saved: quitting without changes does not ask.
     ///   - document: Which script `initialScript` is, which Ctrl-S saves into and the title bar
     ///     names; `nil` when the host keeps no scripts.
+    ///   - recovered: Text an earlier session left unsaved, which the editor offers to restore
+    ///     in place of `initialScript` before anything else (see ``RecoveredText``).
     ///   - host: Runs scripts and provides the optional features.
     ///   - configuration: Editor preferences.
     public init(terminal: TerminalDevice = .standard, page: PageInfo, initialScript: String = "",
-                document: ScriptDocument? = nil, host: EditorHost,
+                document: ScriptDocument? = nil, recovered: RecoveredText? = nil, host: EditorHost,
                 configuration: EditorConfiguration = EditorConfiguration()) {
         self.terminal = terminal
         self.page = page
         self.initialScript = initialScript
         self.document = document
+        self.recovered = recovered
         self.host = host
         self.configuration = configuration
         (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
@@ -112,7 +116,7 @@ public final class EditorApp: Sendable {
         var state = EditorState(page: page, script: initialScript,
                                 size: TerminalSize.current(of: terminal.output) ?? .fallback,
                                 configuration: configuration, features: host.features, formSettings: host.form,
-                                document: document)
+                                document: document, recovered: recovered)
         var tasks: [Task<Void, Never>] = []
         defer {
             for task in tasks { task.cancel() }

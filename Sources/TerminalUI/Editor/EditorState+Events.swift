@@ -251,6 +251,16 @@ extension EditorState {
                 overlay = .none
                 return save(then: .open(summary))
             }
+        case .restoreRecovered(let recovered):
+            if key == "y" {
+                overlay = .none
+                replaceDocument(with: recovered.text)
+                message = .info("Restored the text kept in \(recovered.file), which stays there. Ctrl-Z undoes it.")
+                return []
+            }
+            if dismissed {
+                message = .info("The text stays in \(recovered.file).")
+            }
         }
         if dismissed {
             overlay = .none

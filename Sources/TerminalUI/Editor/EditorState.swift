@@ -57,7 +57,8 @@ struct EditorState: Sendable {
     private(set) var outcome: EditorOutcome?
 
     init(page: PageInfo, script: String, size: TerminalSize, configuration: EditorConfiguration = EditorConfiguration(),
-         features: EditorFeatures = .all, formSettings: ScriptFormSettings = ScriptFormSettings(), document: ScriptDocument? = nil) {
+         features: EditorFeatures = .all, formSettings: ScriptFormSettings = ScriptFormSettings(), document: ScriptDocument? = nil,
+         recovered: RecoveredText? = nil) {
         self.page = page
         self.size = size
         self.configuration = configuration
@@ -67,6 +68,7 @@ struct EditorState: Sendable {
         buffer = TextBuffer(script)
         selection = Selection(caret: .zero)
         savedRevision = 0
+        if let recovered { overlay = .question(.restoreRecovered(recovered)) }
         learnVisibleHighlighting()
     }
 
@@ -259,6 +261,8 @@ enum Question: Hashable, Sendable {
     case cancelRun
     /// Unsaved changes: open another script anyway?
     case discardForOpening(ScriptSummary)
+    /// Text an earlier session left unsaved was found: restore it?
+    case restoreRecovered(RecoveredText)
 }
 
 /// What follows a successful save.

@@ -136,6 +136,11 @@ enum EditorScreen {
             if state.features.save { hints.append(StatusBar.Hint(key: "s", label: "Save, then open")) }
             hints.append(StatusBar.Hint(key: "n", label: "Keep editing"))
             return .question("Unsaved changes. Open “\(summary.name)” anyway?", hints)
+        case .restoreRecovered(let recovered):
+            return .question("Unsaved text from \(recovered.kept) was kept for this script. Restore it?", [
+                StatusBar.Hint(key: "y", label: "Restore"),
+                StatusBar.Hint(key: "n", label: "Leave it in the file"),
+            ])
         }
     }
 }
