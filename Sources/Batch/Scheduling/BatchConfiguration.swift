@@ -41,4 +41,15 @@ public struct BatchConfiguration: Sendable, Equatable {
     public var reorderCapacity = 256
 
     public init() {}
+
+    /// What is wrong with the numbers a user gave (`--jobs`, `--timeout`, `--retries`,
+    /// `--session-wait`, `--memory-limit` in megabytes), as the message to show; `nil` when nothing is.
+    public static func problem(jobs: Int, timeout: Double, retries: Int, sessionWait: Double, memoryLimitMB: Int) -> String? {
+        if !(1...256).contains(jobs) { return "--jobs must be between 1 and 256" }
+        if !(timeout > 0 && timeout <= 86_400) { return "--timeout must be between 0 and 86400 seconds" }
+        if !(0...100).contains(retries) { return "--retries must be between 0 and 100" }
+        if sessionWait < 0 { return "--session-wait must not be negative" }
+        if memoryLimitMB < 0 { return "--memory-limit must not be negative" }
+        return nil
+    }
 }

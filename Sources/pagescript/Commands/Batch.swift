@@ -63,11 +63,9 @@ struct BatchCommand: AsyncParsableCommand {
         if choice.scriptCode.standardInputMarker != nil, urls == nil || urls == "-" {
             throw ValidationError("standard input cannot hold both the URL list and the script: give the list as a file, or the script with -e or -f")
         }
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
-        guard (0...100).contains(retries) else { throw ValidationError("--retries must be between 0 and 100") }
-        guard sessionWait >= 0 else { throw ValidationError("--session-wait must not be negative") }
-        guard memoryLimit >= 0 else { throw ValidationError("--memory-limit must not be negative") }
+        if let problem = BatchConfiguration.problem(jobs: jobs, timeout: timeout, retries: retries, sessionWait: sessionWait, memoryLimitMB: memoryLimit) {
+            throw ValidationError(problem)
+        }
         if capabilities != nil, engineOptions.webDriverURL == nil {
             throw ValidationError("--capabilities is for a --webdriver-url endpoint")
         }
@@ -101,7 +99,6 @@ struct BatchCommand: AsyncParsableCommand {
         let signals = TerminationSignals { number in
             runner.stop(forSignal: number) { Foundation.exit(128 + number) }
         }
-        // Records written to the terminal the progress line is drawn on would run into it.
         let drawn = ProgressDisplay.draws(errorIsTerminal: StandardStream.error.isTerminal && !quietOption.quiet,
                                           recordsOnTerminal: output == nil && StandardStream.output.isTerminal)
         let display = ProgressDisplay(onTerminal: drawn) { write($0, to: .error) }
