@@ -111,16 +111,16 @@ public enum ReportRenderer {
     /// lines, dialogs) and the failure as its error.
     ///
     /// In text, what the script produced first comes first, as a run that ended shows it: the
-    /// page's line, the console lines and dialogs before the failure; `timeline` adds the `timing`
-    /// member to the JSON object.
+    /// page's line (not when `quiet`), the console lines and dialogs before the failure;
+    /// `timeline` adds the `timing` member to the JSON object.
     public static func failureLines(_ failure: PageRunner.Failure, address: String, asJSON: Bool, isLibrary: Bool = false,
-                                    timeline: PhaseTimeline? = nil) -> [StreamLine] {
+                                    timeline: PhaseTimeline? = nil, quiet: Bool = false) -> [StreamLine] {
         let unfinished = UnfinishedRun(failure, address: address, isLibrary: isLibrary)
         guard asJSON else {
             guard let partial = unfinished.partial else { return messageLines(failure.description) }
             // The failure is said once, below.
-            let produced = detailLines(of: partial, showingError: false)
-            return [.error(pageLine(partial.context))] + produced.map(StreamLine.error) + messageLines(failure.description)
+            let produced = detailLines(of: partial, showingError: false).map(StreamLine.error)
+            return (quiet ? [] : [.error(pageLine(partial.context))]) + produced + messageLines(failure.description)
         }
         return messageLines(failure.description) + [.output(withTiming(json(of: .unfinished(unfinished)), timeline).serialized)]
     }

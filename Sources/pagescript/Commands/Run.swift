@@ -19,7 +19,7 @@ struct Run: AsyncParsableCommand {
             bad input, or a page that does not load; 3 engine missing or failed; 4 timed out.
             """)
 
-    @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
+    @Argument(help: "The page: an http, https or file URL, about:blank, a data: URL, or a path to a local file.")
     var url: String
 
     @OptionGroup var choice: ScriptChoiceOptions
@@ -83,7 +83,8 @@ struct Run: AsyncParsableCommand {
         case let .failure(error):
             // A failure met while a termination signal tears the run down is left to its handler.
             TerminationSignals.yieldToTermination()
-            printLines(ReportRenderer.failureLines(error, address: address, asJSON: json, isLibrary: request.script.isLibrary, timeline: timeline))
+            printLines(ReportRenderer.failureLines(error, address: address, asJSON: json, isLibrary: request.script.isLibrary,
+                                                   timeline: timeline, quiet: quietOption.quiet))
             throw CommandFailure.reported(error)
         }
         printLines(ReportRenderer.lines(of: report, asJSON: json, timeline: timeline, quiet: quietOption.quiet))
