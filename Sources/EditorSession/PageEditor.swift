@@ -82,8 +82,10 @@ public enum PageEditor {
                                       bypassesContentSecurityPolicy: bypassesContentSecurityPolicy)
         }
         onPageOpen()
-        let host = GMHost(libraryDirectory: library.directory)
-        let ended = await edit(page, context: opened.context, library: library, host: host, terminal: terminal,
+        // A script's request to a host its @connect lines do not name is asked about, as in browse.
+        let asker = EditorConnectAsker()
+        let host = GMHost(libraryDirectory: library.directory, asker: asker.ask)
+        let ended = await edit(page, context: opened.context, library: library, host: host, asker: asker, terminal: terminal,
                                configuration: configuration, processes: processes)
         await host.shutdown()
         await page.close()
@@ -137,8 +139,8 @@ public enum PageEditor {
 
     /// The editor on `page` until it ends, with its watchdog and late-work server; the page is
     /// left open and `host` running.
-    private static func edit(_ page: EditorPage, context: PageContext, library: ScriptLibrary, host: GMHost, terminal: TerminalDevice,
-                             configuration: EditorConfiguration,
+    private static func edit(_ page: EditorPage, context: PageContext, library: ScriptLibrary, host: GMHost, asker: EditorConnectAsker? = nil,
+                             terminal: TerminalDevice, configuration: EditorConfiguration,
                              processes: @escaping @Sendable () -> [ChildProcess]) async -> Result<Ending, TerminalError> {
         let busy = BusyFlag()
         let loaded = LoadedScripts()
@@ -159,6 +161,7 @@ public enum PageEditor {
                                       session: userScripts, notify: notices.send),
             configuration: configuration)
         notices.attach(app)
+        asker?.attach(notices.send)
         let watchdog = BrowserWatchdog(processes: processes, session: { page.page.session }, isBusy: { busy.isBusy }) { reason in
             app.stop(reason: reason)
         }

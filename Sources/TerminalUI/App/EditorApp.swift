@@ -138,6 +138,8 @@ public final class EditorApp: Sendable {
                             return outcome
                         case .copyToTerminalClipboard(let text):
                             try writer.writeAll(ANSI.setClipboard(text))
+                        case .answer(let question, let key):
+                            question.respond(key)
                         default:
                             tasks.append(perform(effect))
                         }
@@ -243,7 +245,7 @@ public final class EditorApp: Sendable {
             case .recoverPage:
                 await ask(host.recoverPage, answer: { .pageRecovered($0.page, message: $0.message) },
                           failure: { .failed(.recoverPage, $0) })
-            case .copyToTerminalClipboard, .quit:
+            case .copyToTerminalClipboard, .answer, .quit:
                 break
             }
         }

@@ -74,6 +74,8 @@ enum EditorEffect: Hashable, Sendable {
     case recoverPage
     /// Put text on the terminal's clipboard (OSC 52).
     case copyToTerminalClipboard(String)
+    /// Give the program the person's answer to its question (`nil`: Esc).
+    case answer(HostQuestion, key: Character?)
     /// Leave the event loop with this outcome.
     case quit(EditorOutcome)
 }

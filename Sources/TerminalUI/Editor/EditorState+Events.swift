@@ -256,15 +256,34 @@ extension EditorState {
                 overlay = .none
                 replaceDocument(with: recovered.text)
                 message = .info("Restored the text kept in \(recovered.file), which stays there. Ctrl-Z undoes it.")
-                return []
+                return askWaitingQuestion()
             }
             if dismissed {
                 message = .info("The text stays in \(recovered.file).")
             }
+        case .host(let asked):
+            // Its own keys answer it (its "n" too); Esc gives the program's default.
+            if let key, asked.choices.contains(where: { $0.key == key }) {
+                overlay = .none
+                return [.answer(asked, key: key)] + askWaitingQuestion()
+            }
+            if event.key == .escape {
+                overlay = .none
+                return [.answer(asked, key: nil)] + askWaitingQuestion()
+            }
+            return []
         }
         if dismissed {
             overlay = .none
+            return askWaitingQuestion()
         }
+        return []
+    }
+
+    /// Shows the program's next waiting question, when nothing else is on screen.
+    mutating func askWaitingQuestion() -> [EditorEffect] {
+        guard case .none = overlay, !waitingQuestions.isEmpty else { return [] }
+        overlay = .question(.host(waitingQuestions.removeFirst()))
         return []
     }
 }

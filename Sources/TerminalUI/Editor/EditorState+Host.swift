@@ -128,6 +128,17 @@ extension EditorState {
             guard panel.appendLater(lines) else { return [] }
             message = .info("The script logged \(lines.count) more line\(lines.count == 1 ? "" : "s") after its run.")
             return []
+        case .ask(let question):
+            waitingQuestions.append(question)
+            return askWaitingQuestion()
+        case .withdraw(let question, let text):
+            waitingQuestions.removeAll { $0 == question }
+            if case .question(.host(let shown)) = overlay, shown == question {
+                overlay = .none
+                message = .info(text)
+                return askWaitingQuestion()
+            }
+            return []
         }
     }
 

@@ -30,6 +30,8 @@ struct EditorState: Sendable {
     // MARK: Interface
 
     var overlay: Overlay = .none
+    /// The program's questions not yet shown (one question is on screen at a time).
+    var waitingQuestions: [HostQuestion] = []
     /// The find, replace or go-to-line bar above the status line.
     var prompt: Prompt?
     /// Whether keys go to the editor or to the result panel.
@@ -263,6 +265,8 @@ enum Question: Hashable, Sendable {
     case discardForOpening(ScriptSummary)
     /// Text an earlier session left unsaved was found: restore it?
     case restoreRecovered(RecoveredText)
+    /// The program running the editor asks something.
+    case host(HostQuestion)
 }
 
 /// What follows a successful save.

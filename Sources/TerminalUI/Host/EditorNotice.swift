@@ -22,4 +22,9 @@ public enum EditorNotice: Hashable, Sendable {
     /// What the script logged after its run ended (a timer, an event handler, a request's
     /// callback): added to the last run's output.
     case laterConsole([ConsoleMessage])
+    /// A question for the person (``HostQuestion``), shown on the status line in turn.
+    case ask(HostQuestion)
+    /// The question is no longer asked (it was answered for them, after a time without a key);
+    /// `message` says what became of it.
+    case withdraw(HostQuestion, message: String)
 }

@@ -141,6 +141,8 @@ enum EditorScreen {
                 StatusBar.Hint(key: "y", label: "Restore"),
                 StatusBar.Hint(key: "n", label: "Leave it in the file"),
             ])
+        case .host(let asked):
+            return .question(asked.prompt, asked.choices.map { StatusBar.Hint(key: String($0.key), label: $0.label) })
         }
     }
 }
