@@ -1,5 +1,6 @@
 import Foundation
 import PageRuntime
+import ScriptConsole
 import TerminalUI
 import TextInput
 import UserScripts
@@ -44,12 +45,33 @@ enum PageEditorHost {
     /// has its own `==UserScript==` block; otherwise as console code, like `run -e`. The session's
     /// `host` keeps the values of text that is not in the library from one run to the next, and
     /// answers requests the script makes after its run (see ``LateWorkServer``).
+    ///
+    /// A userscript also runs in every frame of the page whose address its `@match` and
+    /// `@include` rules claim (unless it has `@noframes`), as a manager runs it; each frame's
+    /// outcome joins the console, under a line naming the frame.
     static func run(_ code: String, on page: PageSession, library: ScriptLibrary, host: GMHost) async throws -> ScriptResult {
         let userScript = UserScript(text: code, fallbackName: "Editor script")
         guard userScript.hasMetadataBlock else { return try await page.run(script: code) }
         // With the @name and @namespace of a library script, the text runs as that script.
         let installed = try? library.script(sameAs: userScript)?.id
-        return try await page.run(userScript: userScript, id: installed, host: host)
+        let top = try await page.run(userScript: userScript, id: installed, host: host)
+        let rules = userScript.interpretation.rules
+        guard !userScript.interpretation.noFrames, !rules.isEmpty else { return top }
+        let matcher = ScriptMatcher([(id: ScriptID("editor"), rules: rules)])
+        var console = top.console
+        _ = try await page.visitFrames { _, frame throws(InjectionError) in
+            guard let address = try? await frame.browserURL(), let url = try? PageURL(address), !matcher.matches(url).isEmpty else { return }
+            let result = try await frame.run(userScript: userScript, id: installed, host: host)
+            console.append(ConsoleMessage(level: .info, message: "── in the frame \(address)"))
+            console += result.console
+            if let error = result.error {
+                console.append(ConsoleMessage(level: .error, message: "\(error.name): \(error.message)"))
+            } else if let value = result.value {
+                console.append(ConsoleMessage(level: .info, message: "→ \(value.serialized)"))
+            }
+        }
+        return ScriptResult(context: top.context, value: top.value, console: console, error: top.error, dialogs: top.dialogs,
+                            userscript: top.userscript)
     }
 
     /// An editor host for `page`, saving and loading through `library`.
