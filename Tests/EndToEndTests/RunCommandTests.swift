@@ -136,6 +136,24 @@ struct RunCommandTests {
         }
     }
 
+    /// `--dialogs accept=TEXT` answers every prompt with TEXT, the script's own and a real one;
+    /// dialogs are reported in the order they opened, a real one among the script's.
+    @Test(arguments: engines)
+    func promptsGetTheGivenAnswerAndDialogsKeepTheirOrder(engine: String) async throws {
+        let code = "alert('first'); const a = prompt('Name?', 'x'); await new Promise(r => setTimeout(r, 20)); "
+            + "const b = window.prompt('Again?'); alert('third'); [a, b]"
+        let outcome = try await run([server.url(), "-e", code, "--dialogs", "accept=Ada Lovelace", "--engine", engine, "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(object["value"] as? [String] == ["Ada Lovelace", "Ada Lovelace"], "\(object)")
+        let dialogs = try #require(object["dialogs"] as? [[String: Any]])
+        #expect(dialogs.compactMap { $0["message"] as? String } == ["first", "Name?", "Again?", "third"], "\(dialogs)")
+        #expect(dialogs.compactMap { $0["answer"] as? String } == ["Ada Lovelace", "Ada Lovelace"], "\(dialogs)")
+
+        let refused = try await run([server.url(), "-e", "1", "--dialogs", "maybe", "--engine", engine])
+        #expect(refused.status == 2 && refused.standardError.contains("accept=TEXT"), "\(refused.standardError)")
+    }
+
     /// `about:blank` and `data:` URLs are pages like any other.
     @Test(arguments: engines)
     func runsOnAboutBlankAndOnADataURL(engine: String) async throws {

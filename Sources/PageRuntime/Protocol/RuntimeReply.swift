@@ -160,7 +160,7 @@ struct RuntimeReply: Sendable {
         guard let kind = json["type"]?.stringValue, let message = json["message"]?.stringValue else { return nil }
         let accepted: Bool?
         if case let .bool(flag)? = json["accepted"] { accepted = flag } else { accepted = nil }
-        return ScriptDialog(kind: kind, message: message, accepted: accepted, answer: json["answer"]?.stringValue)
+        return ScriptDialog(kind: kind, message: message, accepted: accepted, answer: json["answer"]?.stringValue, openedAt: json["at"]?.doubleValue)
     }
 }
 

@@ -5,7 +5,7 @@ import SystemSupport
 /// confidential request is sent in two parts (``sealing(_:)``).
 ///
 /// - `{"kind":"context","loadCheck"?}`: the page's URL and title (and the load checked, as for a run).
-/// - `{"kind":"run","run","requiredURL"?,"deadline","dialogs"?,"scripts":[{"parameters"?,"ranges"}]}`:
+/// - `{"kind":"run","run","requiredURL"?,"deadline","dialogs"?,"promptAnswer"?,"scripts":[{"parameters"?,"ranges"}]}`:
 ///   run the body's scripts in order; `requiredURL`, when given, is the address the page must
 ///   still have; `deadline` the milliseconds after which the runtime gives up waiting for a
 ///   script's value and replies with what it has; `dialogs` `"accept"` (`"dismiss"` when left
@@ -52,7 +52,8 @@ enum RuntimeRequest {
         var request: [(key: String, value: JSONValue)] = [("kind", "run"), ("run", .string(id))]
         if let requiredURL { request.append(("requiredURL", .string(requiredURL))) }
         request.append(("deadline", deadline.map { .integer(Int64(($0 * 1000).rounded())) } ?? .null))
-        if dialogs != .dismiss { request.append(("dialogs", .string(dialogs.rawValue))) }
+        if dialogs.accepts { request.append(("dialogs", "accept")) }
+        if let answer = dialogs.promptAnswer { request.append(("promptAnswer", .string(answer))) }
         request.append(("scripts", .array(entries)))
         if let loadCheck { request.append(("loadCheck", loadCheck.json)) }
         if let startsAt { request.append(("startsAt", .string(startsAt))) }

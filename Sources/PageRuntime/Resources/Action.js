@@ -846,9 +846,11 @@ var Action = (function() {
 
     // alert, confirm and prompt for the script: recorded for the result and answered by the
     // runner's policy instead of opening a dialog that would stop the page.
-    function scriptDialogs(script, accept) {
+    // `answer`: the text every prompt gets (--dialogs accept=TEXT), else its default.
+    function scriptDialogs(script, accept, answer) {
         function record(type, message, extra) {
-            script.dialogs[script.dialogs.length] = "{\"type\":\"" + type + "\",\"message\":" + quote(message === undefined ? "" : messageText(message)) + extra + "}";
+            script.dialogs[script.dialogs.length] = "{\"type\":\"" + type + "\",\"message\":" + quote(message === undefined ? "" : messageText(message)) + extra +
+                ",\"at\":" + builtIns.now() + "}";
         }
         return {
             alert: function(message) { record("alert", message, ""); },
@@ -857,9 +859,9 @@ var Action = (function() {
                 return accept;
             },
             prompt: function(message, initial) {
-                var answer = accept ? (initial === undefined ? "" : messageText(initial)) : null;
-                record("prompt", message, ",\"accepted\":" + (accept ? "true" : "false") + ",\"answer\":" + (answer === null ? "null" : quote(answer)));
-                return answer;
+                var given = !accept ? null : typeof answer === "string" ? answer : initial === undefined ? "" : messageText(initial);
+                record("prompt", message, ",\"accepted\":" + (accept ? "true" : "false") + ",\"answer\":" + (given === null ? "null" : quote(given)));
+                return given;
             }
         };
     }
@@ -1105,7 +1107,7 @@ var Action = (function() {
         // never sees a write to it.
         var script = { console: [], dialogs: [], reports: [], depth: 0, outcome: null, api: null, reportedConsole: 0, reportedDialogs: 0 };
         run.scripts[index] = script;
-        var dialogs = scriptDialogs(script, request.dialogs === "accept");
+        var dialogs = scriptDialogs(script, request.dialogs === "accept", request.promptAnswer);
         var console = scriptConsole(script, session);
         var gm = description.gm ? userscriptAPIOf(session) : null;
         var api = gm ? gm.make(description.gm, scriptHooks(run, index, script, session, console)) : null;

@@ -1,3 +1,4 @@
+import Foundation
 import SystemSupport
 
 extension PageSession {
@@ -54,7 +55,7 @@ extension PageSession {
         else { return .timedOut(seconds: seconds) }
         let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
         let partial = ScriptResult(context: result.context, value: nil, console: result.console, error: timeout,
-                                   dialogs: takePageDialogs() + result.dialogs)
+                                   dialogs: ScriptDialog.inOrder(takePageDialogs() + result.dialogs))
         return .timedOut(seconds: seconds, partial: partial)
     }
 
@@ -85,10 +86,20 @@ extension PageSession {
             return false
         }
         guard let message = text.stringValue else { return false }
-        let verb = dialogs == .accept ? "accept" : "dismiss"
+        // The page waits on the dialog until it is answered: it opened before anything the page does next.
+        let openedAt = Date().timeIntervalSince1970 * 1000
+        // A prompt takes the policy's text (the driver refuses it for other dialogs, which is fine).
+        let typed: String? = if let answer = dialogs.promptAnswer,
+                                (try? await session.command(.POST, "/alert/text", body: ["text": .string(answer)], name: "send alert text", timeout: 5)) != nil {
+            answer
+        } else {
+            nil
+        }
+        let verb = dialogs.accepts ? "accept" : "dismiss"
         _ = try? await session.command(.POST, "/alert/\(verb)", body: [:], name: "\(verb) alert", timeout: 5)
         direct?.noDialogOpen()
-        state.update { $0.pageDialogs.append(ScriptDialog(kind: "dialog", message: message, accepted: dialogs == .accept, openedByPage: true)) }
+        state.update { $0.pageDialogs.append(ScriptDialog(kind: typed == nil ? "dialog" : "prompt", message: message, accepted: dialogs.accepts,
+                                                          answer: typed, openedByPage: true, openedAt: openedAt)) }
         return true
     }
 

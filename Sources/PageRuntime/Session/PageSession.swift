@@ -465,7 +465,7 @@ public final class PageSession: Sendable {
         let (result, finished) = try reply.result(ofScript: 0, prepared: script, placement: body.placements[0])
         let withPageDialogs = ScriptResult(
             context: result.context, value: result.value, console: result.console, error: result.error,
-            dialogs: takePageDialogs() + result.dialogs)
+            dialogs: ScriptDialog.inOrder(takePageDialogs() + result.dialogs))
         switch reply.state {
         case .done? where finished:
             return withPageDialogs

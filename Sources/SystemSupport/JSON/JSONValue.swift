@@ -66,6 +66,15 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The number this value holds, whole or not.
+    public var doubleValue: Double? {
+        switch self {
+        case let .integer(value): Double(value)
+        case let .number(value): value
+        default: nil
+        }
+    }
+
     /// The elements of an array value.
     public var arrayValue: [JSONValue]? {
         if case let .array(values) = self { return values }
