@@ -490,6 +490,28 @@ struct BatchCommandTests {
         }
     }
 
+    /// A dialog the page opens is in its record as in `run --json`: while the first page of a
+    /// session loads, on a later page, and on a page that then runs out of time.
+    @Test(arguments: ["webkit", "chromium"])
+    func recordsKeepTheDialogsThePageOpened(engine: String) throws {
+        let server = try LoopbackServer(responses: [
+            "/alerting": LoopbackResponse(html: "<title>Alerting</title><script>alert('while loading')</script>"),
+            "/alert-then-loop": LoopbackResponse(html: "<title>Loop</title><script>alert('before the loop'); addEventListener('load', () => setTimeout(() => { while (true) {} }, 0))</script>"),
+        ])
+        defer { server.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = try Self.writeList(["/alerting", "/alerting", "/alert-then-loop"].map { server.url($0) }, in: folder)
+        let script = "await new Promise(r => setTimeout(r, 100)); document.title"
+        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "4"], in: folder)
+        #expect(batch.wait() == 1, "\(batch.standardError)")
+        let records = try Self.records(batch.standardOutput)
+        try #require(records.count == 3, "\(batch.standardOutput)")
+        #expect(records.map { $0["status"] as? String } == ["ok", "ok", "timeout"], "\(records)")
+        let messages = records.map { (($0["dialogs"] as? [[String: Any]]) ?? []).compactMap { $0["message"] as? String } }
+        #expect(messages == [["while loading"], ["while loading"], ["before the loop"]], "\(records)")
+    }
+
     @Test func memoryStaysFlatOverAHundredThousandLines() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -28,6 +28,6 @@ extension DirectDevTools {
     /// cannot be reached this way.
     func terminateExecution() async -> Bool {
         guard let tab = readyTab() else { return false }
-        return (try? await tab.devTools.send("Runtime.terminateExecution", [:], timeout: 1)) != nil
+        return (try? await tab.devTools.send("Runtime.terminateExecution", [:], timeout: 0.5)) != nil
     }
 }

@@ -73,7 +73,8 @@ public enum PageRunner {
             // A script that blocked its page left nothing to collect but the page it ran on.
             if case let .injection(.timedOut(seconds, nil)) = error {
                 let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
-                throw .injection(.timedOut(seconds: seconds, partial: ScriptResult(context: opened.context, value: nil, console: [], error: timeout)))
+                throw .injection(.timedOut(seconds: seconds, partial: ScriptResult(context: opened.context, value: nil, console: [], error: timeout,
+                                                                                   dialogs: opened.page.takePageDialogs())))
             }
             throw error
         }

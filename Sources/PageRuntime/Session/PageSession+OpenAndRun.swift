@@ -101,10 +101,17 @@ extension PageSession {
             let dialogRefusedTheCall = await answerOpenDialog()
             // A runtime the browser installed was there before the call: what matters is whether
             // the run reached it (a dialog the page opened while loading refuses the call itself).
+            // Within what is left of the visit: a page that blocks itself after its dialog does
+            // not get the session's whole script time for each question.
             let whereabouts: RunWhereabouts = if preinstalled != nil {
-                try await whereabouts(ofRun: id, entry: entry, since: sentAt)
+                try await whereabouts(ofRun: id, entry: entry, since: sentAt, within: remaining())
             } else {
-                try await isInstalled(entry, since: sentAt, checking: check) ? .here : .nowhere
+                try await installation(of: entry, since: sentAt, checking: check, within: remaining())
+            }
+            // The page did not answer in the visit's time: a script of its own keeps it busy.
+            if whereabouts == .busy {
+                state.update { $0.entry = entry }
+                throw await timedOut(run: id, entry: entry, script: prepared, body: body, seconds: timeout, fallback: try? PageContext(url: url, title: ""))
             }
             // The run started and sent the browser elsewhere: it must not run again there.
             if whereabouts == .left { throw .navigatedAway(to: (try? await browserURL()) ?? "an unknown address") }
@@ -117,15 +124,20 @@ extension PageSession {
                 return try await openThenRun(url, script: script, mode: mode, check: next, seconds: remaining())
             }
             state.update { $0.entry = entry }
-            reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
+            do {
+                reply = try await recover(run: id, entry: entry, reason: reason, seconds: seconds, remaining: remaining())
+            } catch .timedOut(_, nil) {
+                throw await timedOut(run: id, entry: entry, script: prepared, body: body, seconds: timeout, fallback: try? PageContext(url: url, title: ""))
+            }
         case .timedOut:
             // No reply by the call's limit: the script, or one of the page's own, is stopped where
             // the engine can, and the visit's time named; a page whose load never ended did not
             // load, whichever engine.
             state.update { $0.entry = entry }
-            guard await stopRunningScript() else { throw .timedOut(seconds: timeout) }
-            if loading, await !hasLoaded() { throw .loadTimedOut(url: url, seconds: timeout) }
-            throw await timedOut(run: id, entry: entry, script: prepared, body: body, seconds: timeout, stopped: true)
+            let stopped = await stopRunningScript()
+            if stopped, loading, await !hasLoaded() { throw .loadTimedOut(url: url, seconds: timeout) }
+            throw await timedOut(run: id, entry: entry, script: prepared, body: body, seconds: timeout, stopped: stopped,
+                                 fallback: try? PageContext(url: url, title: ""))
         case .compileFailed, .notInstalled:
             // The page may have put something of its own under the entry's name first: the next
             // document gets a new entry.
@@ -213,18 +225,20 @@ extension PageSession {
         return .ran(try await run(script: script, requiredURL: context.url, mode: mode, timeout: seconds), httpStatus: status)
     }
 
-    /// Whether the runtime under `entry` is in the page's current document, or the document
-    /// started after `sentAt` (milliseconds since 1970): either way, the call sent then reached
-    /// the runtime, and must not be sent again. The visits of a session install under one entry,
+    /// ``RunWhereabouts/here`` when the runtime under `entry` is in the page's current document, or
+    /// the document started after `sentAt` (milliseconds since 1970): either way, the call sent
+    /// then reached the runtime, and must not be sent again. The visits of a session install under one entry,
     /// so a runtime found in the document the last visit checked (`check`'s previous origin: the
     /// browser stayed there) is that visit's, not this call's.
-    private func isInstalled(_ entry: RuntimeEntry, since sentAt: Double, checking check: RuntimeRequest.LoadCheck) async throws(InjectionError) -> Bool {
+    private func installation(of entry: RuntimeEntry, since sentAt: Double, checking check: RuntimeRequest.LoadCheck,
+                              within seconds: Double) async throws(InjectionError) -> RunWhereabouts {
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.context(checking: check),
-                                        timeout: scriptTimeout + Self.transportMargin)
+                                        timeout: max(seconds, Self.runMargin) + Self.runMargin)
         switch outcome {
-        case let .notInstalled(documentStart, _): return (documentStart ?? 0) >= sentAt
-        case let .reply(reply): return reply.skippedLoad != "no-new-document"
-        case .compileFailed, .interrupted, .timedOut: return true
+        case let .notInstalled(documentStart, _): return (documentStart ?? 0) >= sentAt ? .here : .nowhere
+        case let .reply(reply): return reply.skippedLoad != "no-new-document" ? .here : .nowhere
+        case .compileFailed, .interrupted: return .here
+        case .timedOut: return .busy
         }
     }
 
@@ -237,22 +251,25 @@ extension PageSession {
         case left
         /// Nowhere: the call never reached a runtime, and may be sent again.
         case nowhere
+        /// Unknown: the page did not answer within the visit's time.
+        case busy
     }
 
     /// Where the run `id` is, asked of the runtime under `entry` (the browser's own installation,
     /// in every document of the session): a call that came back without a reply may have started
     /// it (it must not be sent again) or never reached the page. `sentAt`: when the call was
     /// sent, in milliseconds since 1970.
-    private func whereabouts(ofRun id: String, entry: RuntimeEntry, since sentAt: Double) async throws(InjectionError) -> RunWhereabouts {
+    private func whereabouts(ofRun id: String, entry: RuntimeEntry, since sentAt: Double, within seconds: Double) async throws(InjectionError) -> RunWhereabouts {
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: RuntimeRequest.collect(id: id, wait: false),
-                                        timeout: scriptTimeout + Self.transportMargin)
+                                        timeout: max(seconds, Self.runMargin) + Self.runMargin)
         switch outcome {
         case let .reply(reply):
             guard reply.missingRun != nil else { return .here }
             if let started = reply.missingRunDocumentStart, started >= sentAt { return .left }
             return .nowhere
         case .notInstalled: return .nowhere
-        case .compileFailed, .interrupted, .timedOut: return .here
+        case .compileFailed, .interrupted: return .here
+        case .timedOut: return .busy
         }
     }
 

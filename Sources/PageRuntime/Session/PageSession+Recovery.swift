@@ -44,16 +44,22 @@ extension PageSession {
     /// the page answers again: what the script logged and asked so far is collected, so a timeout
     /// keeps it. A page still blocked (Execute Script's engines cannot stop a script) has nothing
     /// to give, and is not asked.
+    ///
+    /// Dialogs the page opened meanwhile are kept with it; where nothing could be collected, under
+    /// `fallback`, the page as the visit knows it.
     func timedOut(run id: String, entry: RuntimeEntry, script: PreparedScript, body: ScriptBody, seconds: Double,
-                  stopped: Bool = false) async -> InjectionError {
+                  stopped: Bool = false, fallback: PageContext? = nil) async -> InjectionError {
+        let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
         let answering = if stopped { true } else { await stopRunningScript() }
         guard answering,
               case let .reply(reply)? = try? await execute(ScriptBody.call(entry: entry), entry: entry,
                                                             request: RuntimeRequest.collect(id: id, wait: false), timeout: 1),
               reply.missingRun == nil,
               let (result, _) = try? reply.result(ofScript: 0, prepared: script, placement: body.placements[0])
-        else { return .timedOut(seconds: seconds) }
-        let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+        else {
+            guard let fallback, !state.read(\.pageDialogs).isEmpty else { return .timedOut(seconds: seconds) }
+            return .timedOut(seconds: seconds, partial: ScriptResult(context: fallback, value: nil, console: [], error: timeout, dialogs: takePageDialogs()))
+        }
         let partial = ScriptResult(context: result.context, value: nil, console: result.console, error: timeout,
                                    dialogs: ScriptDialog.inOrder(takePageDialogs() + result.dialogs))
         return .timedOut(seconds: seconds, partial: partial)
@@ -63,11 +69,13 @@ extension PageSession {
     /// blocks it), where DevTools reaches the page. Returns whether the browser said it did:
     /// Execute Script's engines have no such command, and a page that stays stuck is not asked
     /// anything more.
+    ///
+    /// Only PageScript's own DevTools connection is asked: chromedriver's commands wait behind
+    /// the busy page themselves.
     @discardableResult
     func stopRunningScript() async -> Bool {
-        guard transport.sendsDevToolsCommands else { return false }
-        if let direct, await direct.terminateExecution() { return true }
-        return (try? await devTools("Runtime.terminateExecution", parameters: [:], timeout: 1)) != nil
+        guard transport.sendsDevToolsCommands, let direct else { return false }
+        return await direct.terminateExecution()
     }
 
     /// Reads and answers a dialog the page has open, by the session's policy, and keeps it for
