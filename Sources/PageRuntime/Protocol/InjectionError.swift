@@ -33,6 +33,11 @@ public enum InjectionError: Error, Sendable, Equatable, CustomStringConvertible 
     /// not be fetched: it was not run. The reason names each file and why.
     case filesMissing(String)
 
+    /// The `Timeout` error a partial result of a run that ran out of `seconds` carries.
+    static func timeoutError(seconds: Double) -> ScriptError {
+        ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+    }
+
     /// What the run had produced before it failed: its console lines and dialogs, when any.
     public var partialResult: ScriptResult? {
         switch self {

@@ -22,12 +22,4 @@ extension DirectDevTools {
     func documentLoader() async -> String? {
         await attachedTab()?.mainFrameLoader()
     }
-
-    /// Stops the JavaScript running in the current window's page now (`Runtime.terminateExecution`,
-    /// which the browser carries out even while the page is busy); `false` when the window
-    /// cannot be reached this way.
-    func terminateExecution() async -> Bool {
-        guard let tab = readyTab() else { return false }
-        return (try? await tab.devTools.send("Runtime.terminateExecution", [:], timeout: 0.5)) != nil
-    }
 }

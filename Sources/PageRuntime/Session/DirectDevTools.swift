@@ -123,6 +123,14 @@ final class DirectDevTools: Sendable {
         return outcome
     }
 
+    /// Stops the JavaScript running in the current window's page now (`Runtime.terminateExecution`,
+    /// which the browser carries out even while the page is busy); `false` when the window
+    /// cannot be reached this way.
+    func terminateExecution() async -> Bool {
+        guard let tab = readyTab() else { return false }
+        return (try? await tab.devTools.send("Runtime.terminateExecution", [:], timeout: 0.5)) != nil
+    }
+
     /// How a navigation that went this way ended.
     enum NavigationOutcome {
         /// The new document fired its load event, or the navigation stayed in the document (a

@@ -72,7 +72,7 @@ public enum PageRunner {
             PhaseTimeline.current?.end("teardown")
             // A script that blocked its page left nothing to collect but the page it ran on.
             if case let .injection(.timedOut(seconds, nil)) = error {
-                let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+                let timeout = InjectionError.timeoutError(seconds: seconds)
                 throw .injection(.timedOut(seconds: seconds, partial: ScriptResult(context: opened.context, value: nil, console: [], error: timeout,
                                                                                    dialogs: opened.page.takePageDialogs())))
             }

@@ -49,7 +49,7 @@ extension PageSession {
     /// `fallback`, the page as the visit knows it.
     func timedOut(run id: String, entry: RuntimeEntry, script: PreparedScript, body: ScriptBody, seconds: Double,
                   stopped: Bool = false, fallback: PageContext? = nil) async -> InjectionError {
-        let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+        let timeout = InjectionError.timeoutError(seconds: seconds)
         let answering = if stopped { true } else { await stopRunningScript() }
         guard answering,
               case let .reply(reply)? = try? await execute(ScriptBody.call(entry: entry), entry: entry,

@@ -470,7 +470,7 @@ public final class PageSession: Sendable {
         case .done? where finished:
             return withPageDialogs
         case .timedOut?:
-            let timeout = ScriptError(name: "Timeout", message: InjectionError.timedOut(seconds: seconds).description)
+            let timeout = InjectionError.timeoutError(seconds: seconds)
             throw .timedOut(seconds: seconds, partial: withPageDialogs.failing(with: timeout))
         default:
             throw .pageInterfered(reason: "the run ended without the script's outcome", partial: withPageDialogs)
