@@ -90,4 +90,27 @@ struct ErrorPositionTests {
             }
         }
     }
+
+    /// An error's stack names the user's frames at the user's lines, as the error's own position
+    /// does, and none of PageScript's (its runtime, the driver's wrappers).
+    @Test(arguments: PageFixtures.engines)
+    func stacksShowTheUsersFramesOnly(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<!doctype html><title>Stacks</title><p>x</p>")])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            let result = try await page.run(script: "let a = 1;\nfunction f() { throw new Error(\"x\") }\nf()", mode: .console)
+            let error = try #require(result.error)
+            let column = try #require(error.column)
+            let frames = (error.stack ?? "").split(separator: "\n").map(String.init)
+            #expect(frames.first == "f (line 2, column \(column))", "\(engine): \(frames)")
+            if engine == .chromium {
+                #expect(frames == ["f (line 2, column \(column))", "(anonymous) (line 3, column 1)"], "\(frames)")
+            } else {
+                #expect(frames == ["f (line 2, column \(column))", "(anonymous) (your script)"], "\(frames)")
+            }
+            for word in ["runScript", "beginRun", "evaluateJavaScriptFunction", "pagescript-", "Action"] {
+                #expect(!(error.stack ?? "").contains(word), "\(engine): \(word) in \(frames)")
+            }
+        }
+    }
 }

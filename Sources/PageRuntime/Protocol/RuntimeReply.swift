@@ -112,7 +112,7 @@ struct RuntimeReply: Sendable {
             let position = positions.userPosition(line: error["line"]?.intValue, column: error["column"]?.intValue)
             let scriptError = ScriptError(
                 name: error["name"]?.stringValue ?? "Error", message: error["message"]?.stringValue ?? "",
-                line: position?.line, column: position?.column, stack: error["stack"]?.stringValue)
+                line: position?.line, column: position?.column, stack: positions.stack(error["frames"]))
             return (ScriptResult(context: context, value: nil, console: console, error: scriptError, dialogs: dialogs), finished)
         }
         let value = entry["hasValue"] == .bool(true) ? (entry["value"] ?? .null) : nil
@@ -172,6 +172,18 @@ struct PositionMapping {
     func userPosition(line: Int?, column: Int?) -> (line: Int, column: Int?)? {
         guard let line, let scriptLine = placement.scriptLine(forBodyLine: line) else { return nil }
         return prepared.originalPosition(line: scriptLine, column: column)
+    }
+
+    /// An error's stack as its lines, one frame each (`f (line 2, column 22)`), from the
+    /// runtime's frames: those of the body outside the user's code are PageScript's and left out.
+    /// `nil` when the engine gave no stack, or only PageScript's frames.
+    func stack(_ json: JSONValue?) -> String? {
+        guard let frames = json?.arrayValue else { return nil }
+        let kept = frames.compactMap { json -> StackFrame? in
+            let frame = frame(json)
+            return frame.isInScript && frame.line == nil && json["line"]?.intValue != nil ? nil : frame
+        }
+        return kept.isEmpty ? nil : kept.map(\.description).joined(separator: "\n")
     }
 
     func frame(_ json: JSONValue) -> StackFrame {

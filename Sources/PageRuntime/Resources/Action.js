@@ -680,12 +680,39 @@ var Action = (function() {
         return text + "]";
     }
 
+    // The frames of a thrown error's stack that are not PageScript's: those above the runtime's
+    // call of the script, without the runtime's own (a GM function the script called). A frame
+    // of the body that lies outside the script's code stays marked, for the runner to drop.
+    // JavaScriptCore names no place for the body's frames: there a frame without one is the
+    // script's, and the first of them is where the error's own position is.
+    function errorFrames(parts, position, session, ranges) {
+        var frames = parts.stack === null ? [] : stackFrames(parts.stack, session);
+        var kept = [];
+        var placed = false;
+        for (var index = 0; index < frames.length; index++) {
+            var frame = frames[index];
+            var inScript = frame.script && inRanges(frame.line, ranges);
+            if (frame.function === "runScript" && !inScript) { break; }
+            if (frame.url === runtimeSource) { continue; }
+            if (frame.url === null && frame.line === null) {
+                frame.script = true;
+                if (!placed && position !== null) {
+                    frame.line = position.line;
+                    frame.column = position.column;
+                }
+                placed = true;
+            }
+            kept[kept.length] = frame;
+        }
+        return kept;
+    }
+
     function errorText(error, session, ranges) {
         var parts = errorParts(error);
         var position = errorPosition(error, parts, session, ranges);
         return "{\"name\":" + quote(parts.name) + ",\"message\":" + quote(parts.message) +
             ",\"line\":" + (position ? position.line : "null") + ",\"column\":" + (position && position.column !== null ? position.column : "null") +
-            ",\"stack\":" + (parts.stack === null ? "null" : quote(parts.stack)) + "}";
+            ",\"frames\":" + (parts.stack === null ? "null" : framesText(errorFrames(parts, position, session, ranges))) + "}";
     }
 
     // --- Console and dialogs ------------------------------------------------------------------

@@ -8,7 +8,9 @@ public struct ScriptError: Sendable, Equatable, Error {
     public let line: Int?
     /// The 1-based column in the user's script, when the engine tells it.
     public let column: Int?
-    /// The engine's stack trace, when it gives one.
+    /// The stack trace, when the engine gives one: a line per frame, innermost first, in the
+    /// user's lines and columns (`f (line 2, column 22)`) or the page's (`load (https://…/app.js:10:4)`),
+    /// without PageScript's own frames. WebKit places only the innermost of the script's frames.
     public let stack: String?
 
     public init(name: String, message: String, line: Int? = nil, column: Int? = nil, stack: String? = nil) {
