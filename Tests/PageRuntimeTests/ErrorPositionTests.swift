@@ -113,4 +113,23 @@ struct ErrorPositionTests {
             }
         }
     }
+
+    /// Syntax errors speak of the user's text: nothing of the `return` PageScript puts before the
+    /// last expression.
+    @Test(arguments: PageFixtures.engines)
+    func syntaxErrorsSayNothingOfTheWrapping(engine: Engine) async throws {
+        let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<!doctype html><title>Syntax</title><p>x</p>")])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            for code in ["foo bar;", "const a = 1;\nyield 3", "await null; x 2"] {
+                let error = try await page.run(script: code, mode: .console).error
+                #expect(error?.name == "SyntaxError", "\(engine) \(code.debugDescription): \(String(describing: error))")
+                #expect(error?.message.contains("return") == false, "\(engine) \(code.debugDescription): \(String(describing: error?.message))")
+            }
+            // The user's own return keeps the engine's words.
+            let own = try await page.run(script: "function f() { return a b }", mode: .console).error
+            #expect(own?.name == "SyntaxError" && own?.line == 1, "\(String(describing: own))")
+            if engine == .webkit { #expect(own?.message.contains("return statement") == true, "\(String(describing: own))") }
+        }
+    }
 }

@@ -37,7 +37,8 @@ extension PageSession {
             let inCode = JavaScriptLines.position(ofOffset: offset, in: script.code)
             position = script.originalPosition(line: inCode.line, column: inCode.column)
         }
-        let error = ScriptError(name: "SyntaxError", message: engineMessage, line: position?.line, column: position?.column)
+        let message = SyntaxErrorLocator.usersMessage(engineMessage, script: script, line: position?.line, column: position?.column)
+        let error = ScriptError(name: "SyntaxError", message: message, line: position?.line, column: position?.column)
         return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs())
     }
 }

@@ -89,4 +89,33 @@ enum SyntaxErrorLocator {
         if message.hasPrefix("javascript error: ") { message = message.dropFirst("javascript error: ".count) }
         return ScriptError.trimmed(String(message))
     }
+
+    /// `message` as the user's text has it: without what the engine said only because PageScript
+    /// put `return` before the last expression (JavaScriptCore adds "Expected a ';' following a
+    /// return statement" to an error there). The engine's words stay when the user wrote a
+    /// `return` between that expression's start and the error, or the error lies before it.
+    static func usersMessage(_ message: String, script: PreparedScript, line: Int?, column: Int?) -> String {
+        let clause = "Expected a ';' following a return statement"
+        guard let found = message.range(of: clause), case let .lastExpression(start) = script.rewrite.completion else { return message }
+        if let line {
+            guard (line, column ?? Int.max) >= (start.line, start.column) else { return message }
+            // The user's text from the expression's start to the error (the line's end without a column).
+            let units = Array(script.source.utf16)
+            var (end, atLine, atColumn) = (start.offset, start.line, start.column)
+            while end < units.count, atLine < line || (atLine == line && column.map { atColumn < $0 } != false) {
+                let unit = units[end]
+                end += 1
+                let isCarriageReturnOfPair = unit == 0x0D && end < units.count && units[end] == 0x0A
+                if [0x0A, 0x0D, 0x2028, 0x2029].contains(unit), !isCarriageReturnOfPair {
+                    (atLine, atColumn) = (atLine + 1, 1)
+                } else {
+                    atColumn += 1
+                }
+            }
+            if String(decoding: units[start.offset..<end], as: UTF16.self).contains("return") { return message }
+        }
+        var kept = message[..<found.lowerBound]
+        while let last = kept.last, last == " " || last == "." { kept = kept.dropLast() }
+        return kept.isEmpty ? message : String(kept)
+    }
 }
