@@ -53,7 +53,7 @@ public enum BrowseLines {
             switch entry.outcome {
             case let .success(result):
                 let outcome = result.error.map { safe(ReportRenderer.errorLine($0)) } ?? safe(result.value?.serialized ?? "undefined")
-                return ReportRenderer.detailLines(of: result).map(StreamLine.error)
+                return ReportRenderer.detailLines(of: result, menuCommands: .browseKeys).map(StreamLine.error)
                     + [.output(([result.error == nil ? ran : failed] + head + [outcome]).joined(separator: "\t"))]
             case let .failure(error):
                 return [.output(([failed] + head + [safe(error.description)]).joined(separator: "\t"))]

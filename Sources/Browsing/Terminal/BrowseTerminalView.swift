@@ -233,7 +233,7 @@ public final class BrowseTerminalView: @unchecked Sendable {
         case let .menuCommandRan(_, script, name, outcome):
             var lines = ["  ▹ \(safe(script.name)): \(safe(name))"]
             switch outcome {
-            case let .success(result): lines += ReportRenderer.detailLines(of: result, listingMenuCommands: false).map { "      " + $0 }
+            case let .success(result): lines += ReportRenderer.detailLines(of: result, menuCommands: .omitted).map { "      " + $0 }
             case let .failure(error): lines.append("      \(safe(error.description))")
             }
             write(lines)
@@ -254,7 +254,7 @@ public final class BrowseTerminalView: @unchecked Sendable {
             switch entry.outcome {
             case let .success(result):
                 lines = [result.error == nil ? "  ✓ \(name)" + (result.value.map { " → " + safe($0.serialized) } ?? "") : "  ✗ \(name)"]
-                lines += ReportRenderer.detailLines(of: result, listingMenuCommands: false).map { "      " + $0 }
+                lines += ReportRenderer.detailLines(of: result, menuCommands: .omitted).map { "      " + $0 }
             case let .failure(error):
                 lines = ["  ✗ \(name): \(safe(error.description))"]
             }

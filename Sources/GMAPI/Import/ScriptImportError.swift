@@ -13,6 +13,8 @@ public enum ScriptImportError: Error, Hashable, Sendable, CustomStringConvertibl
     case download(address: String, failure: DependencyFailure)
     /// What the address holds is not UTF-8 text.
     case notText(address: String)
+    /// What the address holds is a zip archive (a backup, say), not a script.
+    case zipArchive(address: String)
     /// What the address holds has no `// ==UserScript==` block.
     case notAUserScript(address: String)
     /// The backup cannot be read: its zip archive is damaged or refused, or a part of it is not
@@ -35,6 +37,8 @@ public enum ScriptImportError: Error, Hashable, Sendable, CustomStringConvertibl
             "\(failure); nothing was imported"
         case .notText(let address):
             "\(address) does not hold UTF-8 text; nothing was imported"
+        case .zipArchive(let address):
+            "\(address) \(ZipArchiveText.notAScript); save it to a file first. Nothing was imported"
         case .notAUserScript(let address):
             "\(address) does not hold a userscript (it has no // ==UserScript== block); nothing was imported"
         case .unreadableBackup(let path, let reason):

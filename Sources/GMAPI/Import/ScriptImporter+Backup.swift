@@ -34,6 +34,9 @@ extension ScriptImporter {
         }
         let count = backup.scripts.count
         let summary = switch backup.kind {
+        case .plainScripts where count == 0:
+            "a zip archive with no userscript: `scripts import` reads a Tampermonkey or Violentmonkey backup, "
+                + "or the .user.js files in a zip"
         case .plainScripts: "a zip archive with \(count) userscript\(count == 1 ? "" : "s")"
         case .violentmonkey, .tampermonkey: "a \(backup.kind) backup with \(count) script\(count == 1 ? "" : "s")"
         }

@@ -25,7 +25,7 @@ extension ScriptImporter {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: 4)).map { Array($0) } ?? []
-        return start == [0x50, 0x4B, 0x03, 0x04] || start == [0x50, 0x4B, 0x05, 0x06]
+        return start.count == 4 && ZipArchiveText.isZipArchive(start)
     }
 
     /// Downloads the script at `address`, and checks that it is one: UTF-8 text with a
@@ -43,6 +43,8 @@ extension ScriptImporter {
         } catch {
             throw .download(address: address, failure: error)
         }
+        // A zip archive's bytes can happen to be UTF-8 (a small one, stored): it is never a script.
+        if ZipArchiveText.isZipArchive(download.bytes) { throw .zipArchive(address: address) }
         guard let text = String(validating: download.bytes, as: UTF8.self) else { throw .notText(address: address) }
         guard UserScript(text: text).hasMetadataBlock else { throw .notAUserScript(address: address) }
         return download.bytes

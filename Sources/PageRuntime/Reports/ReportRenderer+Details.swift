@@ -4,12 +4,23 @@ import SystemSupport
 import UserScripts
 
 extension ReportRenderer {
+    /// How a result's lines show the menu commands a userscript registered: with what runs them
+    /// where the lines are read.
+    public enum MenuCommandListing: Sendable {
+        /// Listed with `run`'s `--menu` option.
+        case runOption
+        /// Listed for `browse` without a terminal: a terminal's browse gives them keys.
+        case browseKeys
+        /// Not listed: the caller offers them otherwise (browse's keys at a terminal).
+        case omitted
+    }
+
     /// The console lines, dialogs, GM API reports and error of a result, as escaped lines; the
-    /// menu commands only when `listingMenuCommands` (a caller that offers them otherwise says no).
-    public static func detailLines(of result: ScriptResult, listingMenuCommands: Bool = true, showingError: Bool = true) -> [String] {
+    /// menu commands as `menuCommands` says.
+    public static func detailLines(of result: ScriptResult, menuCommands: MenuCommandListing = .runOption, showingError: Bool = true) -> [String] {
         var lines = result.console.flatMap(consoleLines)
         lines += result.dialogs.map(dialogLine)
-        lines += result.userscript.map { userscriptLines($0, listingMenuCommands: listingMenuCommands) } ?? []
+        lines += result.userscript.map { userscriptLines($0, menuCommands: menuCommands) } ?? []
         if showingError, let error = result.error {
             lines += textLines(errorLine(error))
         }
@@ -24,11 +35,13 @@ extension ReportRenderer {
     }
 
     /// What a userscript reported through the GM API, one line each, page-provided text escaped.
-    static func userscriptLines(_ activity: GMActivity, listingMenuCommands: Bool = true) -> [String] {
+    static func userscriptLines(_ activity: GMActivity, menuCommands: MenuCommandListing = .runOption) -> [String] {
         let safe = TerminalSafeText.escaped
         var lines = activity.unprovidedGrants.map { "@grant \(safe($0)): not provided by PageScript" }
-        if listingMenuCommands {
-            lines += activity.menuCommands.map { "menu command: \(safe($0)) (run it with --menu)" }
+        switch menuCommands {
+        case .runOption: lines += activity.menuCommands.map { "menu command: \(safe($0)) (run it with --menu)" }
+        case .browseKeys: lines += activity.menuCommands.map { "menu command: \(safe($0)) (browse at a terminal runs it with a number key)" }
+        case .omitted: break
         }
         lines += activity.notifications.map { "notification: \(safe($0.title.isEmpty ? $0.text : $0.title + ": " + $0.text))" }
         lines += activity.clipboard.map { "clipboard (\(safe($0.type))): \(safe($0.data))" }
@@ -38,7 +51,7 @@ extension ReportRenderer {
             lines.append("values: kept only while this session lasts; the library has no script with this @name and @namespace "
                 + "(`pagescript scripts new -f FILE` saves it, and its values are kept from then on)")
         }
-        if let ranAt = activity.ranAt { lines.append("ran at \(ranAt): this engine cannot run document-start scripts before the page's own") }
+        if let ranAt = activity.ranAt { lines.append("ran at \(ranAt): this engine cannot run document-start scripts before the page's own scripts, so it ran once the page had loaded") }
         return lines
     }
 

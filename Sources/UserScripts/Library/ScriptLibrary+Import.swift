@@ -13,7 +13,7 @@ extension ScriptLibrary {
     /// it, as in Tampermonkey and Violentmonkey: it replaces that script's file (the old one goes
     /// to the trash) and keeps its ID and values, whatever its `@version` (the entry has the
     /// version it replaced, so that a caller can warn when it went down). Only a file that is not
-    /// UTF-8 text, or cannot be read, is refused.
+    /// UTF-8 text (a zip archive is named as one), or cannot be read, is refused.
     ///
     /// - Throws: Only when `source` cannot be read at all; problems with single files are in the report.
     public func importScripts(from source: URL) throws(LibraryError) -> ImportReport {
@@ -59,6 +59,10 @@ extension ScriptLibrary {
     /// let entry = try library.importScript(bytes: downloaded, source: URL(string: "https://example.com/tidy.user.js")!)
     /// ```
     public func importScript(bytes: [UInt8], source: URL) throws(LibraryError) -> ImportReport.Entry {
+        // A zip archive's bytes can happen to be UTF-8 (a small one, stored): it is never a script.
+        if ZipArchiveText.isZipArchive(bytes) {
+            return ImportReport.Entry(source: source, outcome: .refused(reason: ZipArchiveText.notAScript), interpretation: nil)
+        }
         guard let text = Self.decodeUTF8(bytes) else {
             return ImportReport.Entry(
                 source: source, outcome: .refused(reason: "is not UTF-8 text; save it as UTF-8 and import it again"), interpretation: nil)

@@ -41,13 +41,16 @@ struct ScriptCodeOptions: ParsableArguments {
                 let reason = FileManager.default.fileExists(atPath: file) ? "permission denied or not a regular file" : "no such file"
                 throw Unreadable(description: "cannot read the script file '\(file)': \(reason)")
             }
+            if ZipArchiveText.isZipArchive(Array(data)) { throw Unreadable(description: "the script file '\(file)' " + ZipArchiveText.notAScript) }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw Unreadable(description: "the script file '\(file)' is not UTF-8 text")
             }
             return text
         }
         guard standardInputMarker != nil || file == "-" else { return nil }
-        guard let text = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        if ZipArchiveText.isZipArchive(Array(input)) { throw Unreadable(description: "standard input " + ZipArchiveText.notAScript) }
+        guard let text = String(data: input, encoding: .utf8) else {
             throw Unreadable(description: "standard input is not UTF-8 text")
         }
         return text
