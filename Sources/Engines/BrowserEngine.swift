@@ -31,6 +31,9 @@ public final class BrowserEngine: Sendable {
 
     /// Folders PageScript made for the engine (a browser profile), removed by ``stop()``.
     let scratchFolders: [String]
+    /// The size every session's window is given for its pages; `nil` to leave the window as the
+    /// browser opens it (a remote endpoint, an attached browser).
+    let viewport: Viewport?
 
     /// The MiniBrowser PageScript started for WebKitWebDriver (also in ``processes``), with its
     /// relay if it has one, stopped by ``stop()``.
@@ -51,8 +54,10 @@ public final class BrowserEngine: Sendable {
     }
 
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
-         scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil, driverProcess: ChildProcess? = nil) {
+         scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil, driverProcess: ChildProcess? = nil,
+         viewport: Viewport? = nil) {
         self.scratchFolders = scratchFolders
+        self.viewport = viewport
         self.webKitBrowser = webKitBrowser
         self.driverProcess = driverProcess
         self.attachAddress = attachAddress
@@ -107,7 +112,8 @@ public final class BrowserEngine: Sendable {
         if let display = launch.display { processes.append(display) }
         return BrowserEngine(engine: engine, client: launch.driver.client, sessionCapabilities: launch.capabilities, processes: processes,
                              driverLogPath: launch.driver.logPath, scratchFolders: launch.scratchFolders,
-                             attachAddress: options.attachAddress, webKitBrowser: launch.driver.browser, driverProcess: launch.driver.process)
+                             attachAddress: options.attachAddress, webKitBrowser: launch.driver.browser, driverProcess: launch.driver.process,
+                             viewport: options.attachAddress == nil ? options.viewport : nil)
     }
 
     /// Refuses an attach PageScript cannot make: an engine whose driver always starts its own
@@ -168,9 +174,17 @@ public final class BrowserEngine: Sendable {
             capabilities = .object(members)
         }
         if let webKitBrowser, let driver = driverProcess { try await webKitBrowser.prepareForSession(driver: driver) }
-        do {
+        do throws(WebDriverError) {
             let session = try await client.newSession(capabilities: capabilities, timeout: timeout)
             if let webKitBrowser, let driver = driverProcess { webKitBrowser.sessionStarted(session, driver: driver) }
+            if let viewport {
+                do throws(WebDriverError) {
+                    try await session.fit(viewport, timeout: timeout)
+                } catch {
+                    await session.delete(timeout: 2)
+                    throw error
+                }
+            }
             guard attachAddress != nil else { return session }
             return WebDriverSession(id: session.id, capabilities: session.capabilities, client: client, leavesBrowserOpen: true)
         } catch {

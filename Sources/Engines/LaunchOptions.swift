@@ -37,15 +37,21 @@ public struct LaunchOptions: Sendable, Hashable {
     /// The language the browser tells pages (`--lang`; by default the user's locale's, else
     /// `en-US`). Not for a browser PageScript attaches to, which keeps its own.
     public var language: BrowserLanguage
+    /// The size of the area pages are drawn in, given to every session's window
+    /// (``WebDriverSession/fit(_:timeout:)``). Not for a browser PageScript attaches to, whose
+    /// windows are the user's.
+    public var viewport: Viewport
 
     public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil,
-                scriptsPastTheDriver: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment()) {
+                scriptsPastTheDriver: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment(),
+                viewport: Viewport = .standard) {
         self.display = display
         self.profileDirectory = profileDirectory
         self.attachAddress = attachAddress
         self.scriptsPastTheDriver = scriptsPastTheDriver
         self.takesScreenshots = takesScreenshots
         self.language = language
+        self.viewport = viewport
     }
 
     /// The host and port of an `--attach` address (`127.0.0.1:9222`, `localhost:9222`,

@@ -15,7 +15,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = RunRequest(engine: .local(engine), address: server.url("/"), script: .code("document.title", mode: .console), timeout: 30)
-        request.screenshot = folder.appendingPathComponent("page.png").path
+        request.screenshot = try ScreenshotRequest(path: folder.appendingPathComponent("page.png").path, engine: .local(engine))
         let report = try await PageRun.perform(request)
         guard case let .script(result, screenshot) = report else {
             Issue.record("not one script's report: \(report)")

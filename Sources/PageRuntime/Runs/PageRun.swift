@@ -33,8 +33,8 @@ public struct RunRequest: Sendable {
     /// Seconds the page may take to load; `timeout` then covers the script alone.
     public var loadTimeout: Double?
     public var dialogs: DialogPolicy = .dismiss
-    /// Where to save a PNG of the page after the script ran.
-    public var screenshot: String?
+    /// The picture of the page to save after the script ran.
+    public var screenshot: ScreenshotRequest?
     /// Lift the page's Content Security Policy: only when the user asks (`--bypass-csp`).
     public var bypassesContentSecurityPolicy = false
     /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
@@ -152,15 +152,15 @@ public enum PageRun {
         return try outcome.get()
     }
 
-    /// Saves the page as a PNG at `path`, atomically; returns the file's path.
-    static func capture(_ page: PageSession, to path: String?) async throws(InjectionError) -> String? {
-        guard let path else { return nil }
-        let png = try await page.screenshot()
-        let file = URL(fileURLWithPath: path)
+    /// Saves the picture `request` asks for, atomically; returns the file's path.
+    static func capture(_ page: PageSession, to request: ScreenshotRequest?) async throws(InjectionError) -> String? {
+        guard let request else { return nil }
+        let image = try await page.screenshot(format: request.format, fullPage: request.fullPage)
+        let file = URL(fileURLWithPath: request.path)
         do {
-            try Data(png).write(to: file, options: .atomic)
+            try Data(image).write(to: file, options: .atomic)
         } catch {
-            throw .library("the screenshot cannot be saved to \(path): \(error.localizedDescription)")
+            throw .library("the screenshot cannot be saved to \(request.path): \(error.localizedDescription)")
         }
         return file.path
     }

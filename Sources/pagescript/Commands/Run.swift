@@ -43,8 +43,7 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var dialogOptions: DialogOptions
 
-    @Option(name: .long, help: ArgumentHelp("Save a PNG of the page after the script ran (with --json, its path is in the object).", valueName: "file"))
-    var screenshot: String?
+    @OptionGroup var pictureOptions: PictureOptions
 
     @Flag(name: .long, help: "Report where the time went, phase by phase (display, driver, session, navigation, script, teardown): a line on standard error, or \"timing\" in --json.")
     var timing = false
@@ -107,11 +106,11 @@ struct Run: AsyncParsableCommand {
             script = .library(planned) { [libraryOptions] in try libraryOptions.openForReading(reloadPolicy: .manual) }
         }
         // A browser never asked for a picture renders as a batch's does.
-        let engine = engineOptions.choice(takingScreenshots: screenshot != nil)
+        let engine = engineOptions.choice(takingScreenshots: pictureOptions.screenshot != nil, viewport: pictureOptions.viewport)
         var request = RunRequest(engine: engine, address: address, script: script, timeout: timeout)
         request.loadTimeout = loadTimeout
         request.dialogs = dialogOptions.dialogs
-        request.screenshot = screenshot
+        request.screenshot = try pictureOptions.request(engine: engine)
         request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         request.inspection = try choice.inspection(withLibrary: withLibrary)
         request.connecting = choice.connect

@@ -87,10 +87,11 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// The engine choice; `takingScreenshots: false` for a browser never asked for a picture,
-    /// which then renders as a batch's does.
-    func choice(takingScreenshots: Bool = true) -> EngineChoice {
+    /// which then renders as a batch's does; its windows draw pages at `viewport`.
+    func choice(takingScreenshots: Bool = true, viewport: Viewport = .standard) -> EngineChoice {
         var options = launchOptions
         options.takesScreenshots = takingScreenshots
+        options.viewport = viewport
         return remoteEndpoint.map { .remote($0, browserName: browserName) } ?? .local(engine, options: options)
     }
 
