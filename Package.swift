@@ -24,7 +24,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         // Already resolved through async-http-client; named here for NIOWebSocket (DevTools).
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
     ],
@@ -40,6 +39,12 @@ let package = Package(
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // The system's libcrypto, for the digests of `@require` integrity hashes on Linux (Apple
+        // platforms have CryptoKit): a second copy of BoringSSL would double the build's C.
+        .systemLibrary(
+            name: "CLibcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
 
         .target(
@@ -99,11 +104,11 @@ let package = Package(
                 "UserScripts",
                 "SystemSupport",
                 "CZlib",
+                .target(name: "CLibcrypto", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -182,7 +187,6 @@ let package = Package(
             name: "GMAPITests",
             dependencies: [
                 "GMAPI", "UserScripts", "SystemSupport", "TestSupport", "pagescript",
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,5 +1,3 @@
-import Crypto
-
 extension Array where Element == UInt8 {
     /// Lowercase hex.
     var hexString: String {
@@ -14,5 +12,5 @@ extension Array where Element == UInt8 {
     }
 
     /// The SHA-256 of these bytes in lowercase hex: the name of their file in the cache.
-    var sha256Hex: String { Array(SHA256.hash(data: self)).hexString }
+    var sha256Hex: String { IntegrityCheck.Algorithm.sha256.digest(self).hexString }
 }

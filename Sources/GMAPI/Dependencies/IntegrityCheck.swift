@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// One integrity hash from the fragment of a `@require` or `@resource` URL, as the managers
@@ -34,17 +33,6 @@ public struct IntegrityCheck: Sendable, Hashable, CustomStringConvertible {
             case .sha256: 32
             case .sha384: 48
             case .sha512: 64
-            }
-        }
-
-        /// The digest of `bytes`.
-        public func digest(_ bytes: [UInt8]) -> [UInt8] {
-            switch self {
-            case .md5: Array(Insecure.MD5.hash(data: bytes))
-            case .sha1: Array(Insecure.SHA1.hash(data: bytes))
-            case .sha256: Array(SHA256.hash(data: bytes))
-            case .sha384: Array(SHA384.hash(data: bytes))
-            case .sha512: Array(SHA512.hash(data: bytes))
             }
         }
     }

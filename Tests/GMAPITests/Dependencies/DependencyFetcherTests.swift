@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import SystemSupport
 import TestSupport
@@ -30,7 +29,7 @@ struct DependencyFetcherTests {
         UserScript(text: (["// ==UserScript==", "// @name \(name)"] + lines + ["// ==/UserScript==", "$();"]).joined(separator: "\n") + "\n")
     }
 
-    static func sha256(_ text: String) -> String { Array(SHA256.hash(data: Array(text.utf8))).hexString }
+    static func sha256(_ text: String) -> String { (try? ReferenceDigest.hex("sha256", of: Array(text.utf8))) ?? "unavailable" }
 
     func withFetcher<T: Sendable>(_ folder: TemporaryDirectory, configuration: DependencyFetcher.Configuration = Self.quick,
                                   _ body: (DependencyFetcher) async throws -> T) async throws -> T {
@@ -76,7 +75,7 @@ struct DependencyFetcherTests {
         let server = try Self.cdn()
         defer { server.stop() }
         let wrong = String(repeating: "ab", count: 32)
-        let script = try Self.script(["// @require \(server.url("/jquery.js"))#md5=\(Array(Insecure.MD5.hash(data: Array(Self.jquery.utf8))).hexString),sha256=\(wrong)"])
+        let script = try Self.script(["// @require \(server.url("/jquery.js"))#md5=\(try ReferenceDigest.hex("md5", of: Array(Self.jquery.utf8))),sha256=\(wrong)"])
         let report = try await withFetcher(folder) { try await $0.fetch(for: script, id: "k3m9x2ab") }
         let failure = try #require(report.failures.first?.failure)
         guard case .integrityMismatch(_, let hash, let actual) = failure else {
