@@ -17,12 +17,15 @@ public final class ChildProcess: @unchecked Sendable {
     /// The executable's path, for messages.
     public let executablePath: String
 
+    /// The registry that lists it while it runs.
+    private let registry: ChildProcessRegistry
     private let lock = NSLock()
     private var exitStatus: Int32?
 
-    private init(processID: pid_t, executablePath: String) {
+    private init(processID: pid_t, executablePath: String, registry: ChildProcessRegistry) {
         self.processID = processID
         self.executablePath = executablePath
+        self.registry = registry
     }
 
     /// Starts `executable` with `arguments`, in a new process group.
@@ -35,13 +38,27 @@ public final class ChildProcess: @unchecked Sendable {
     ///     `nil` sends both to `/dev/null`.
     ///   - inheritedDescriptors: Descriptors of this process to give the child, as
     ///     `(parentDescriptor, childDescriptor)` pairs (for example a pipe end as descriptor 3).
-    /// - Throws: ``ChildProcessError/launchFailed(executable:reason:)`` when the process cannot start.
+    /// - Throws: ``ChildProcessError/launchFailed(executable:reason:)`` when the process cannot start,
+    ///   or when the command is ending (``ChildProcessRegistry/stopAll(grace:)`` has run).
     public static func launch(
         executable: String,
         arguments: [String],
         environment: [String: String]? = nil,
         outputPath: String? = nil,
         inheritedDescriptors: [(Int32, Int32)] = []
+    ) throws(ChildProcessError) -> ChildProcess {
+        try launch(executable: executable, arguments: arguments, environment: environment, outputPath: outputPath,
+                   inheritedDescriptors: inheritedDescriptors, registry: .shared)
+    }
+
+    /// ``launch(executable:arguments:environment:outputPath:inheritedDescriptors:)`` into `registry`.
+    static func launch(
+        executable: String,
+        arguments: [String],
+        environment: [String: String]?,
+        outputPath: String?,
+        inheritedDescriptors: [(Int32, Int32)],
+        registry: ChildProcessRegistry
     ) throws(ChildProcessError) -> ChildProcess {
         var fileActions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -86,18 +103,18 @@ public final class ChildProcess: @unchecked Sendable {
 
         let argv = [executable] + arguments
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        var pid = pid_t()
-        let status = withCStringArray(argv) { cArgv in
-            withCStringArray(env) { cEnv in
-                posix_spawn(&pid, executable, &fileActions, &attributes, cArgv, cEnv)
+        return try registry.admit(executable: executable) { () throws(ChildProcessError) in
+            var pid = pid_t()
+            let status = withCStringArray(argv) { cArgv in
+                withCStringArray(env) { cEnv in
+                    posix_spawn(&pid, executable, &fileActions, &attributes, cArgv, cEnv)
+                }
             }
+            guard status == 0 else {
+                throw .launchFailed(executable: executable, reason: errnoDescription(status))
+            }
+            return ChildProcess(processID: pid, executablePath: executable, registry: registry)
         }
-        guard status == 0 else {
-            throw .launchFailed(executable: executable, reason: errnoDescription(status))
-        }
-        let child = ChildProcess(processID: pid, executablePath: executable)
-        ChildProcessRegistry.shared.register(child)
-        return child
     }
 
     /// Whether the process has not exited yet (reaping it if it has).
@@ -115,7 +132,7 @@ public final class ChildProcess: @unchecked Sendable {
         let result = waitpid(processID, &status, WNOHANG)
         if result == processID || (result == -1 && errno == ECHILD) {
             exitStatus = status
-            ChildProcessRegistry.shared.unregister(self)
+            registry.unregister(self)
             return status
         }
         return nil

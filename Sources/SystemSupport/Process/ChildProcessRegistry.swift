@@ -10,11 +10,20 @@ public final class ChildProcessRegistry: @unchecked Sendable {
 
     private let lock = NSLock()
     private var childrenByID: [pid_t: ChildProcess] = [:]
+    /// Set by ``stopAll(grace:)`` and ``killAll()``: the command is ending, and a child started
+    /// after its children were gathered would outlive it.
+    private var isClosed = false
 
-    func register(_ child: ChildProcess) {
+    /// Runs `spawn` and registers the child it started, both under the registry's lock, so that a
+    /// stop gathering the children never misses one being started; refused once the registry is
+    /// closed.
+    func admit(executable: String, _ spawn: () throws(ChildProcessError) -> ChildProcess) throws(ChildProcessError) -> ChildProcess {
         lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { throw .launchFailed(executable: executable, reason: "PageScript is stopping") }
+        let child = try spawn()
         childrenByID[child.processID] = child
-        lock.unlock()
+        return child
     }
 
     func unregister(_ child: ChildProcess) {
@@ -38,8 +47,10 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     }
 
     /// Stops every registered child's process group (SIGTERM, a short grace, then SIGKILL).
+    /// Nothing can be started afterwards.
     public func stopAll(grace: TimeInterval = 0.5) {
         lock.lock()
+        isClosed = true
         let all = Array(childrenByID.values)
         lock.unlock()
         for child in all {
@@ -48,8 +59,10 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     }
 
     /// Kills every registered child's process group at once, without waiting.
+    /// Nothing can be started afterwards.
     public func killAll() {
         lock.lock()
+        isClosed = true
         let all = Array(childrenByID.values)
         lock.unlock()
         for child in all {
