@@ -37,7 +37,8 @@ struct OutputConventionTests {
         // tmux may lose what a pane wrote just before it ended, so the shell stays a while.
         let terminal = try TmuxSession(command: command, environment: [marker.name: marker.value])
         defer { terminal.kill() }
-        let deadline = Date().addingTimeInterval(60)
+        // Generous: on a busy machine a browser's first start can hang and be tried again.
+        let deadline = Date().addingTimeInterval(150)
         var screens: [[String]] = []
         while Date() < deadline {
             let screen = try terminal.screen()
