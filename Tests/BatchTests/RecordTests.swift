@@ -15,8 +15,8 @@ struct RecordTests {
         #expect(record.line == #"{"index":7,"input":" https://a.example/","requested":"https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"dialogs":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}"#)
     }
 
-    @Test(arguments: [(false, #"{"url":null,"title":null,"value":null,"console":[],"dialogs":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#),
-                      (true, #"{"url":null,"title":null,"scripts":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#)])
+    @Test(arguments: [(false, #"{"url":null,"title":null,"httpStatus":null,"value":null,"console":[],"dialogs":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#),
+                      (true, #"{"url":null,"title":null,"httpStatus":null,"scripts":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#)])
     func aFailedPageHasTheSameFieldsWithAnError(libraryMode: Bool, expected: String) {
         let page = BatchRecord.failedPage(status: .timeout, message: "m", url: nil, title: nil, libraryMode: libraryMode)
         #expect(ReportRenderer.json(of: page).serialized == expected)

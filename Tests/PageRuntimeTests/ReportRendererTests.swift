@@ -43,7 +43,7 @@ struct ReportRendererTests {
         #expect(lines.count == 1)
         let object = try #require(try? JSONValue(parsing: lines[0].text))
         guard case let .object(members) = object else { Issue.record("not an object: \(lines[0].text)"); return }
-        #expect(members.map(\.key) == ["url", "title", "value", "console", "dialogs", "error", "screenshot", "timing"])
+        #expect(members.map(\.key) == ["url", "title", "httpStatus", "value", "console", "dialogs", "error", "screenshot", "timing"])
         #expect(members.first { $0.key == "url" }?.value == .string("https://example.com/\u{1B}[2J"))
     }
 

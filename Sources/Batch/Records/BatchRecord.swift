@@ -85,9 +85,14 @@ public struct BatchRecord: Sendable {
             (key: "requested", value: requested.map { .string($0) } ?? .null),
             (key: "status", value: .string(status.rawValue)),
         ]
-        if case let .object(fields) = ReportRenderer.json(of: page) { members += fields }
+        // The page's own `httpStatus` member is the record's, placed with what the batch adds.
+        var pageStatus: Int?
+        if case let .object(fields) = ReportRenderer.json(of: page) {
+            pageStatus = fields.first { $0.key == "httpStatus" }?.value.intValue
+            members += fields.filter { $0.key != "httpStatus" }
+        }
         members += [
-            (key: "httpStatus", value: httpStatus.map { .integer(Int64($0)) } ?? .null),
+            (key: "httpStatus", value: (httpStatus ?? pageStatus).map { .integer(Int64($0)) } ?? .null),
             (key: "startedAt", value: .string(Self.timestamp(startedAt))),
             (key: "durationMs", value: .integer(Int64((duration * 1000).rounded()))),
             (key: "attempts", value: .integer(Int64(attempts))),

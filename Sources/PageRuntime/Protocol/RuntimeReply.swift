@@ -92,7 +92,8 @@ struct RuntimeReply: Sendable {
             throw .pageInterfered(reason: "the page's URL or title is not text")
         }
         do {
-            return try PageContext(url: url, title: title)
+            let status = context["status"]?.intValue.flatMap { (100...599).contains($0) ? $0 : nil }
+            return try PageContext(url: url, title: title, httpStatus: status)
         } catch {
             throw .pageInterfered(reason: error.description)
         }

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// let report = PageReport.completed(.script(result, screenshot: nil))
-/// ReportRenderer.json(of: report)   // {"url","title","value","console","dialogs","error"}
+/// ReportRenderer.json(of: report)   // {"url","title","httpStatus","value","console","dialogs","error"}
 /// ```
 public enum PageReport: Sendable {
     /// The script (or the library's scripts) ran; their own errors are inside.

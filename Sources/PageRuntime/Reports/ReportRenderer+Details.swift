@@ -58,7 +58,8 @@ extension ReportRenderer {
     /// `Title <url>`, escaped; `(untitled)` for a page without a title.
     public static func pageLine(_ context: PageContext) -> String {
         let title = context.title.isEmpty ? "(untitled)" : TerminalSafeText.escaped(context.title)
-        return "\(title) <\(TerminalSafeText.escaped(context.url))>"
+        let status = context.httpStatus.map { $0 >= 400 ? " (HTTP \($0))" : "" } ?? ""
+        return "\(title) <\(TerminalSafeText.escaped(context.url))>\(status)"
     }
 
     /// `Name: message (line L, column C)`, not yet escaped.
@@ -139,7 +140,7 @@ extension LibraryScriptResult {
             (key: "frame", value: frame.map { .string($0) } ?? .null),
         ]
         if case let .object(fields) = result.json {
-            members += fields.filter { $0.key != "url" && $0.key != "title" }
+            members += fields.filter { !["url", "title", "httpStatus"].contains($0.key) }
         }
         return .object(members)
     }

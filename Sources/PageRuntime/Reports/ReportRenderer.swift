@@ -45,9 +45,10 @@ public enum ReportRenderer {
     /// What happened on a page as one JSON object: the one shape of `run --json` and of a batch
     /// record's page members.
     ///
-    /// One script: `{"url","title","value","console","dialogs","error"}` (and `userscript` for a
+    /// `httpStatus` is the main document's HTTP status where the engine reports it, else `null`.
+    /// One script: `{"url","title","httpStatus","value","console","dialogs","error"}` (and `userscript` for a
     /// userscript run with the GM API, see ``ScriptResult/json``). The library's scripts:
-    /// `{"url","title","scripts":[{"id","name","pattern","frame","value","console","dialogs","error"}],"error"}`,
+    /// `{"url","title","httpStatus","scripts":[{"id","name","pattern","frame","value","console","dialogs","error"}],"error"}`,
     /// `frame` the address of the frame a script ran in (`null` for the page itself).
     /// Code that inspected the page after them: its own object, with `before` holding the object of
     /// what ran first.
@@ -58,8 +59,9 @@ public enum ReportRenderer {
         case let .completed(.script(result, _)):
             return result.json
         case let .completed(.library(context, _, results, _)):
-            return ["url": .string(context.url), "title": .string(context.title), "scripts": .array(results.map { $0.json(on: context) }),
-                    "error": .null]
+            return ["url": .string(context.url), "title": .string(context.title),
+                    "httpStatus": context.httpStatus.map { .integer(Int64($0)) } ?? .null,
+                    "scripts": .array(results.map { $0.json(on: context) }), "error": .null]
         case let .completed(.inspected(before, then)):
             guard case let .object(members) = then.json else { return then.json }
             return .object(members + [(key: "before", value: json(of: .completed(before)))])
@@ -67,15 +69,17 @@ public enum ReportRenderer {
             // Where the browser got to, else the page the script started on.
             let url = run.url ?? run.partial?.context.url
             let title = run.title ?? run.partial?.context.title
+            let status = run.partial?.context.httpStatus
             let location: [(key: String, value: JSONValue)] = [
                 (key: "url", value: url.map { .string($0) } ?? .null),
                 (key: "title", value: title.map { .string($0) } ?? .null),
+                (key: "httpStatus", value: status.map { .integer(Int64($0)) } ?? .null),
             ]
             if run.isLibrary {
                 return .object(location + [(key: "scripts", value: .array([])), (key: "error", value: ScriptResult.errorJSON(run.error))])
             }
             if let partial = run.partial, case let .object(members) = partial.failing(with: run.error).json {
-                return .object(location + members.filter { $0.key != "url" && $0.key != "title" })
+                return .object(location + members.filter { !["url", "title", "httpStatus"].contains($0.key) })
             }
             return .object(location + [(key: "value", value: .null), (key: "console", value: .array([])), (key: "dialogs", value: .array([])),
                                        (key: "error", value: ScriptResult.errorJSON(run.error))])

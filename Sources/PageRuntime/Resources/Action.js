@@ -949,10 +949,25 @@ var Action = (function() {
         return text;
     }
 
+    // The main document's HTTP status, where the engine reports it (Navigation Timing's
+    // responseStatus: Chromium does, WebKitGTK does not); null otherwise. The page can only lie
+    // about its own status here.
+    function documentStatus() {
+        try {
+            var entry = performance.getEntriesByType("navigation")[0];
+            var status = entry && entry.responseStatus;
+            return typeof status === "number" && status >= 100 && status <= 599 ? status : null;
+        } catch (error) {
+            return null;
+        }
+    }
+
     function pageContext() {
         var builtIns = captured();
         var url = builtIns.documentURL(document);
-        var text = "{\"URL\":" + quote(url) + ",\"title\":" + quote(builtIns.documentTitle(document));
+        var status = documentStatus();
+        var text = "{\"URL\":" + quote(url) + ",\"title\":" + quote(builtIns.documentTitle(document)) +
+            (status === null ? "" : ",\"status\":" + status);
         if (url === "about:blank" || builtIns.slice(url, 0, 13) === "chrome-error:") {
             var body = branded(builtIns.documentBody, document, null);
             var shown = body ? branded(builtIns.innerText, body, "") : "";

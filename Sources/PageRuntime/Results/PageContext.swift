@@ -10,6 +10,9 @@ public struct PageContext: Sendable, Equatable {
     public let url: String
     /// The page's title, as `document.title` gives it.
     public let title: String
+    /// The HTTP status the server answered the page's document with, where the engine reports it
+    /// (Chromium does, WebKitGTK does not); `nil` otherwise, and for pages not loaded over HTTP.
+    public let httpStatus: Int?
 
     /// The longest title or URL accepted, in UTF-8 bytes: more is a page trying to flood the user.
     public static let maximumLength = 64 * 1024
@@ -18,7 +21,7 @@ public struct PageContext: Sendable, Equatable {
     private static let lastParsedURL = NIOLockedValueBox<String?>(nil)
 
     /// Creates a context after checking it.
-    public init(url: String, title: String) throws(InjectionError) {
+    public init(url: String, title: String, httpStatus: Int? = nil) throws(InjectionError) {
         guard !url.isEmpty else { throw .pageInterfered(reason: "the page reported an empty URL") }
         guard url.utf8.count <= Self.maximumLength else { throw .pageInterfered(reason: "the page's URL is longer than 64 KiB") }
         // Every reply carries the page's address, mostly the same one again: it is parsed once.
@@ -29,6 +32,7 @@ public struct PageContext: Sendable, Equatable {
             Self.lastParsedURL.withLockedValue { $0 = url }
         }
         self.url = url
+        self.httpStatus = httpStatus
         self.title = title.utf8.count <= Self.maximumLength ? title : String(decoding: title.utf8.prefix(Self.maximumLength), as: UTF8.self)
     }
 }

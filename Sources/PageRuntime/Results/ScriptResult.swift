@@ -34,12 +34,13 @@ public struct ScriptResult: Sendable, Equatable {
     }
 
     /// The result as one JSON object:
-    /// `{"url","title","value","console":[{"level","message",...}],"dialogs":[...],"error":{"name","message","line","column","stack"?}|null}`.
+    /// `{"url","title","httpStatus","value","console":[{"level","message",...}],"dialogs":[...],"error":{"name","message","line","column","stack"?}|null}`.
     /// With the GM API, also `"userscript": {...}` (see ``GMActivity``).
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("url", .string(context.url)),
             ("title", .string(context.title)),
+            ("httpStatus", context.httpStatus.map { .integer(Int64($0)) } ?? .null),
             ("value", value ?? .null),
             ("console", .array(console.map(\.json))),
             ("dialogs", .array(dialogs.map(\.json))),

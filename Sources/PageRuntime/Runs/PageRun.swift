@@ -32,6 +32,9 @@ public struct RunRequest: Sendable {
     public var timeout: Double
     /// Seconds the page may take to load; `timeout` then covers the script alone.
     public var loadTimeout: Double?
+    /// Whether a page the server answered with 400 or more counts as a page that did not load
+    /// (`--fail-on-http-error`): nothing runs on it. Only where the engine reports the status.
+    public var failsOnHTTPError = false
     public var dialogs: DialogPolicy = .dismiss
     /// The picture of the page to save after the script ran.
     public var screenshot: ScreenshotRequest?
@@ -178,6 +181,9 @@ public enum PageRun {
             beforeOpening: beforeOpening
         ) { page, context throws(PageRunner.Failure) in
             do throws(InjectionError) {
+                if request.failsOnHTTPError, let status = context.httpStatus, status >= 400 {
+                    throw .navigationFailed(url: context.url, reason: "the server answered \(status) (--fail-on-http-error); nothing was run")
+                }
                 return try await work(page, context)
             } catch {
                 throw .injection(error)

@@ -16,7 +16,8 @@ struct Run: AsyncParsableCommand {
             with -e, -f or - together with --script, --example or --with-library runs after that script (or the \
             library's) on the same page, to inspect what it did: its value is the one on standard output. Exit \
             codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or interfered; 2 usage or \
-            bad input, or a page that does not load; 3 engine missing or failed; 4 timed out.
+            bad input, or a page that does not load (with --fail-on-http-error, one the server answered with an \
+            error status); 3 engine missing or failed; 4 timed out.
             """)
 
     @Argument(help: "The page: an http, https or file URL, about:blank, a data: URL, or a path to a local file.")
@@ -33,14 +34,7 @@ struct Run: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object: url, title, value, console, dialogs and error.")
     var json = false
 
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Seconds the whole run may take, page loading included unless --load-timeout is given.", valueName: "seconds"))
-    var timeout: Double = 30
-
-    @Option(name: .customLong("load-timeout"), parsing: .unconditional,
-            help: ArgumentHelp("Seconds the page may take to load; --timeout then covers the script alone.", valueName: "seconds"))
-    var loadTimeout: Double?
-
+    @OptionGroup var loadOptions: LoadOptions
     @OptionGroup var dialogOptions: DialogOptions
 
     @OptionGroup var pictureOptions: PictureOptions
@@ -54,8 +48,6 @@ struct Run: AsyncParsableCommand {
 
     func validate() throws {
         try choice.validateForRun(withLibrary: withLibrary, menu: menu)
-        try Seconds.check(timeout, option: "--timeout")
-        if let loadTimeout { try Seconds.check(loadTimeout, option: "--load-timeout") }
     }
 
     func run() async throws {
@@ -107,8 +99,9 @@ struct Run: AsyncParsableCommand {
         }
         // A browser never asked for a picture renders as a batch's does.
         let engine = engineOptions.choice(takingScreenshots: pictureOptions.screenshot != nil, viewport: pictureOptions.viewport)
-        var request = RunRequest(engine: engine, address: address, script: script, timeout: timeout)
-        request.loadTimeout = loadTimeout
+        var request = RunRequest(engine: engine, address: address, script: script, timeout: loadOptions.timeout)
+        request.loadTimeout = loadOptions.loadTimeout
+        request.failsOnHTTPError = loadOptions.failsOnHTTPError
         request.dialogs = dialogOptions.dialogs
         request.screenshot = try pictureOptions.request(engine: engine)
         request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy

@@ -1,0 +1,78 @@
+import Foundation
+import SystemSupport
+import TestSupport
+import Testing
+
+/// The main document's HTTP status in `run`'s output and a batch's records, and
+/// `--fail-on-http-error`: a page the server answered with an error status is said to be one,
+/// where the engine reports the status (Chromium; WebKitGTK's driver and pages do not).
+@Suite(.serialized)
+struct HTTPStatusTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer { request in
+            let page = Array("<!doctype html><title>Status page</title><p>\(request.target)".utf8)
+            switch request.target {
+            case "/missing": return LoopbackResponse(status: 404, headers: [("Content-Type", "text/html")], body: page)
+            case "/broken": return LoopbackResponse(status: 500, headers: [("Content-Type", "text/html")], body: page)
+            default: return LoopbackResponse(status: 200, headers: [("Content-Type", "text/html")], body: page)
+            }
+        }
+    }
+
+    @Test func runSaysTheStatusOfAnErrorPageAndStillRunsTheScript() async throws {
+        defer { server.stop() }
+        let text = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", "document.title", "--engine", "chromium"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput == "\"Status page\"\n")
+        #expect(text.standardError.contains("<\(server.url("/missing"))> (HTTP 404)"), "\(text.standardError)")
+
+        let fine = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "-e", "1", "--engine", "chromium", "--json"])
+        let object = try JSONValue(parsing: fine.standardOutput)
+        #expect(object["httpStatus"] == .integer(200), "\(fine.standardOutput)")
+        #expect(!fine.standardError.contains("HTTP"), "a page that loaded fine has no status in its line: \(fine.standardError)")
+
+        let broken = try await PageScriptBinary.outcome(of: ["run", server.url("/broken"), "-e", "1", "--engine", "chromium", "--json"])
+        #expect(try JSONValue(parsing: broken.standardOutput)["httpStatus"] == .integer(500), "\(broken.standardOutput)")
+    }
+
+    @Test func failOnHTTPErrorRunsNothingOnAnErrorPage() async throws {
+        defer { server.stop() }
+        let marker = "window.__ran = 1; document.title"
+        let failed = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", marker, "--engine", "chromium", "--fail-on-http-error"])
+        #expect(failed.status == 2, "\(failed.standardError)")
+        #expect(failed.standardOutput.isEmpty)
+        #expect(failed.standardError.contains("the server answered 404"), "\(failed.standardError)")
+
+        let json = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", marker, "--engine", "chromium", "--fail-on-http-error", "--json"])
+        #expect(json.status == 2)
+        let object = try JSONValue(parsing: json.standardOutput)
+        #expect(object["error"]?["name"]?.stringValue == "NavigationFailed", "\(json.standardOutput)")
+        #expect(object["value"] == .null)
+
+        let fine = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "-e", "document.title", "--engine", "chromium", "--fail-on-http-error"])
+        #expect(fine.status == 0, "\(fine.standardError)")
+        #expect(fine.standardOutput == "\"Status page\"\n")
+    }
+
+    /// WebKitGTK gives neither Navigation Timing's `responseStatus` nor network events: the status
+    /// is unknown there, and says so by `null` rather than a guess.
+    @Test func webKitReportsNoStatusRatherThanAGuess() async throws {
+        defer { server.stop() }
+        let outcome = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", "1", "--engine", "webkit", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try JSONValue(parsing: outcome.standardOutput)["httpStatus"] == .null, "\(outcome.standardOutput)")
+    }
+
+    @Test func aBatchRecordCarriesTheStatusOnce() async throws {
+        let folder = try TemporaryDirectory("status-batch")
+        defer { server.stop() }
+        try folder.write(server.url("/") + "\n", to: "urls.txt")
+        let outcome = try await PageScriptBinary.outcome(of: ["batch", folder.file("urls.txt").path, "-e", "document.title", "--engine", "chromium"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let line = try #require(outcome.standardOutput.split(separator: "\n").first.map(String.init))
+        #expect(line.components(separatedBy: "\"httpStatus\"").count == 2, "one httpStatus member: \(line)")
+        #expect(try JSONValue(parsing: line)["httpStatus"] == .integer(200), "\(line)")
+    }
+}
