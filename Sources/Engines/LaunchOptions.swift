@@ -38,13 +38,14 @@ public struct LaunchOptions: Sendable, Hashable {
     /// `en-US`). Not for a browser PageScript attaches to, which keeps its own.
     public var language: BrowserLanguage
     /// The size of the area pages are drawn in, given to every session's window
-    /// (``WebDriverSession/fit(_:timeout:)``). Not for a browser PageScript attaches to, whose
-    /// windows are the user's.
-    public var viewport: Viewport
+    /// (``WebDriverSession/fit(_:timeout:)``) when asked (`--viewport`); `nil` leaves the window
+    /// as the engine opens it, since resizing WebKit's window slows every session's first load.
+    /// Not for a browser PageScript attaches to, whose windows are the user's.
+    public var viewport: Viewport?
 
     public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil,
                 scriptsPastTheDriver: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment(),
-                viewport: Viewport = .standard) {
+                viewport: Viewport? = nil) {
         self.display = display
         self.profileDirectory = profileDirectory
         self.attachAddress = attachAddress

@@ -2,12 +2,12 @@ import SystemSupport
 import WebDriver
 
 /// The area a page is drawn in, in CSS pixels: what the page sees as `innerWidth` and
-/// `innerHeight`, and what a screenshot pictures. The same on every engine PageScript starts, so
-/// that a page lays itself out alike on WebKit and Chromium.
+/// `innerHeight`, and what a screenshot pictures. Given (`--viewport`), it is the same on every
+/// engine PageScript starts, so that a page lays itself out alike on WebKit and Chromium.
 ///
 /// ```swift
 /// let viewport = Viewport("1920x1080")   // Viewport(width: 1920, height: 1080)
-/// try await session.fit(viewport ?? .standard, timeout: 10)
+/// try await session.fit(viewport!, timeout: 10)
 /// ```
 public struct Viewport: Sendable, Hashable, CustomStringConvertible {
     /// The width, `innerWidth`.
@@ -17,9 +17,6 @@ public struct Viewport: Sendable, Hashable, CustomStringConvertible {
 
     /// The sizes PageScript accepts, on either side.
     public static let sides = 100...10_000
-
-    /// PageScript's viewport unless told otherwise: a laptop's screen.
-    public static let standard = Viewport(width: 1280, height: 800)
 
     /// A viewport of `width` by `height` CSS pixels.
     public init(width: Int, height: Int) {

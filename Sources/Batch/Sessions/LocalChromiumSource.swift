@@ -80,12 +80,6 @@ public actor LocalChromiumSource: SessionSource {
         let capabilities = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: browser)
         do {
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
-            do throws(WebDriverError) {
-                try await session.fit(.standard, timeout: startupTimeout)
-            } catch {
-                await session.delete(timeout: 1)
-                throw error
-            }
             if isShutDown {
                 await session.delete(timeout: 1)
                 throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")

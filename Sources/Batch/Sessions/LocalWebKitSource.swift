@@ -61,12 +61,6 @@ public actor LocalWebKitSource: SessionSource {
             scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: WebKitLauncher.sessionCapabilities(for: driver))
         do {
             let session = try await WebKitLauncher.newSession(on: driver, capabilities: capabilities, timeout: startupTimeout)
-            do throws(WebDriverError) {
-                try await session.fit(.standard, timeout: startupTimeout)
-            } catch {
-                await session.delete(timeout: 1)
-                throw error
-            }
             if isShutDown {
                 await session.delete(timeout: 1)
                 throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")

@@ -88,7 +88,7 @@ struct EngineOptions: ParsableArguments {
 
     /// The engine choice; `takingScreenshots: false` for a browser never asked for a picture,
     /// which then renders as a batch's does; its windows draw pages at `viewport`.
-    func choice(takingScreenshots: Bool = true, viewport: Viewport = .standard) -> EngineChoice {
+    func choice(takingScreenshots: Bool = true, viewport: Viewport? = nil) -> EngineChoice {
         var options = launchOptions
         options.takesScreenshots = takingScreenshots
         options.viewport = viewport

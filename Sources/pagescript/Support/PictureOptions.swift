@@ -11,8 +11,8 @@ struct PictureOptions: ParsableArguments {
     @Flag(name: .customLong("full-page"), help: "With --screenshot, picture the whole scrollable page, not only the viewport (Chromium).")
     var fullPage = false
 
-    @Option(name: .long, help: ArgumentHelp("The size pages are drawn at, WIDTHxHEIGHT (innerWidth by innerHeight; default 1280x800).", valueName: "size"))
-    var viewport: Viewport = .standard
+    @Option(name: .long, help: ArgumentHelp("The size pages are drawn at, WIDTHxHEIGHT (innerWidth by innerHeight; default: the engine's own window).", valueName: "size"))
+    var viewport: Viewport?
 
     func validate() throws {
         if fullPage, screenshot == nil { throw ValidationError("--full-page goes with --screenshot FILE") }
