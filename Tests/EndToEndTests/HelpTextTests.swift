@@ -25,6 +25,24 @@ struct HelpTextTests {
         #expect(text.firstMatch(of: doubledValues) == nil, "\(command): \(text)")
     }
 
+    /// A command's help lists only what it takes: batch refuses a visible browser, a kept profile
+    /// and the user's own browser, so its help leaves those options out (and still says why when
+    /// given); run, edit and browse list them.
+    @Test func batchListsNoWindowOptionsAndRunDoes() async throws {
+        let batch = try await PageScriptBinary.outcome(of: ["batch", "--help"])
+        for option in ["--headed", "--profile", "--attach"] {
+            #expect(!batch.standardOutput.contains(option), "batch --help lists \(option)")
+        }
+        #expect(!batch.standardOutput.contains("with --attach"))
+        for command in ["run", "edit", "browse"] {
+            let help = try await PageScriptBinary.outcome(of: [command, "--help"])
+            #expect(help.standardOutput.contains("--profile") && help.standardOutput.contains("--attach"), "\(command)")
+        }
+        let headed = try await PageScriptBinary.outcome(of: ["batch", "-", "-e", "1", "--engine", "chromium", "--profile", "/tmp/p"], input: "http://127.0.0.1:9/\n")
+        #expect(headed.status == 2, "\(headed.standardError)")
+        #expect(headed.standardError.contains("--headed and --profile are for run, edit and browse"), "\(headed.standardError)")
+    }
+
     /// Every command names itself. Without a `commandName`, ArgumentParser derives the name from
     /// the type's through `String(describing:)`, for every command, on every start: 17 million of
     /// the 319 million instructions a cold `pagescript run URL -e 1` executed (valgrind), most of

@@ -53,7 +53,7 @@ struct BatchCommand: AsyncParsableCommand {
 
     @OptionGroup var dialogOptions: DialogOptions
     @OptionGroup var quietOption: QuietOption
-    @OptionGroup var engineOptions: EngineOptions
+    @OptionGroup var engineOptions: EngineOptions<WindowOptionsHidden>
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {

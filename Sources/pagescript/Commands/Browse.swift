@@ -35,7 +35,7 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds each script may run.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @OptionGroup var engineOptions: EngineOptions
+    @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
 
     @OptionGroup var libraryOptions: LibraryOptions
 

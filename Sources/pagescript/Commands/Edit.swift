@@ -25,7 +25,7 @@ struct Edit: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds a script may run.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @OptionGroup var engineOptions: EngineOptions
+    @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
 
     @OptionGroup var libraryOptions: LibraryOptions
 

@@ -43,7 +43,7 @@ struct Run: AsyncParsableCommand {
     var timing = false
 
     @OptionGroup var quietOption: QuietOption
-    @OptionGroup var engineOptions: EngineOptions
+    @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {

@@ -3,9 +3,29 @@ import Engines
 import Foundation
 import PageRuntime
 
+/// Whether a command shows the options of a browser the user sees or keeps (`--headed`,
+/// `--profile`, `--attach`): `run`, `edit` and `browse` do; `batch`, whose many sessions cannot
+/// share a window, a profile or the user's browser, refuses them and leaves them out of its help.
+protocol BrowserWindowChoice {
+    static var visibility: ArgumentVisibility { get }
+    static var engineHelp: String { get }
+}
+
+/// `--headed`, `--profile` and `--attach` are listed.
+enum WindowOptionsShown: BrowserWindowChoice {
+    static let visibility = ArgumentVisibility.default
+    static let engineHelp = "The engine (default: webkit; chromium with --attach)."
+}
+
+/// `--headed`, `--profile` and `--attach` are left out of the help, and refused with the reason.
+enum WindowOptionsHidden: BrowserWindowChoice {
+    static let visibility = ArgumentVisibility.hidden
+    static let engineHelp = "The engine (default: webkit)."
+}
+
 /// The options that choose where pages open, shared by every command that opens one.
-struct EngineOptions: ParsableArguments {
-    @Option(name: .customLong("engine"), help: "The engine (default: webkit; chromium with --attach).")
+struct EngineOptions<Window: BrowserWindowChoice>: ParsableArguments {
+    @Option(name: .customLong("engine"), help: ArgumentHelp(Window.engineHelp))
     var chosenEngine: Engine?
 
     @Option(name: .customLong("webdriver-url"), help: ArgumentHelp("Use a remote W3C WebDriver endpoint (a Selenium Grid, a browser cloud) instead of a local engine.", valueName: "url"))
@@ -14,13 +34,15 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("browser"), help: ArgumentHelp("With --webdriver-url: the browserName to ask for (chrome, firefox, safari, MicrosoftEdge).", valueName: "name"))
     var browserName: String?
 
-    @Flag(name: .long, help: "Open the browser as a window on your display ($DISPLAY) instead of hidden.")
+    @Flag(name: .long, help: ArgumentHelp("Open the browser as a window on your display ($DISPLAY) instead of hidden.", visibility: Window.visibility))
     var headed = false
 
-    @Option(name: .long, help: ArgumentHelp("Chromium: keep the browser profile (cookies, logins) in this folder between runs.", valueName: "folder"))
+    @Option(name: .long, help: ArgumentHelp("Chromium: keep the browser profile (cookies, logins) in this folder between runs.", valueName: "folder",
+                                            visibility: Window.visibility))
     var profile: String?
 
-    @Option(name: .long, help: ArgumentHelp("Attach to the Chromium you started with --remote-debugging-port=PORT --user-data-dir=DIR, at HOST:PORT; it is never closed.", valueName: "host:port"))
+    @Option(name: .long, help: ArgumentHelp("Attach to the Chromium you started with --remote-debugging-port=PORT --user-data-dir=DIR, at HOST:PORT; it is never closed.",
+                                            valueName: "host:port", visibility: Window.visibility))
     var attach: String?
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("The language the browser tells pages (navigator.language, Accept-Language), such as de-DE; default: your locale's, else en-US.", valueName: "tag"))
