@@ -137,18 +137,25 @@ struct RunCommandTests {
     }
 
     /// `--dialogs accept=TEXT` answers every prompt with TEXT, the script's own and a real one;
-    /// dialogs are reported in the order they opened, a real one among the script's.
+    /// dialogs are reported in the order they opened, a real one among the script's. A dialog the
+    /// script's own code opens through `window` is the script's; once the script awaits, the page
+    /// has its own functions back, and a dialog then is a real one.
     @Test(arguments: engines)
     func promptsGetTheGivenAnswerAndDialogsKeepTheirOrder(engine: String) async throws {
-        let code = "alert('first'); const a = prompt('Name?', 'x'); await new Promise(r => setTimeout(r, 20)); "
-            + "const b = window.prompt('Again?'); alert('third'); [a, b]"
+        let code = "alert('first'); const sure = window.confirm('Sure?'); const a = prompt('Name?', 'x'); "
+            + "await new Promise(r => setTimeout(r, 20)); const b = window.prompt('Again?'); alert('third'); "
+            + "[a, b, sure, String(window.confirm).includes('[native code]')]"
         let outcome = try await run([server.url(), "-e", code, "--dialogs", "accept=Ada Lovelace", "--engine", engine, "--json"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        #expect(object["value"] as? [String] == ["Ada Lovelace", "Ada Lovelace"], "\(object)")
+        let value = try #require(object["value"] as? [Any], "\(object)")
+        #expect(value.compactMap { $0 as? String } == ["Ada Lovelace", "Ada Lovelace"], "\(object)")
+        #expect(value.compactMap { $0 as? Bool } == [true, true], "the script's confirm was accepted and the page's is back: \(object)")
         let dialogs = try #require(object["dialogs"] as? [[String: Any]])
-        #expect(dialogs.compactMap { $0["message"] as? String } == ["first", "Name?", "Again?", "third"], "\(dialogs)")
+        #expect(dialogs.compactMap { $0["message"] as? String } == ["first", "Sure?", "Name?", "Again?", "third"], "\(dialogs)")
         #expect(dialogs.compactMap { $0["answer"] as? String } == ["Ada Lovelace", "Ada Lovelace"], "\(dialogs)")
+        let sure = try #require(dialogs.first { $0["message"] as? String == "Sure?" })
+        #expect(sure["type"] as? String == "confirm" && sure["byPage"] == nil, "window.confirm in the script's code is the script's: \(sure)")
 
         let refused = try await run([server.url(), "-e", "1", "--dialogs", "maybe", "--engine", engine])
         #expect(refused.status == 2 && refused.standardError.contains("accept=TEXT"), "\(refused.standardError)")

@@ -893,6 +893,40 @@ var Action = (function() {
         };
     }
 
+    // While the script's synchronous code runs, the page's `alert`, `confirm` and `prompt` are
+    // the script's too: a script that calls them through `window` (or `self`, `globalThis`) is
+    // answered by the same policy and reported as the script's dialog, not as one the page
+    // opened. Only the browser's own functions are stood in for (a page's replacement is left
+    // alone), and each is put back as it was as soon as the script's synchronous part returns.
+    var dialogNames = ["alert", "confirm", "prompt"];
+
+    function standInDialogs(dialogs) {
+        var builtIns = captured();
+        var saved = [];
+        for (var index = 0; index < dialogNames.length; index++) {
+            var name = dialogNames[index];
+            var found = builtIns.describe(window, name);
+            if (!found || typeof found.value !== "function" || found.configurable !== true || !isBrowserFunction(found.value)) { continue; }
+            var standIn = { value: dialogs[name], writable: found.writable, enumerable: found.enumerable, configurable: true };
+            if (builtIns.defineProperty(window, name, standIn)) { saved[saved.length] = { name: name, descriptor: found }; }
+        }
+        return saved;
+    }
+
+    function restoreDialogs(saved) {
+        for (var index = 0; index < saved.length; index++) {
+            captured().defineProperty(window, saved[index].name, saved[index].descriptor);
+        }
+    }
+
+    function isBrowserFunction(value) {
+        try {
+            return captured().indexOf(captured().functionSource(value), "[native code]") >= 0;
+        } catch (error) {
+            return false;
+        }
+    }
+
     // --- Runs ---------------------------------------------------------------------------------
 
     // What a script may ask for by parameter name: its console and dialogs, and, for a userscript,
@@ -1158,14 +1192,17 @@ var Action = (function() {
         var values = [];
         for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], console, dialogs, api); }
         var value;
+        var standIns = standInDialogs(dialogs);
         try {
             var body = captured().apply(factories[index], undefined, values);
             value = captured().apply(body, window, []);
         } catch (error) {
+            restoreDialogs(standIns);
             script.outcome = "\"error\":" + errorText(error, session, description.ranges);
             runScript(run, request, factories, index + 1, session);
             return;
         }
+        restoreDialogs(standIns);
         if (isThenable(value)) {
             settle(value, function(resolved) {
                 script.outcome = valueOutcome(resolved);
