@@ -207,6 +207,7 @@ struct BatchCommandTests {
             case .missing where engine == "chromium":
                 #expect(statusName == "http-error", "\(index): \(record)")
                 #expect(record["httpStatus"] as? Int == 404)
+                #expect(record["attempts"] as? Int == 1, "a 4xx is not tried again: \(record)")
                 #expect(error?["name"] as? String == "HTTPError")
             case .missing:
                 // WebKitGTK does not report a document's HTTP status: its 404 page is a page.
@@ -231,10 +232,12 @@ struct BatchCommandTests {
                 // The browser stays on the page it had: no script runs there under this address.
                 #expect(statusName == "load-failed", "\(index): \(record)")
                 #expect(record["value"] is NSNull, "\(index): \(record)")
+                #expect(record["attempts"] as? Int == 2, "tried again once (--retries 1): \(record)")
             case .hang:
                 #expect(statusName == "timeout", "\(index): \(record)")
                 #expect(error?["name"] as? String == "Timeout")
-                #expect((record["durationMs"] as? Int ?? 0) >= 9_000)
+                #expect(record["attempts"] as? Int == 2, "tried again once (--retries 1): \(record)")
+                #expect((record["durationMs"] as? Int ?? 0) >= 18_000, "the duration spans both attempts: \(record)")
             }
         }
         #expect(byIndex[496]?["status"] as? String == "invalid-url")
@@ -471,7 +474,8 @@ struct BatchCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let list = try Self.writeList(["/never-loads", "/plain", "/busy-after-load", "/endless-script", "/plain"].map { server.url($0) }, in: folder)
         let script = "if (location.pathname === '/endless-script') { while (true) {} } document.title"
-        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "5"], in: folder)
+        // One attempt each: this is about how soon an attempt ends.
+        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "5", "--retries", "0"], in: folder)
         #expect(batch.wait() == 1, "\(batch.standardError)")
         let records = try Self.records(batch.standardOutput)
         try #require(records.count == 5, "\(batch.standardOutput)")
@@ -503,7 +507,7 @@ struct BatchCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let list = try Self.writeList(["/alerting", "/alerting", "/alert-then-loop"].map { server.url($0) }, in: folder)
         let script = "await new Promise(r => setTimeout(r, 100)); document.title"
-        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "4"], in: folder)
+        let batch = try RunningBatch([list, "-e", script, "--engine", engine, "--jobs", "1", "--ordered", "--timeout", "4", "--retries", "0"], in: folder)
         #expect(batch.wait() == 1, "\(batch.standardError)")
         let records = try Self.records(batch.standardOutput)
         try #require(records.count == 3, "\(batch.standardOutput)")

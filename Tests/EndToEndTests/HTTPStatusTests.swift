@@ -11,9 +11,14 @@ struct HTTPStatusTests {
     let server: LoopbackServer
 
     init() throws {
+        let flakyAnswers = AnswerCount()
         server = try LoopbackServer { request in
             let page = Array("<!doctype html><title>Status page</title><p>\(request.target)".utf8)
             switch request.target {
+            case "/flaky":
+                // A server error the first time, the page afterwards.
+                let answered = flakyAnswers.next()
+                return LoopbackResponse(status: answered == 1 ? 503 : 200, headers: [("Content-Type", "text/html")], body: page)
             case "/missing": return LoopbackResponse(status: 404, headers: [("Content-Type", "text/html")], body: page)
             case "/broken": return LoopbackResponse(status: 500, headers: [("Content-Type", "text/html")], body: page)
             default: return LoopbackResponse(status: 200, headers: [("Content-Type", "text/html")], body: page)
@@ -65,6 +70,24 @@ struct HTTPStatusTests {
         #expect(try JSONValue(parsing: outcome.standardOutput)["httpStatus"] == .null, "\(outcome.standardOutput)")
     }
 
+    /// `--retries`: a server error is tried again after a backoff, a 4xx is not; the record says
+    /// how many attempts it took.
+    @Test func aBatchTriesAServerErrorAgainAndSaysHowManyAttemptsItTook() async throws {
+        let folder = try TemporaryDirectory("status-retries")
+        defer { server.stop() }
+        try folder.write(["/flaky", "/missing", "/broken"].map { server.url($0) }.joined(separator: "\n") + "\n", to: "urls.txt")
+        let outcome = try await PageScriptBinary.outcome(of: ["batch", folder.file("urls.txt").path, "-e", "document.title", "--engine", "chromium",
+                                                              "--retries", "2", "--ordered", "--jobs", "1"])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try outcome.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        try #require(records.count == 3, "\(outcome.standardOutput)")
+        #expect(records[0]["status"]?.stringValue == "ok" && records[0]["attempts"] == .integer(2), "\(records[0].serialized)")
+        #expect(records[0]["httpStatus"] == .integer(200))
+        #expect(records[1]["status"]?.stringValue == "http-error" && records[1]["attempts"] == .integer(1), "\(records[1].serialized)")
+        #expect(records[2]["status"]?.stringValue == "http-error" && records[2]["attempts"] == .integer(3), "\(records[2].serialized)")
+        #expect(server.requests(for: "/broken") == 3)
+    }
+
     @Test func aBatchRecordCarriesTheStatusOnce() async throws {
         let folder = try TemporaryDirectory("status-batch")
         defer { server.stop() }
@@ -74,5 +97,18 @@ struct HTTPStatusTests {
         let line = try #require(outcome.standardOutput.split(separator: "\n").first.map(String.init))
         #expect(line.components(separatedBy: "\"httpStatus\"").count == 2, "one httpStatus member: \(line)")
         #expect(try JSONValue(parsing: line)["httpStatus"] == .integer(200), "\(line)")
+    }
+}
+
+/// How many times the server answered, counted across its connections' threads.
+private final class AnswerCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
     }
 }

@@ -32,10 +32,10 @@ struct RunAndBatchReportTests {
     }
 
     /// `run`'s object and the batch's one record for the same arguments.
-    static func both(url: String, _ arguments: [String], runOnly: [String] = [], in workspace: Workspace)
+    static func both(url: String, _ arguments: [String], runOnly: [String] = [], batchOnly: [String] = [], in workspace: Workspace)
         async throws -> (run: JSONValue, record: JSONValue, runStatus: Int32, batchStatus: Int32) {
         let run = try await PageScriptBinary.outcome(of: ["run", url, "--json"] + arguments + runOnly)
-        let batch = try await PageScriptBinary.outcome(of: ["batch", try workspace.list([url])] + arguments)
+        let batch = try await PageScriptBinary.outcome(of: ["batch", try workspace.list([url])] + arguments + batchOnly)
         let runObject = try JSONValue(parsing: run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
         let lines = batch.standardOutput.split(separator: "\n")
         try #require(lines.count == 1, "\(batch.standardOutput)\(batch.standardError)")
@@ -148,7 +148,7 @@ struct RunAndBatchReportTests {
         let workspace = try Workspace()
         let script = "console.log('before'); alert('asked'); await new Promise(() => {})"
         let (run, record, runStatus, batchStatus) = try await Self.both(
-            url: server.url("/"), ["-e", script, "--timeout", "6", "--engine", engine], runOnly: ["--load-timeout", "60"], in: workspace)
+            url: server.url("/"), ["-e", script, "--timeout", "6", "--engine", engine], runOnly: ["--load-timeout", "60"], batchOnly: ["--retries", "0"], in: workspace)
         #expect(runStatus == 4)
         #expect(batchStatus == 1)
         #expect(record["status"]?.stringValue == "timeout")

@@ -39,6 +39,17 @@ public enum RecordStatus: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether another attempt may end otherwise (`--retries`): the page timed out or did not load,
+    /// or its server answered with a server error (`httpStatus` 500 and up). A script's error, a
+    /// 4xx, a page that sent the browser elsewhere are what they are.
+    public func isWorthRetrying(httpStatus: Int?) -> Bool {
+        switch self {
+        case .timeout, .loadFailed: true
+        case .httpError: (httpStatus ?? 0) >= 500
+        default: false
+        }
+    }
+
     /// Whether the script ran on the page (whatever it then did).
     public var scriptRan: Bool {
         self == .ok || self == .scriptError

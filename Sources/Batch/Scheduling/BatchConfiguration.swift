@@ -16,7 +16,9 @@ public struct BatchConfiguration: Sendable, Equatable {
     /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
     /// (`--connect`; `*` for any).
     public var connecting: [String] = []
-    /// How many times a page whose session died under it is tried again, on a new session.
+    /// How many times a page is tried again when its session died under it (on a new session), or
+    /// it timed out, did not load or its server answered 5xx (``RecordStatus/isWorthRetrying(httpStatus:)``;
+    /// after a backoff).
     public var retries = 1
     /// Whether records are written in input order (else in the order pages finish).
     public var ordered = false

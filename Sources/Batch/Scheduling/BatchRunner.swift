@@ -180,12 +180,20 @@ public final class BatchRunner: Sendable {
             if let memoryKill { outcome = .sessionLost(reason: memoryKill, charged: true) }
             switch outcome {
             case let .finished(status, pageFields, httpStatus, reusable):
-                await submit(record(for: attempt, status: status, page: pageFields, httpStatus: httpStatus, engine: session.engine))
                 if !reusable {
                     await retire(slot: slot)
                     current = nil
                     openedPage = nil
                 }
+                if status.isWorthRetrying(httpStatus: httpStatus), attempt.attempts <= configuration.retries {
+                    // After a backoff, so that a server that failed or was slow gets a moment.
+                    state.retrying()
+                    let delay = backoff.delay(afterFailures: attempt.attempts, unitRandom: Double.random(in: 0...1))
+                    try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+                    await feed.putBack(attempt)
+                    continue
+                }
+                await submit(record(for: attempt, status: status, page: pageFields, httpStatus: httpStatus, engine: session.engine))
             case let .sessionLost(reason, charged):
                 await retire(slot: slot)
                 current = nil

@@ -30,7 +30,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(name: .long, help: ArgumentHelp("Times a page is tried again when its session dies under it.", valueName: "count"))
+    @Option(name: .long, help: ArgumentHelp("Times a page is tried again, with backoff, when its session dies under it, it times out or does not load, or its server answers 5xx.", valueName: "count"))
     var retries = 1
 
     @Option(name: .long, help: ArgumentHelp("Write the records to this JSONL file instead of standard output.", valueName: "file"))
