@@ -32,10 +32,21 @@ public final class TemporaryDirectory: Sendable {
     /// Writes `text` to `name` inside the folder (creating subfolders) and returns its URL.
     @discardableResult
     public func write(_ text: String, to name: String) throws -> URL {
+        try write(Array(text.utf8), to: name)
+    }
+
+    /// Writes `bytes` to `name` inside the folder (creating subfolders) and returns its URL.
+    @discardableResult
+    public func write(_ bytes: [UInt8], to name: String) throws -> URL {
         let target = file(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: target)
+        try Data(bytes).write(to: target)
         return target
+    }
+
+    /// The path of `name` inside the folder (`library` for a library folder).
+    public func path(_ name: String) -> String {
+        file(name).path(percentEncoded: false)
     }
 
     /// The text of `name` inside the folder.

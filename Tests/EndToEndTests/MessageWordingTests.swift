@@ -8,24 +8,6 @@ import Testing
 /// exist in the command they ran, and what a file is when it is not what was expected.
 @Suite(.serialized)
 struct MessageWordingTests {
-    /// A folder in the temporary directory, removed afterwards.
-    final class Folder {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-wording-\(UUID().uuidString)")
-        var library: String { root.appendingPathComponent("library").path }
-
-        @discardableResult
-        func write(_ bytes: [UInt8], to name: String) throws -> String {
-            let file = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: file)
-            return file.path
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(at: root)
-        }
-    }
-
     /// What a process wrote, as it comes.
     final class Collected: @unchecked Sendable {
         private let lock = NSLock()
@@ -59,32 +41,32 @@ struct MessageWordingTests {
     }()
 
     @Test func aZipWhereAScriptIsExpectedIsNamedAsOne() async throws {
-        let folder = Folder()
-        let zip = try folder.write(Self.zipOfText, to: "backup.zip")
+        let folder = try TemporaryDirectory("pagescript-wording")
+        let zip = try folder.write(Self.zipOfText, to: "backup.zip").path
         try folder.write(Self.zipOfText, to: "scripts/backup.user.js")
 
-        let run = try await PageScriptBinary.outcome(of: ["run", "about:blank", "-f", zip, "--library", folder.library])
+        let run = try await PageScriptBinary.outcome(of: ["run", "about:blank", "-f", zip, "--library", folder.path("library")])
         #expect(run.status == 2, "\(run.standardError)")
         #expect(run.standardError.contains("is a zip archive, not a script"), "\(run.standardError)")
         #expect(run.standardError.contains("scripts import") && !run.standardError.contains("UTF-8"), "\(run.standardError)")
 
-        let made = try await PageScriptBinary.outcome(of: ["scripts", "new", "-f", zip, "--library", folder.library])
+        let made = try await PageScriptBinary.outcome(of: ["scripts", "new", "-f", zip, "--library", folder.path("library")])
         #expect(made.standardError.contains("is a zip archive, not a script") && !made.standardError.contains("UTF-8"), "\(made.standardError)")
 
-        let fromFolder = try await PageScriptBinary.outcome(of: ["scripts", "import", folder.root.appendingPathComponent("scripts").path,
-                                                                 "--no-fetch", "--library", folder.library])
+        let fromFolder = try await PageScriptBinary.outcome(of: ["scripts", "import", folder.path("scripts"),
+                                                                 "--no-fetch", "--library", folder.path("library")])
         #expect(fromFolder.status == 1)
         #expect(fromFolder.standardOutput.contains("backup.user.js: is a zip archive, not a script"), "\(fromFolder.standardOutput)")
         #expect(!fromFolder.standardOutput.contains("UTF-8"), "\(fromFolder.standardOutput)")
 
-        let notABackup = try await PageScriptBinary.outcome(of: ["scripts", "import", zip, "--no-fetch", "--library", folder.library])
+        let notABackup = try await PageScriptBinary.outcome(of: ["scripts", "import", zip, "--no-fetch", "--library", folder.path("library")])
         let said = notABackup.standardOutput + notABackup.standardError
         #expect(said.contains("a zip archive with no userscript") && said.contains("Tampermonkey or Violentmonkey backup"), "\(said)")
         #expect(!said.contains("UTF-8"), "\(said)")
 
         let server = try LoopbackServer(responses: ["/backup.zip": LoopbackResponse(status: 200, headers: [("Content-Type", "application/zip")], body: Self.zipOfText)])
         defer { server.stop() }
-        let downloaded = try await PageScriptBinary.outcome(of: ["scripts", "import", server.url("/backup.zip"), "--no-fetch", "--library", folder.library])
+        let downloaded = try await PageScriptBinary.outcome(of: ["scripts", "import", server.url("/backup.zip"), "--no-fetch", "--library", folder.path("library")])
         #expect(downloaded.status == 1)
         #expect(downloaded.standardError.contains("is a zip archive, not a script") && !downloaded.standardError.contains("UTF-8"),
                 "\(downloaded.standardError)")
@@ -93,13 +75,13 @@ struct MessageWordingTests {
     /// On an engine that cannot run a document-start script first, the run says so in a whole
     /// sentence.
     @Test func aDocumentStartScriptRunLateSaysSoWhole() async throws {
-        let folder = Folder()
+        let folder = try TemporaryDirectory("pagescript-wording")
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Late</title><p>x</p>"])
         defer { server.stop() }
         let script = "// ==UserScript==\n// @name Early\n// @match \(server.url("/"))\n// @run-at document-start\n// @grant GM_setValue\n// ==/UserScript==\n1\n"
-        let made = try await PageScriptBinary.outcome(of: ["scripts", "new", "-e", script, "--library", folder.library])
+        let made = try await PageScriptBinary.outcome(of: ["scripts", "new", "-e", script, "--library", folder.path("library")])
         #expect(made.status == 0, "\(made.standardError)")
-        let run = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--engine", "webkit", "--library", folder.library])
+        let run = try await PageScriptBinary.outcome(of: ["run", server.url("/"), "--engine", "webkit", "--library", folder.path("library")])
         #expect(run.status == 0, "\(run.standardError)")
         let line = run.standardError.split(separator: "\n").first { $0.hasPrefix("ran at document-end: ") }
         #expect(line == "ran at document-end: this engine cannot run document-start scripts before the page's own scripts, so it ran once the page had loaded",
@@ -108,17 +90,17 @@ struct MessageWordingTests {
 
     /// Browse without a terminal names its own way to run a menu command: `--menu` is `run`'s.
     @Test func browseWithoutATerminalSaysHowItRunsMenuCommands() throws {
-        let folder = Folder()
+        let folder = try TemporaryDirectory("pagescript-wording")
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Menu</title><p>x</p>"])
         defer { server.stop() }
         let script = "// ==UserScript==\n// @name Menu\n// @match \(server.url("/"))\n// @grant GM_registerMenuCommand\n// ==/UserScript==\n"
             + "GM_registerMenuCommand('Tidy up', function () {}); 1\n"
-        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", folder.library]).status == 0)
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", folder.path("library")]).status == 0)
         let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
         defer { display.stop() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PageScriptBinary.path)
-        process.arguments = ["browse", server.url("/"), "--engine", "chromium", "--library", folder.library]
+        process.arguments = ["browse", server.url("/"), "--engine", "chromium", "--library", folder.path("library")]
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display.name]) { $1 }
         let output = Pipe()
         process.standardOutput = output
