@@ -23,6 +23,11 @@ struct HostilePageTests {
         ("Array.prototype.toJSON", "Array.prototype.toJSON = function () { return 'ARRAY'; };"),
         ("Object.prototype.toJSON", "Object.prototype.toJSON = function () { return 'OBJECT'; };"),
         ("Array.from", "Array.from = function () { return []; };"),
+        // Every descriptor written as an object literal would inherit an accessor.
+        ("Object.prototype get and set", """
+            Object.prototype.get = function () { return 'trap'; };
+            Object.prototype.set = function () { throw new Error('no set'); };
+            """),
         ("Symbol", "window.Symbol = function () { return 'not a symbol'; };"),
         ("Object.keys", "Object.keys = function () { return ['evil']; };"),
         ("Reflect", "window.Reflect = {};"),

@@ -907,16 +907,42 @@ var Action = (function() {
             var name = dialogNames[index];
             var found = builtIns.describe(window, name);
             if (!found || typeof found.value !== "function" || found.configurable !== true || !isBrowserFunction(found.value)) { continue; }
-            var standIn = { value: dialogs[name], writable: found.writable, enumerable: found.enumerable, configurable: true };
-            if (builtIns.defineProperty(window, name, standIn)) { saved[saved.length] = { name: name, descriptor: found }; }
+            try {
+                if (builtIns.defineProperty(window, name, dataDescriptor(dialogs[name], found))) {
+                    saved[saved.length] = { name: name, descriptor: dataDescriptor(found.value, found) };
+                }
+            } catch (error) {
+                // The page's function stays: its dialog is then reported as the page's.
+            }
         }
         return saved;
     }
 
     function restoreDialogs(saved) {
         for (var index = 0; index < saved.length; index++) {
-            captured().defineProperty(window, saved[index].name, saved[index].descriptor);
+            try {
+                captured().defineProperty(window, saved[index].name, saved[index].descriptor);
+            } catch (error) {
+                // Nothing more can be done for a property the page made impossible to restore.
+            }
         }
+    }
+
+    // A configurable data property like `like`, holding `value`.
+    function dataDescriptor(value, like) {
+        return plainDescriptor(value, like.writable === true, like.enumerable === true, true);
+    }
+
+    // A data property's descriptor without a prototype: a `get` or `set` the page put on
+    // Object.prototype would turn an object literal's into an accessor's, and defineProperty
+    // would refuse it.
+    function plainDescriptor(value, writable, enumerable, configurable) {
+        var descriptor = captured().create(null);
+        descriptor.value = value;
+        descriptor.writable = writable;
+        descriptor.enumerable = enumerable;
+        descriptor.configurable = configurable;
+        return descriptor;
     }
 
     function isBrowserFunction(value) {
@@ -1469,7 +1495,7 @@ var Action = (function() {
             if (restored) { return; }
             restored = true;
             if (timer !== null) { builtIns.apply(builtIns.clearTimeout, window, [timer]); }
-            builtIns.defineProperty(pageJSON, "stringify", { value: pageStringify, writable: true, enumerable: false, configurable: true });
+            builtIns.defineProperty(pageJSON, "stringify", plainDescriptor(pageStringify, true, false, true));
         }
         var replacement = function(value) {
             if (value === reply) {
@@ -1482,7 +1508,7 @@ var Action = (function() {
             }
             return builtIns.apply(pageStringify, this, arguments);
         };
-        if (builtIns.defineProperty(pageJSON, "stringify", { value: replacement, writable: true, enumerable: false, configurable: true }) && builtIns.setTimeout) {
+        if (builtIns.defineProperty(pageJSON, "stringify", plainDescriptor(replacement, true, false, true)) && builtIns.setTimeout) {
             timer = builtIns.apply(builtIns.setTimeout, window, [restore, shieldLimit]);
         }
         return reply;
@@ -1548,7 +1574,7 @@ var Action = (function() {
         for (var index = 0; index < names.length; index++) {
             var found = builtIns.describe(open, names[index]);
             if (found !== undefined && builtIns.describe(request, names[index]) === undefined) {
-                builtIns.defineProperty(request, names[index], { value: found.value, writable: true, enumerable: true, configurable: true });
+                builtIns.defineProperty(request, names[index], plainDescriptor(found.value, true, true, true));
             }
         }
         return request;
@@ -1621,7 +1647,7 @@ var Action = (function() {
                 if (session.makeUserscriptAPI === null && typeof userscriptAPI === "function") { session.makeUserscriptAPI = userscriptAPI; }
                 return action.answer(session, parameters[0], compiledScripts, parameters.length > 1 ? parameters[1] : undefined);
             };
-            captured().defineProperty(window, name, { value: entry, writable: false, enumerable: false, configurable: false });
+            captured().defineProperty(window, name, plainDescriptor(entry, false, false, false));
             return action.answer(session, parameters[0], []);
         },
 
