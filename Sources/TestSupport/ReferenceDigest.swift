@@ -4,7 +4,7 @@ import Foundation
 /// `sha384sum`, `sha512sum`), so that a test's expected hash does not come from the code it tests.
 ///
 /// ```swift
-/// let expected = try ReferenceDigest.bytes("sha256", of: Array("a".utf8))
+/// let expected = try ReferenceDigest.hex("sha256", of: [0x61])   // "ca978112..."
 /// ```
 public enum ReferenceDigest {
     /// The digest of `bytes` by `algorithm`'s tool (`md5`, `sha1`, `sha256`, `sha384`, `sha512`).

@@ -9,7 +9,7 @@ struct DeclaredImportTests {
 
     /// Modules of the platform, which no target declares.
     static let platformModules: Set<String> = [
-        "CoreGraphics", "Darwin", "Dispatch", "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc",
+        "CoreGraphics", "CryptoKit", "Darwin", "Dispatch", "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc",
         "MobileCoreServices", "Musl", "Combine", "Observation", "Synchronization", "Testing", "UIKit", "UniformTypeIdentifiers", "WebKit",
         "XCTest", "os",
     ]
