@@ -485,9 +485,10 @@ struct BatchCommandTests {
         #expect(records[1]["status"] as? String == "ok")
         for record in records {
             // A bound on the slot, not a benchmark: the limit, a second, and room for a machine
-            // busy with other tests.
+            // busy with other tests (7.9 s seen while a build ran beside the suite); what it
+            // guards against took 10 to 25 s.
             let duration = try #require(record["durationMs"] as? Int)
-            #expect(duration < 7500, "\(record)")
+            #expect(duration < 10_000, "\(record)")
             if let message = (record["error"] as? [String: Any])?["message"] as? String {
                 #expect(message.range(of: #"within \d+(\.\d)? s"#, options: .regularExpression) != nil, "\(message)")
             }

