@@ -185,12 +185,12 @@ struct BrowseCommandTests {
             "/": """
                 <!doctype html><title>Home</title><script>
                 addEventListener('pageshow', function (event) { if (event.persisted) { document.title = 'Home kept'; } });
-                var wait = setInterval(function () { if (window.ranHome) { clearInterval(wait); location.href = '/next'; } }, 100);
+                var wait = setInterval(function () { if (window.ranHome) { clearInterval(wait); setTimeout(function () { location.href = '/next'; }, 1000); } }, 100);
                 </script>
                 """,
             "/next": """
                 <!doctype html><title>Next</title><script>
-                var wait = setInterval(function () { if (window.ranNext) { clearInterval(wait); history.back(); } }, 100);
+                var wait = setInterval(function () { if (window.ranNext) { clearInterval(wait); setTimeout(function () { history.back(); }, 1000); } }, 100);
                 </script>
                 """,
         ])
