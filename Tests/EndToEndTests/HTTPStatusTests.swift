@@ -88,6 +88,26 @@ struct HTTPStatusTests {
         #expect(server.requests(for: "/broken") == 3)
     }
 
+    /// A userscript's visit and the library's take the status from the page's context, as a
+    /// plain script's does: an error page runs nothing and is an `http-error` record.
+    @Test func userscriptAndLibraryVisitsSkipAnErrorPage() async throws {
+        let folder = try TemporaryDirectory("status-library")
+        defer { server.stop() }
+        try folder.write([server.url("/missing"), server.url("/")].joined(separator: "\n") + "\n", to: "urls.txt")
+        let base = server.url("/").dropLast()
+        let userscript = "// ==UserScript==\n// @name Status\n// @match \(base)/*\n// ==/UserScript==\ndocument.title"
+        let made = try await PageScriptBinary.outcome(of: ["scripts", "new", "-e", userscript, "--library", folder.path("library")])
+        #expect(made.status == 0, "\(made.standardError)")
+        for script in [["-e", userscript], []] {
+            let outcome = try await PageScriptBinary.outcome(of: ["batch", folder.path("urls.txt")] + script
+                + ["--engine", "chromium", "--ordered", "--jobs", "1", "--library", folder.path("library")])
+            let records = try outcome.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+            try #require(records.count == 2, "\(script): \(outcome.standardOutput)\(outcome.standardError)")
+            #expect(records[0]["status"]?.stringValue == "http-error" && records[0]["httpStatus"] == .integer(404), "\(script): \(records[0].serialized)")
+            #expect(records[1]["status"]?.stringValue == "ok" && records[1]["httpStatus"] == .integer(200), "\(script): \(records[1].serialized)")
+        }
+    }
+
     @Test func aBatchRecordCarriesTheStatusOnce() async throws {
         let folder = try TemporaryDirectory("status-batch")
         defer { server.stop() }

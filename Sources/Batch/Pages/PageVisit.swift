@@ -112,7 +112,8 @@ enum PageVisit {
         } catch {
             return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .loading)
         }
-        let httpStatus = await page.documentStatus()
+        // The status came with the page's context: no call of its own.
+        let httpStatus = context.httpStatus
         if let httpStatus, httpStatus >= 400 {
             return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
         }
@@ -143,7 +144,8 @@ enum PageVisit {
             await page.discardDocumentStartScripts()
             return outcome(of: error, url: address, title: nil, libraryMode: true, phase: .loading)
         }
-        let httpStatus = await page.documentStatus()
+        // The status came with the page's context: no call of its own.
+        let httpStatus = context.httpStatus
         if let httpStatus, httpStatus >= 400 {
             await page.discardDocumentStartScripts()
             return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: true)

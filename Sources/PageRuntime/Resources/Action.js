@@ -1134,14 +1134,12 @@ var Action = (function() {
     // or, when asked, because the server answered with an error status.
     function loadCheck(check) {
         var builtIns = captured();
-        var status = null;
+        var status = documentStatus();
         var origin = null;
         try {
-            var entry = performance.getEntriesByType("navigation")[0];
-            status = entry && typeof entry.responseStatus === "number" && entry.responseStatus >= 100 ? entry.responseStatus : null;
             origin = typeof performance.timeOrigin === "number" ? performance.timeOrigin : null;
         } catch (error) {
-            status = null;
+            origin = null;
         }
         var url = builtIns.documentURL(document);
         var requested = "" + check.requested;

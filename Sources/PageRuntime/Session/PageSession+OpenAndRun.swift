@@ -219,7 +219,7 @@ extension PageSession {
     private func openThenRun(_ url: String, script: String, mode: ScriptMode, check: RuntimeRequest.LoadCheck,
                              seconds: Double) async throws(InjectionError) -> LoadedRun {
         let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check, timeout: seconds))
-        let status = await documentStatus()
+        let status = context.httpStatus
         if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
         // Run in the document just checked, or not at all: another can replace it meanwhile.
         return .ran(try await run(script: script, requiredURL: context.url, mode: mode, timeout: seconds), httpStatus: status)
@@ -271,19 +271,5 @@ extension PageSession {
         case .compileFailed, .interrupted: return .here
         case .timedOut: return .busy
         }
-    }
-
-    /// The HTTP status of the page's main document, from Navigation Timing's `responseStatus`;
-    /// `nil` where the engine does not report it. Nothing is requested again to find out: a
-    /// second request could be answered differently and would double the load on the site. The
-    /// page could lie about its own status; only the record and the skip depend on it.
-    public func documentStatus() async -> Int? {
-        let script = """
-            try { var entry = performance.getEntriesByType("navigation")[0]; var status = entry && entry.responseStatus; \
-            return typeof status === "number" ? status : null; } catch (error) { return null; }
-            """
-        guard let status = try? await transport.run(script, timeout: min(scriptTimeout, 10)).intValue,
-              (100...599).contains(status) else { return nil }
-        return status
     }
 }

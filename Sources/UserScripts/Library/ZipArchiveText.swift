@@ -2,7 +2,7 @@
 /// manager's backup is a common thing to reach for, and "not UTF-8" would not say what it is.
 ///
 /// ```swift
-/// if ZipArchiveText.isZipArchive(bytes) { print("backup.zip " + ZipArchiveText.notAScript) }
+/// let message = ZipArchiveText.isZipArchive(bytes) ? "backup.zip " + ZipArchiveText.notAScript : nil
 /// ```
 public enum ZipArchiveText {
     /// Whether `bytes` are a zip archive: they start with a zip record (a file's header, an empty
