@@ -102,6 +102,9 @@ public struct BrowserFollower: Sendable {
             interception.follow(window: here)
             await interception.waitUntilSetUp(window: here, seconds: 5)
         }
+        // A run's last answers are followed by a wait in the page, so that a page that leaves as
+        // soon as they reached it loses nothing its scripts wrote or asked as it was left.
+        page.keepWatchingAfterUserScriptRuns(for: interval)
         if let firstAddress {
             do {
                 _ = try await page.open(firstAddress)

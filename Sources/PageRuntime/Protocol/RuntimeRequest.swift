@@ -94,10 +94,18 @@ enum RuntimeRequest {
     /// half, then the run's next reply (`wait`) or the work queued after runs ended.
     /// `lateOf`: a run that has ended whose callbacks the responses call; the reply then carries
     /// what its scripts logged and asked since they last reported (`lateOutput`).
-    static func deliver(id: String?, responses: [JSONValue], wait: Bool, lateOf ended: String? = nil) -> JSONValue {
-        var request: JSONValue = ["kind": "deliver", "run": id.map(JSONValue.string) ?? .null, "responses": .array(responses), "wait": .bool(wait)]
-        if let ended, case let .object(members) = request { request = .object(members + [(key: "lateOf", value: .string(ended))]) }
-        return request
+    /// `thenWatching`: a ``watch(milliseconds:leavingAt:)`` request that follows the delivery in
+    /// the same call, so that no moment passes without a watch between the two (a page that
+    /// leaves right after a response reached it is seen leaving).
+    static func deliver(id: String?, responses: [JSONValue], wait: Bool, lateOf ended: String? = nil,
+                        thenWatching watch: JSONValue? = nil) -> JSONValue {
+        guard case var .object(members) = ["kind": "deliver", "run": id.map(JSONValue.string) ?? .null, "responses": .array(responses),
+                                           "wait": .bool(wait)] as JSONValue else { return .null }
+        if let ended { members.append((key: "lateOf", value: .string(ended))) }
+        if let milliseconds = watch?["wait"], let leavingEvent = watch?["leavingAt"] {
+            members += [(key: "watch", value: milliseconds), (key: "leavingAt", value: leavingEvent)]
+        }
+        return .object(members)
     }
 
     /// The work the page's userscripts queued after their runs ended.

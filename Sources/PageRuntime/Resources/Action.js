@@ -1409,12 +1409,13 @@ var Action = (function() {
     // left, is not lost) or its address changes, or after `wait` milliseconds. Values written
     // meanwhile ride on that reply: ending the watch for each would leave no watch in place for
     // the moment the page is left. A promise made by the engine's own async function; one watch
-    // at a time (a new one ends the one before).
-    function watchedLateReply(session, wait, leavingAt) {
+    // at a time (a new one ends the one before). `ended`: a run whose output since it last
+    // reported rides on the reply (`lateOutput`).
+    function watchedLateReply(session, wait, leavingAt, ended) {
         var builtIns = captured();
         if ((session.lateWakes && session.late.length > 0) || typeof wait !== "number" || !(wait > 0) || !builtIns.setTimeout ||
             !builtIns.addEventListener || !builtIns.removeEventListener) {
-            return lateReply(session, false);
+            return lateReply(session, false, ended);
         }
         if (session.lateWatcher !== null) { session.lateWatcher(); }
         var leavingEvents = leavingAt === "pagehide" ? ["pagehide"] : ["beforeunload", "pagehide"];
@@ -1427,7 +1428,7 @@ var Action = (function() {
         }
         if (session.leftUnwatched) {
             session.leftUnwatched = false;
-            return lateReply(session, true);
+            return lateReply(session, true, ended);
         }
         var address = builtIns.documentURL(document);
         var until = builtIns.now() + wait;
@@ -1442,7 +1443,10 @@ var Action = (function() {
                         for (var index = 0; index < leavingEvents.length; index++) { builtIns.removeEventListener(window, leavingEvents[index], onLeave); }
                         resolve(left);
                     };
-                    var wake = function() { end(false); };
+                    // Woken (a request made, a newer watch), the wait ends a task later: a request
+                    // made in the page's own handler of the leaving event is answered as the page
+                    // is left (this wait's handler of the same event comes after it).
+                    var wake = function() { builtIns.apply(builtIns.setTimeout, window, [function() { end(false); }, 0]); };
                     var onLeave = function() { end(true); };
                     // The wait ends a turn after its time is up: the page's own timers due at the same
                     // moment (browsers align timers) run first, and one that leaves the page is
@@ -1462,7 +1466,7 @@ var Action = (function() {
                     builtIns.apply(builtIns.setTimeout, window, [look, watchInterval]);
                 }
             };
-            return lateReply(session, leaving);
+            return lateReply(session, leaving, ended);
         };
         return watching();
     }
@@ -1711,6 +1715,11 @@ var Action = (function() {
                 if (target !== null && request.wait === true) { return replyFor(target, session, true); }
                 // `lateOf`: a run that has ended, whose callbacks these responses call.
                 var ended = request.kind === "deliver" && typeof request.lateOf === "string" ? findRun(session, request.lateOf) : null;
+                // `watch`: the delivery is followed by a watch in the same call, leaving no moment
+                // unwatched between the two (what chains on the responses runs meanwhile).
+                if (request.kind === "deliver" && typeof request.watch === "number") {
+                    return watchedLateReply(session, request.watch, request.leavingAt, ended);
+                }
                 var builtIns = captured();
                 if (ended === null || !builtIns.setTimeout) { return lateReply(session, false, ended); }
                 // The callbacks ran; what they chained on the responses (a `.then` on GM.xmlHttpRequest's

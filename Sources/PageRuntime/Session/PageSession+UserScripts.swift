@@ -34,16 +34,32 @@ extension PageSession {
             }
             guard !responses.isEmpty, remaining > 0 else { break }
             // The run has ended: answer its last requests; the page's further work comes back,
-            // with what the callbacks logged and asked, which belongs to the run's result.
-            let late = try await deliver(responses, run: nil, lateOf: id, entry: entry, seconds: seconds, remaining: remaining)
+            // with what the callbacks logged and asked, which belongs to the run's result. A page
+            // that leaves meanwhile (where the session waits on) has its requests made, unanswered.
+            let watch = state.read(\.watchAfterRuns).map { watchRequest(waitingAtMost: min($0, .seconds(remaining))) }
+            let late = try await deliver(responses, run: nil, lateOf: id, entry: entry, seconds: seconds, remaining: remaining, thenWatching: watch)
             reply = reply.appending(lateOutput: late.json["lateOutput"])
-            _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: false)
+            _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: late.pageIsLeaving)
             let again = late.work.filter { $0["type"]?.stringValue == "xhr" }
-            guard !again.isEmpty else { break }
+            guard !again.isEmpty, !late.pageIsLeaving else { break }
             reply = RuntimeReply(final: reply, work: again)
         }
         for report in reply.reports(ofScript: 0) { activity.add(report: report) }
         return (reply, activity)
+    }
+
+    /// Makes the delivery of a userscript run's last answers (requests its scripts made just
+    /// before the run ended) wait on in the page, at most `wait`, as
+    /// ``serveLateUserScriptWork(waitingAtMost:)`` does, before the run's result is returned: for
+    /// a session that follows the page afterwards, a page that leaves as soon as an answer reached
+    /// it is seen leaving, and what its scripts wrote, and the requests they made as it was left,
+    /// are not lost between two calls. `nil`, the default: the result is returned at once.
+    ///
+    /// ```swift
+    /// page.keepWatchingAfterUserScriptRuns(for: .milliseconds(200))
+    /// ```
+    public func keepWatchingAfterUserScriptRuns(for wait: Duration?) {
+        state.update { $0.watchAfterRuns = wait }
     }
 
     /// Does the work the page's userscripts queued after their runs ended (values written and
@@ -77,7 +93,9 @@ extension PageSession {
     ///
     /// The page is left at `pagehide` where the driver still answers a call then
     /// (WebKitWebDriver), and at `beforeunload` elsewhere: Chromium abandons a pending call when
-    /// the next document commits, before the one left sees `pagehide`. Between two calls no wait
+    /// the next document commits, before the one left sees `pagehide`. The call that delivers the
+    /// answers to the page's requests waits on in the same way, so a page that leaves as soon as
+    /// an answer reached it is seen leaving. Between two calls no wait
     /// is in place, and Chromium holds a call sent after the page began to leave back until the
     /// next document has loaded: where calls can overlap, ``watchLateUserScriptWork(waitingAtMost:)``
     /// leaves no such moment.
@@ -90,8 +108,9 @@ extension PageSession {
     /// ```
     @discardableResult
     public func serveLateUserScriptWork(waitingAtMost wait: Duration) async throws(InjectionError) -> LateUserScriptWork {
-        let reply = try await ask(watchRequest(waitingAtMost: wait))
-        return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry())
+        let request = watchRequest(waitingAtMost: wait)
+        let reply = try await ask(request)
+        return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry(), thenWatching: request)
     }
 
     /// Whether calls to the page can overlap: they go on a DevTools connection of the session's
@@ -199,9 +218,13 @@ extension PageSession {
         return RuntimeRequest.watch(milliseconds: milliseconds, leavingAt: leavingEvent)
     }
 
-    private func serveLateUserScriptWork(startingWith first: RuntimeReply, entry: RuntimeEntry) async throws(InjectionError) -> LateUserScriptWork {
+    /// `thenWatching`: each delivery of responses is followed, in the same call, by this watch
+    /// (for a session whose calls cannot overlap, where the moment between two calls is unwatched).
+    private func serveLateUserScriptWork(startingWith first: RuntimeReply, entry: RuntimeEntry,
+                                         thenWatching watch: JSONValue? = nil) async throws(InjectionError) -> LateUserScriptWork {
         var done = 0
         var reply = first
+        var leaving = first.pageIsLeaving
         var activity = GMActivity()
         // The address of the document that queued the work (a reply with work names it).
         var pageURL = first.documentURL ?? ""
@@ -211,15 +234,16 @@ extension PageSession {
             let responses = await serve(reply.work, pageURL: pageURL, activity: &activity)
             guard !responses.isEmpty else { break }
             do throws(InjectionError) {
-                reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout)
+                reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout, thenWatching: watch)
+                leaving = leaving || reply.pageIsLeaving
             } catch {
                 // A page being left may be gone: no one is left to hear the answers (and they
                 // reach no other document: each runtime has an entry of its own).
-                guard first.pageIsLeaving else { throw error }
+                guard leaving else { throw error }
                 break
             }
         }
-        var work = LateUserScriptWork(served: done, pageIsLeaving: first.pageIsLeaving)
+        var work = LateUserScriptWork(served: done, pageIsLeaving: leaving)
         work.output = state.update { state in
             defer { state.laterOutput = [] }
             return state.laterOutput
@@ -290,8 +314,8 @@ extension PageSession {
     /// Delivers responses into the page; for a run that is still going (`run` given), waits for
     /// its next reply, else returns the work queued after runs ended.
     private func deliver(_ responses: [JSONValue], run id: String?, lateOf ended: String? = nil, entry: RuntimeEntry, seconds: Double,
-                         remaining: Double) async throws(InjectionError) -> RuntimeReply {
-        let request = RuntimeRequest.deliver(id: id, responses: responses, wait: id != nil, lateOf: ended)
+                         remaining: Double, thenWatching watch: JSONValue? = nil) async throws(InjectionError) -> RuntimeReply {
+        let request = RuntimeRequest.deliver(id: id, responses: responses, wait: id != nil, lateOf: ended, thenWatching: watch)
         let outcome = try await execute(ScriptBody.call(entry: entry), entry: entry, request: request,
                                         timeout: remaining + Self.driverGrace + Self.transportMargin, confidential: true)
         switch outcome {

@@ -46,6 +46,9 @@ final class SessionState: @unchecked Sendable {
         var endsAfterLoadTimeouts = false
         /// How long the last page load took, in seconds.
         var lastLoadDuration: Double = 0
+        /// How long a userscript run's last delivery waits on in the page for it to be left
+        /// (``PageSession/keepWatchingAfterUserScriptRuns(for:)``).
+        var watchAfterRuns: Duration?
         /// Dialogs the page opened that no result has reported yet.
         var pageDialogs: [ScriptDialog] = []
         /// The latest userscript runs by run ID, for the work their scripts queue.
