@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 
 /// Hands the input's entries to the workers one at a time, reading ahead a few hundred at most,
-/// and pages put back after their session died, before any new entry.
+/// and pages put back after their session died, before any new entry. With ``HostTurns`` that
+/// hold pages back, the first page whose host may start now goes first, reading further ahead
+/// (a few thousand at most) for one; the others keep their order.
 ///
 /// Reading happens on a queue of its own (standard input may block for as long as its writer
 /// likes), never on Swift's cooperative pool. Entries an earlier run recorded are skipped here,
@@ -20,6 +22,10 @@ actor EntryFeed {
 
     /// How many entries are read ahead.
     static let readAhead = 256
+    /// How many entries are read ahead, at most, to find one whose host may start.
+    static let readAheadForTurns = 4096
+    /// How long a worker waits, at most, before looking again for a page whose host may start.
+    static let turnPoll = 0.05
 
     private let reader: ReaderBox
     private let ledger: ResumeLedger
@@ -30,26 +36,67 @@ actor EntryFeed {
     private var failure: BatchFailure?
     private var refill: Task<Void, Never>?
     private var retries: [PageAttempts] = []
+    private var turns: HostTurns
 
-    init(reader: sending URLListReader, ledger: ResumeLedger) {
+    init(reader: sending URLListReader, ledger: ResumeLedger, turns: HostTurns = HostTurns(limit: nil, delay: 0)) {
         self.reader = ReaderBox(reader)
         self.ledger = ledger
+        self.turns = turns
     }
 
     /// The next page to run (a page to try again first), the end of the input, or why reading
-    /// failed.
+    /// failed. A page handed out counts against its host's turns until ``ended(_:)``.
     func next() async -> Item {
         while true {
-            if closed { return .end }
-            if !retries.isEmpty { return .retry(retries.removeFirst()) }
-            if position < buffered.count {
-                position += 1
-                return .entry(buffered[position - 1])
+            if closed || Task.isCancelled { return .end }
+            guard turns.holdsBack else {
+                if !retries.isEmpty { return .retry(retries.removeFirst()) }
+                if position < buffered.count {
+                    position += 1
+                    return .entry(buffered[position - 1])
+                }
+                if let failure { return .failed(failure) }
+                if reachedEnd { return .end }
+                await readMore()
+                continue
             }
-            if let failure { return .failed(failure) }
-            if reachedEnd { return .end }
-            await readMore()
+            let now = MonotonicClock.now()
+            let turns = turns
+            func mayStart(_ host: String?) -> Bool { turns.wait(before: host, at: now) == 0 }
+            if let index = retries.firstIndex(where: { mayStart(HostTurns.host(of: $0.address)) }) {
+                let retry = retries.remove(at: index)
+                self.turns.start(HostTurns.host(of: retry.address), at: now)
+                return .retry(retry)
+            }
+            if let index = buffered.indices.dropFirst(position).first(where: { mayStart(Self.host(of: buffered[$0])) }) {
+                let entry = buffered.remove(at: index)
+                self.turns.start(Self.host(of: entry), at: now)
+                return .entry(entry)
+            }
+            if retries.isEmpty, position == buffered.count {
+                if let failure { return .failed(failure) }
+                if reachedEnd { return .end }
+            }
+            // Every page waiting is held back by its host's turns: look further ahead, or wait.
+            if !reachedEnd, failure == nil, buffered.count - position < Self.readAheadForTurns {
+                await readMore()
+            } else {
+                let waiting = retries.map { HostTurns.host(of: $0.address) } + buffered[position...].map(Self.host(of:))
+                let soonest = waiting.map { turns.wait(before: $0, at: now) }.min() ?? .infinity
+                try? await Task.sleep(for: .seconds(min(soonest, Self.turnPoll)))
+            }
         }
+    }
+
+    /// A page ``next()`` handed out (by the address it opened) is closed: its host's turn moves on.
+    func ended(_ address: String) {
+        turns.end(HostTurns.host(of: address))
+    }
+
+    /// The host an entry counts against: `nil` for a line that is not a page's address.
+    private static func host(of entry: BatchEntry) -> String? {
+        guard case let .page(address) = PageVisit.address(of: entry) else { return nil }
+        return HostTurns.host(of: address)
     }
 
     /// Whether a page is waiting to be run: reads ahead when needed, so that a worker without a
@@ -101,7 +148,8 @@ actor EntryFeed {
 
     private func store(_ batch: (entries: [BatchEntry], error: BatchInputError?, atEnd: Bool)) {
         refill = nil
-        buffered = []
+        // Entries not handed out yet (held back by their hosts' turns) stay, in front.
+        buffered.removeFirst(position)
         position = 0
         for entry in batch.entries {
             guard ledger.isDone(entry.index) else {

@@ -41,6 +41,11 @@ public struct BatchConfiguration: Sendable, Equatable {
     /// How many finished records may wait for an earlier, slower page with ``ordered``; a worker
     /// waits before starting a page further ahead than that.
     public var reorderCapacity = 256
+    /// At most this many pages of one host (its name, as the address gives it) are open at once;
+    /// `nil` for no limit. Pages of a host at its limit wait, and pages of other hosts go first.
+    public var perHost: Int?
+    /// Seconds between the starts of two pages of one host (retries included).
+    public var delayPerHost: Double = 0
 
     public init() {}
 
@@ -52,6 +57,14 @@ public struct BatchConfiguration: Sendable, Equatable {
         if !(0...100).contains(retries) { return "--retries must be between 0 and 100" }
         if sessionWait < 0 { return "--session-wait must not be negative" }
         if memoryLimitMB < 0 { return "--memory-limit must not be negative" }
+        return nil
+    }
+
+    /// What is wrong with `--per-host` (0 for no limit) and `--delay-per-host`, as the message to
+    /// show; `nil` when nothing is.
+    public static func politenessProblem(perHost: Int, delayPerHost: Double) -> String? {
+        if !(0...256).contains(perHost) { return "--per-host must be between 0 (no limit) and 256" }
+        if !(delayPerHost >= 0 && delayPerHost <= 3600) { return "--delay-per-host must be between 0 and 3600 seconds" }
         return nil
     }
 }

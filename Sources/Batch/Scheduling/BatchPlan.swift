@@ -116,6 +116,8 @@ public enum BatchSetupError: Error, Sendable, Equatable, CustomStringConvertible
     case resume(ResumeError)
     /// The URL list is not the one the output was made from.
     case inputChanged(line: Int, index: Int)
+    /// A local Safari: it allows one automation session at a time.
+    case safariRefused
     /// `--attach`: a batch does not take over the user's own browser.
     case attachRefused
     /// `--headed` or `--profile`: a batch runs hidden browsers with throwaway profiles.
@@ -137,6 +139,11 @@ public enum BatchSetupError: Error, Sendable, Equatable, CustomStringConvertible
             error.description
         case let .inputChanged(line, index):
             BatchFailure.inputChanged(line: line, index: index).description
+        case .safariRefused:
+            """
+            batch runs on webkit, chromium or a --webdriver-url endpoint: Safari allows one automation session at a time; \
+            start 'safaridriver --port 4444' and use --webdriver-url http://127.0.0.1:4444 --jobs 1
+            """
         case .attachRefused:
             """
             batch does not attach to your browser: it drives several sessions at once, replaces a session whose page \

@@ -60,7 +60,7 @@ public final class BatchRunner: Sendable {
         alreadyDone = ledger.recordCount
         sink = RecordSink(log: log, ledger: ledger, ordered: configuration.ordered,
                           capacity: configuration.reorderCapacity, startedAt: startedAt)
-        feed = EntryFeed(reader: plan.reader, ledger: ledger)
+        feed = EntryFeed(reader: plan.reader, ledger: ledger, turns: HostTurns(limit: configuration.perHost, delay: configuration.delayPerHost))
     }
 
     /// Asks the batch to stop (from a signal handler's queue, or anywhere): no new page starts,
@@ -174,6 +174,7 @@ public final class BatchRunner: Sendable {
             state.attemptStarts(slot: slot)
             var outcome = await PageVisit.visit(address: attempt.address, script: script, on: page, timeout: configuration.timeout,
                                                 connecting: configuration.connecting)
+            await feed.ended(attempt.address)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
             if state.isAbandoning || Task.isCancelled { return }

@@ -10,12 +10,14 @@ public enum SessionSources {
     ///
     /// - Parameter capabilities: `--capabilities`: a JSON object of more capabilities for a
     ///   remote endpoint's new sessions, or `nil`.
-    /// - Throws: ``BatchSetupError`` for a browser the user attaches to (a batch would take over
+    /// - Throws: ``BatchSetupError`` for a local Safari (one automation session at a time), a
+    ///   browser the user attaches to (a batch would take over
     ///   and close its tabs), a visible browser or a kept profile, or capabilities that are not a
     ///   JSON object.
     public static func source(for choice: EngineChoice, capabilities: String? = nil) throws(BatchSetupError) -> any SessionSource {
         switch choice {
         case let .local(engine, options):
+            guard engine != .safari else { throw .safariRefused }
             guard options.attachAddress == nil else { throw .attachRefused }
             guard options.display == .hidden, options.profileDirectory == nil else { throw .visibleOrKeptBrowserRefused }
             return engine == .chromium ? LocalChromiumSource(language: options.language) : LocalWebKitSource(language: options.language)

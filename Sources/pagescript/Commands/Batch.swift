@@ -51,6 +51,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).", valueName: "json"))
     var capabilities: String?
 
+    @OptionGroup var politeness: PolitenessOptions
     @OptionGroup var dialogOptions: DialogOptions
     @OptionGroup var quietOption: QuietOption
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsHidden>
@@ -69,12 +70,6 @@ struct BatchCommand: AsyncParsableCommand {
         if capabilities != nil, engineOptions.webDriverURL == nil {
             throw ValidationError("--capabilities is for a --webdriver-url endpoint")
         }
-        if engineOptions.webDriverURL == nil, engineOptions.engine == .safari {
-            throw ValidationError("""
-                batch runs on webkit, chromium or a --webdriver-url endpoint: Safari allows one automation session at a time; \
-                start 'safaridriver --port 4444' and use --webdriver-url http://127.0.0.1:4444 --jobs 1
-                """)
-        }
         try libraryOptions.refuseFile(hint: "to run the library's matching scripts give no script: pagescript batch URLS_FILE")
     }
 
@@ -90,6 +85,7 @@ struct BatchCommand: AsyncParsableCommand {
         settings.ordered = ordered
         settings.sessionWait = sessionWait
         settings.dialogs = dialogOptions.dialogs
+        politeness.apply(to: &settings)
         settings.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         settings.memoryLimit = memoryLimit > 0 ? UInt64(memoryLimit) * 1024 * 1024 : nil
         let runner = BatchRunner(configuration: settings, source: source, script: batchScript, plan: plan)
