@@ -385,6 +385,38 @@ struct BatchCommandTests {
         #expect(first.leftovers.isEmpty && second.leftovers.isEmpty && third.leftovers.isEmpty)
     }
 
+    /// Pages whose scripts never return (before the load ends and after it) leave no browser
+    /// behind on a remote endpoint, when the batch ends and when it is stopped: chromedriver waits
+    /// for such a page for good and holds the session's deletion back, so the batch closes that
+    /// browser through its DevTools (a driver on this machine) and then deletes the session.
+    @Test func neverEndingPagesLeaveNoBrowserOnARemoteDriver() throws {
+        let server = try LoopbackServer(pages: [
+            "/loop": "<!doctype html><title>Loop</title><script>while (true) {}</script>",
+            "/late": "<!doctype html><title>Late</title><script>addEventListener('load', function () { setTimeout(function () { while (true) {} }, 10); });</script>",
+        ])
+        defer { server.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = try RemoteChromeDriver(folder: folder)
+        defer { driver.stop() }
+        let arguments = ["-e", "document.title", "--webdriver-url", driver.endpoint, "--capabilities", driver.capabilities,
+                         "--jobs", "2", "--timeout", "5", "--retries", "1"]
+        let list = try Self.writeList([server.url("/loop"), server.url("/late")], in: folder)
+        let finished = try RunningBatch([list] + arguments, in: folder)
+        #expect(finished.wait() == 1, "\(finished.standardError)")
+        let records = try Self.records(finished.standardOutput)
+        #expect(records.map { $0["status"] as? String } == ["timeout", "timeout"], "\(records)")
+        #expect(Self.eventually(timeout: 15) { driver.browsers == 0 }, "\(driver.browsers) browsers left after the batch")
+
+        let longer = try Self.writeList((0..<6).map { server.url($0 % 2 == 0 ? "/loop" : "/late") }, in: folder)
+        let stopped = try RunningBatch([longer] + arguments, in: folder)
+        #expect(Self.eventually(timeout: 30) { driver.browsers == 2 })
+        Thread.sleep(forTimeInterval: 1)
+        stopped.send(SIGTERM)
+        #expect(stopped.wait() == 128 + SIGTERM, "\(stopped.standardError)")
+        #expect(Self.eventually(timeout: 15) { driver.browsers == 0 }, "\(driver.browsers) browsers left after SIGTERM")
+    }
+
     @Test func aFullEndpointIsWaitedForWithBackoff() async throws {
         // WebKitWebDriver serves one session at a time: with three jobs, two wait, as on a full grid.
         let site = try Self.site()
@@ -611,6 +643,19 @@ final class RemoteChromeDriver: @unchecked Sendable {
             executable: executable, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"], environment: environment)
         process = driver
         #expect(BatchCommandTests.eventually(timeout: 20) { TCPProbe.failureReason(host: "127.0.0.1", port: port, timeout: 0.2) == nil })
+    }
+
+    /// How many browsers the driver has running (its child processes).
+    var browsers: Int {
+        guard let driver = process?.processID else { return 0 }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // After the command's name: the state, then the parent's process ID.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == driver
+        }.count
     }
 
     /// Kills the driver at once, as a crash would; the browsers it started are killed too, as

@@ -1,5 +1,6 @@
 import Engines
 import Foundation
+import PageRuntime
 import SystemSupport
 import WebDriver
 
@@ -82,7 +83,12 @@ public final class RemoteSource: SessionSource {
     }
 
     public func retire(_ session: OpenedSession) async {
+        // A driver stuck in a page that never returns (chromedriver) holds the deletion back: its
+        // browser, when it is on this machine, is closed through its DevTools, and then the
+        // session can go.
         if await delete(sessionID: session.session.id) {
+            await gate.closed()
+        } else if await session.session.closeStuckChromium(), await delete(sessionID: session.session.id, timeout: 15) {
             await gate.closed()
         } else {
             await gate.remember(undeleted: session.session.id)
@@ -90,9 +96,9 @@ public final class RemoteSource: SessionSource {
     }
 
     /// Sends `DELETE /session/{id}`; returns whether the session is gone.
-    private func delete(sessionID: String) async -> Bool {
+    private func delete(sessionID: String, timeout: Double = 3) async -> Bool {
         do {
-            _ = try await client.send(.DELETE, path: "/session/\(sessionID)", body: nil, command: "delete session", timeout: 3)
+            _ = try await client.send(.DELETE, path: "/session/\(sessionID)", body: nil, command: "delete session", timeout: timeout)
             return true
         } catch {
             switch error {
