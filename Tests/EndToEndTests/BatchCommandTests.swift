@@ -385,6 +385,21 @@ struct BatchCommandTests {
         #expect(first.leftovers.isEmpty && second.leftovers.isEmpty && third.leftovers.isEmpty)
     }
 
+    /// `--viewport`: every page of every session is drawn at the size asked for.
+    @Test(arguments: ["webkit", "chromium"])
+    func everyPageIsDrawnAtTheViewportAskedFor(engine: String) throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = try Self.writeList((1...4).map { site.url("/fast/\($0)") }, in: folder)
+        let batch = try RunningBatch([list, "-e", "innerWidth + 'x' + innerHeight", "--engine", engine, "--jobs", "2", "--viewport", "800x600"],
+                                     in: folder)
+        #expect(batch.wait() == 0, "\(batch.standardError)")
+        let records = try Self.records(batch.standardOutput)
+        #expect(records.count == 4 && records.allSatisfy { $0["value"] as? String == "800x600" }, "\(records)")
+    }
+
     /// Pages whose scripts never return (before the load ends and after it) leave no browser
     /// behind on a remote endpoint, when the batch ends and when it is stopped: chromedriver waits
     /// for such a page for good and holds the session's deletion back, so the batch closes that

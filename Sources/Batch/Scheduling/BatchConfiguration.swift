@@ -1,3 +1,4 @@
+import Engines
 import PageRuntime
 
 /// How a batch runs: how many pages at once, how long each may take, how failures are retried.
@@ -46,6 +47,9 @@ public struct BatchConfiguration: Sendable, Equatable {
     public var perHost: Int?
     /// Seconds between the starts of two pages of one host (retries included).
     public var delayPerHost: Double = 0
+    /// The size every page is drawn at (`innerWidth` by `innerHeight`): each session's window is
+    /// fitted to it when the session opens; `nil` leaves the engine's own window.
+    public var viewport: Viewport?
 
     public init() {}
 

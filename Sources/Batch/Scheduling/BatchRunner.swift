@@ -1,6 +1,8 @@
+import Engines
 import Foundation
 import PageRuntime
 import SystemSupport
+import WebDriver
 
 /// Runs one script over every URL of a list, on ``BatchConfiguration/jobs`` sessions at once.
 ///
@@ -240,10 +242,19 @@ public final class BatchRunner: Sendable {
         var failures = 0
         defer { state.stopsWaiting(slot: slot) }
         while !state.isStopping {
-            do {
+            do throws(SessionSourceError) {
                 let opened = try await source.openSession(
                     slot: slot, scriptTimeout: configuration.timeout, pageLoadTimeout: configuration.timeout)
                 state.opened(opened)
+                if let viewport = configuration.viewport {
+                    do throws(WebDriverError) {
+                        try await opened.session.fit(viewport, timeout: 10)
+                    } catch {
+                        // A page drawn at another size than asked would be recorded wrongly.
+                        await retire(slot: slot)
+                        throw .failed(reason: "the window could not be fitted to --viewport \(viewport): \(error)")
+                    }
+                }
                 if state.isAbandoning {
                     await retire(slot: slot)
                     return nil

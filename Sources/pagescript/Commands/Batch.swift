@@ -1,5 +1,6 @@
 import ArgumentParser
 import Batch
+import Engines
 import Foundation
 import PageRuntime
 import SystemSupport
@@ -51,6 +52,8 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).", valueName: "json"))
     var capabilities: String?
 
+    @Option(name: .long, help: ArgumentHelp("The size every page is drawn at, WIDTHxHEIGHT (innerWidth by innerHeight).", valueName: "size"))
+    var viewport: Viewport?
     @OptionGroup var politeness: PolitenessOptions
     @OptionGroup var dialogOptions: DialogOptions
     @OptionGroup var quietOption: QuietOption
@@ -86,6 +89,7 @@ struct BatchCommand: AsyncParsableCommand {
         settings.sessionWait = sessionWait
         settings.dialogs = dialogOptions.dialogs
         politeness.apply(to: &settings)
+        settings.viewport = viewport
         settings.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         settings.memoryLimit = memoryLimit > 0 ? UInt64(memoryLimit) * 1024 * 1024 : nil
         let runner = BatchRunner(configuration: settings, source: source, script: batchScript, plan: plan)
