@@ -75,7 +75,9 @@ public actor LocalWebKitSource: SessionSource {
     }
 
     public func retire(_ session: OpenedSession) async {
-        await session.session.delete(timeout: 1)
+        // The slot's driver and browser are stopped next either way: a session stuck in a page
+        // is not waited for.
+        await session.session.delete(timeout: 0.3)
         if let driver = drivers.removeValue(forKey: session.slot) { await driver.stop() }
     }
 

@@ -232,8 +232,10 @@ public final class PageSession: Sendable {
         }
         do {
             // The driver's own page-load limit is `loadTimeout`; past it, a driver stuck behind a
-            // busy page is not waited for.
-            try await session.navigate(to: url, timeout: loadTimeout + Self.driverGrace + Self.runMargin)
+            // busy page is not waited for (by a session that ends after a load that timed out, not
+            // even for the driver's own grace: its slot is wanted back).
+            let grace = state.read(\.endsAfterLoadTimeouts) ? 0 : Self.driverGrace
+            try await session.navigate(to: url, timeout: loadTimeout + grace + Self.runMargin)
         } catch {
             switch error {
             case .protocolError(code: .timeout, _, _), .requestTimedOut:
