@@ -30,6 +30,8 @@ actor EntryFeed {
     private let reader: ReaderBox
     private let ledger: ResumeLedger
     private var buffered: [BatchEntry] = []
+    /// The host of each entry of `buffered`, worked out once, while turns hold pages back.
+    private var bufferedHosts: [String?] = []
     private var position = 0
     private var reachedEnd = false
     private var closed = false
@@ -68,10 +70,9 @@ actor EntryFeed {
                 self.turns.start(HostTurns.host(of: retry.address), at: now)
                 return .retry(retry)
             }
-            if let index = buffered.indices.dropFirst(position).first(where: { mayStart(Self.host(of: buffered[$0])) }) {
-                let entry = buffered.remove(at: index)
-                self.turns.start(Self.host(of: entry), at: now)
-                return .entry(entry)
+            if let index = bufferedHosts.indices.dropFirst(position).first(where: { mayStart(bufferedHosts[$0]) }) {
+                self.turns.start(bufferedHosts.remove(at: index), at: now)
+                return .entry(buffered.remove(at: index))
             }
             if retries.isEmpty, position == buffered.count {
                 if let failure { return .failed(failure) }
@@ -81,7 +82,7 @@ actor EntryFeed {
             if !reachedEnd, failure == nil, buffered.count - position < Self.readAheadForTurns {
                 await readMore()
             } else {
-                let waiting = retries.map { HostTurns.host(of: $0.address) } + buffered[position...].map(Self.host(of:))
+                let waiting = retries.map { HostTurns.host(of: $0.address) } + bufferedHosts[position...]
                 let soonest = waiting.map { turns.wait(before: $0, at: now) }.min() ?? .infinity
                 try? await Task.sleep(for: .seconds(min(soonest, Self.turnPoll)))
             }
@@ -150,10 +151,12 @@ actor EntryFeed {
         refill = nil
         // Entries not handed out yet (held back by their hosts' turns) stay, in front.
         buffered.removeFirst(position)
+        if turns.holdsBack { bufferedHosts.removeFirst(position) }
         position = 0
         for entry in batch.entries {
             guard ledger.isDone(entry.index) else {
                 buffered.append(entry)
+                if turns.holdsBack { bufferedHosts.append(Self.host(of: entry)) }
                 continue
             }
             guard ledger.matches(entry) else {
