@@ -99,8 +99,9 @@ enum RuntimeRequest {
     /// leaves right after a response reached it is seen leaving).
     static func deliver(id: String?, responses: [JSONValue], wait: Bool, lateOf ended: String? = nil,
                         thenWatching watch: JSONValue? = nil) -> JSONValue {
-        guard case var .object(members) = ["kind": "deliver", "run": id.map(JSONValue.string) ?? .null, "responses": .array(responses),
-                                           "wait": .bool(wait)] as JSONValue else { return .null }
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", "deliver"), ("run", id.map(JSONValue.string) ?? .null), ("responses", .array(responses)), ("wait", .bool(wait)),
+        ]
         if let ended { members.append((key: "lateOf", value: .string(ended))) }
         if let milliseconds = watch?["wait"], let leavingEvent = watch?["leavingAt"] {
             members += [(key: "watch", value: milliseconds), (key: "leavingAt", value: leavingEvent)]

@@ -76,12 +76,19 @@ final class DirectDevTools: Sendable {
 
     /// A direct way to `session`'s windows, when its driver names a browser on this machine.
     init?(session: WebDriverSession) {
-        guard let address = session.capabilities["goog:chromeOptions"]?["debuggerAddress"]?.stringValue,
-              Self.isLoopback(session.client.endpoint.host),
-              let endpoint = try? DevToolsEndpoint(parsing: address),
-              case let .http(host, _) = endpoint, Self.isLoopback(host) else { return nil }
+        guard let endpoint = Self.localEndpoint(of: session) else { return nil }
         self.session = session
         self.endpoint = endpoint
+    }
+
+    /// The DevTools address of `session`'s browser, when its driver names one and the driver and
+    /// the browser are both on this machine; `nil` otherwise.
+    static func localEndpoint(of session: WebDriverSession) -> DevToolsEndpoint? {
+        guard let address = session.capabilities["goog:chromeOptions"]?["debuggerAddress"]?.stringValue,
+              isLoopback(session.client.endpoint.host),
+              let endpoint = try? DevToolsEndpoint(parsing: address),
+              case let .http(host, _) = endpoint, isLoopback(host) else { return nil }
+        return endpoint
     }
 
     /// Whether `host` (a URL's host, IPv6 with or without brackets) is this machine, as

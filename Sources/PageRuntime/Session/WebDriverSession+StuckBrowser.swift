@@ -19,10 +19,7 @@ extension WebDriverSession {
     /// if await session.closeStuckChromium() { await session.delete(timeout: 10) }
     /// ```
     public func closeStuckChromium(timeout: Double = 5) async -> Bool {
-        guard let address = capabilities["goog:chromeOptions"]?["debuggerAddress"]?.stringValue,
-              DirectDevTools.isLoopback(client.endpoint.host),
-              let endpoint = try? DevToolsEndpoint(parsing: address), case let .http(host, port) = endpoint,
-              DirectDevTools.isLoopback(host),
+        guard case let .http(host, port)? = DirectDevTools.localEndpoint(of: self),
               let expected = capabilities["browserVersion"]?.stringValue, !expected.isEmpty,
               let version = try? await DevToolsDiscovery.version(host: host, port: port, timeout: timeout),
               version.browser.hasSuffix("/" + expected),
