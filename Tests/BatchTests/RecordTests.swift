@@ -12,7 +12,7 @@ struct RecordTests {
         let record = BatchRecord(index: 7, input: " https://a.example/", requested: "https://a.example/", status: .ok,
                                  page: .completed(.script(result, screenshot: nil)), httpStatus: 200,
                                  startedAt: Date(timeIntervalSince1970: 1_748_779_200.1234), duration: 0.0874, attempts: 1, engine: "webkit")
-        #expect(record.line == #"{"index":7,"input":" https://a.example/","requested":"https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"dialogs":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit"}"#)
+        #expect(record.line == #"{"index":7,"input":" https://a.example/","requested":"https://a.example/","status":"ok","url":"https://a.example/","title":"A","value":42,"console":[],"dialogs":[],"error":null,"httpStatus":200,"startedAt":"2025-06-01T12:00:00.123Z","durationMs":87,"attempts":1,"engine":"webkit","schema":1}"#)
     }
 
     @Test(arguments: [(false, #"{"url":null,"title":null,"httpStatus":null,"value":null,"console":[],"dialogs":[],"error":{"name":"Timeout","message":"m","line":null,"column":null}}"#),

@@ -61,3 +61,33 @@ struct ResumeLedgerTests {
         }
     }
 }
+
+/// `--resume` of a CSV output: its header, rows over several lines, a torn last row.
+struct CSVResumeLedgerTests {
+    static let header = "index,input,requested,status,url,title,value,more\n"
+
+    @Test func rowsMarkTheirEntriesDoneAcrossLineBreaksInQuotedCells() throws {
+        let folder = try ScratchFolder()
+        let text = Self.header + "0,https://a/,https://a/,ok,https://a/,\"A\nB\",1,\n2,https://c/,https://c/,timeout,https://c/,,,\n"
+        let ledger = try ResumeLedger.read(path: try folder.write(text, to: "out.csv"), format: .csv)
+        #expect(ledger.recordCount == 2 && ledger.isDone(0) && ledger.isDone(2) && !ledger.isDone(1))
+        #expect(ledger.statusCounts == [.ok: 1, .timeout: 1])
+        #expect(ledger.tableColumns == ["index", "input", "requested", "status", "url", "title", "value", "more"])
+        #expect(ledger.validLength == UInt64(text.utf8.count) && !ledger.hasTornLastLine)
+    }
+
+    @Test(arguments: ["3,https://d/,https://d/,ok,https://d/,\"cut in a quoted cell\n", "3,https://d/,https://d/,ok,https://d/,,1,"])
+    func aTornLastRowIsDropped(tail: String) throws {
+        let folder = try ScratchFolder()
+        let whole = Self.header + "0,https://a/,https://a/,ok,https://a/,A,1,\n"
+        let ledger = try ResumeLedger.read(path: try folder.write(whole + tail, to: "out.csv"), format: .csv)
+        #expect(ledger.recordCount == 1 && !ledger.isDone(3))
+        #expect(ledger.hasTornLastLine && ledger.validLength == UInt64(whole.utf8.count))
+    }
+
+    @Test func aJSONLinesFileIsNotResumedAsCSV() throws {
+        let folder = try ScratchFolder()
+        let path = try folder.write(ResumeLedgerTests.record(0, "https://a/") + "\n" + ResumeLedgerTests.record(1, "https://b/") + "\n", to: "out.csv")
+        #expect(throws: ResumeError.self) { try ResumeLedger.read(path: path, format: .csv) }
+    }
+}

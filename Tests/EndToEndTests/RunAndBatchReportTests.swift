@@ -11,7 +11,7 @@ import Testing
 struct RunAndBatchReportTests {
     static let engines = ["webkit", "chromium"]
     /// What a batch record adds around the page's members.
-    static let batchMembers: Set<String> = ["index", "input", "requested", "status", "httpStatus", "startedAt", "durationMs", "attempts", "engine"]
+    static let batchMembers: Set<String> = ["index", "input", "requested", "status", "httpStatus", "startedAt", "durationMs", "attempts", "engine", "schema", "fields"]
 
     /// A scratch folder with the URL list, and the library when a test makes one.
     final class Workspace {

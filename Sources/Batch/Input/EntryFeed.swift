@@ -40,7 +40,7 @@ actor EntryFeed {
     private var retries: [PageAttempts] = []
     private var turns: HostTurns
 
-    init(reader: sending URLListReader, ledger: ResumeLedger, turns: HostTurns = HostTurns(limit: nil, delay: 0)) {
+    init(reader: sending InputReader, ledger: ResumeLedger, turns: HostTurns = HostTurns(limit: nil, delay: 0)) {
         self.reader = ReaderBox(reader)
         self.ledger = ledger
         self.turns = turns
@@ -171,10 +171,10 @@ actor EntryFeed {
 
 /// The reader and the queue it is read on: the reader is only ever touched there.
 private final class ReaderBox: @unchecked Sendable {
-    private let reader: URLListReader
+    private let reader: InputReader
     private let queue = DispatchQueue(label: "pagescript.batch.input")
 
-    init(_ reader: sending URLListReader) {
+    init(_ reader: sending InputReader) {
         self.reader = reader
     }
 

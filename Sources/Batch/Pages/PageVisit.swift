@@ -1,5 +1,6 @@
 import Foundation
 import PageRuntime
+import SystemSupport
 import UserScripts
 import WebDriver
 
@@ -62,16 +63,18 @@ enum PageVisit {
     /// Opens `address` on `page` and runs `script` there: a single script within `timeout` seconds
     /// for the load and the run together; library scripts after the load, each within `timeout`.
     ///
-    /// A single script goes through ``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``:
+    /// A single script goes through ``PageSession/openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)``:
     /// the navigation and one call per page. Library scripts differ per page: their
     /// `document-start` scripts are installed before the navigation (as `pagescript run` does), the
     /// others chosen by the address the page ended at.
+    /// `input`: what a single script finds as `input` (the entry's URL and fields).
     /// `connecting`: hosts every userscript may reach beyond its `@connect` lines.
-    static func visit(address: String, script: BatchScript, on page: PageSession, timeout: Double, connecting: [String] = []) async -> VisitOutcome {
+    static func visit(address: String, script: BatchScript, input: JSONValue? = nil, on page: PageSession, timeout: Double,
+                      connecting: [String] = []) async -> VisitOutcome {
         switch script {
         case let .code(code):
             do {
-                switch try await page.openAndRun(address, script: code, timeout: timeout, skippingHTTPErrors: true) {
+                switch try await page.openAndRun(address, script: code, input: input, timeout: timeout, skippingHTTPErrors: true) {
                 case let .ran(result, httpStatus):
                     return .finished(status: result.error == nil ? .ok : .scriptError, page: .completed(.script(result, screenshot: nil)),
                                      httpStatus: httpStatus, sessionReusable: true)
@@ -83,7 +86,7 @@ enum PageVisit {
             }
         case let .userScript(script, id, mode, libraryDirectory):
             let host = GMHost(libraryDirectory: libraryDirectory, connecting: connecting)
-            let outcome = await visit(address: address, userScript: script, id: id, mode: mode, on: page, host: host, timeout: timeout)
+            let outcome = await visit(address: address, userScript: script, id: id, mode: mode, input: input, on: page, host: host, timeout: timeout)
             await host.shutdown()
             return outcome
         case let .library(library):
@@ -103,7 +106,8 @@ enum PageVisit {
     /// One userscript on `address`: the page is opened, then the script run with its GM API,
     /// within `timeout` for the load and the run together, as `run` runs it.
     private static func visit(
-        address: String, userScript script: UserScript, id: ScriptID?, mode: ScriptMode, on page: PageSession, host: GMHost, timeout: Double
+        address: String, userScript script: UserScript, id: ScriptID?, mode: ScriptMode, input: JSONValue?, on page: PageSession, host: GMHost,
+        timeout: Double
     ) async -> VisitOutcome {
         let started = Date()
         let context: PageContext
@@ -120,7 +124,8 @@ enum PageVisit {
         let remaining = timeout - Date().timeIntervalSince(started)
         do throws(InjectionError) {
             guard remaining > 0 else { throw .timedOut(seconds: timeout) }
-            let result = try await page.run(userScript: script, id: id, host: host, mode: mode, requiredURL: context.url, timeout: remaining)
+            let result = try await page.run(userScript: script, id: id, host: host, mode: mode, input: input, requiredURL: context.url,
+                                            timeout: remaining)
             return .finished(status: result.error == nil ? .ok : .scriptError, page: .completed(.script(result, screenshot: nil)),
                              httpStatus: httpStatus, sessionReusable: true)
         } catch {

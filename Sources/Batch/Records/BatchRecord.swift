@@ -27,8 +27,10 @@ import SystemSupport
 public struct BatchRecord: Sendable {
     /// The entry's index in the input (see ``BatchEntry``).
     public let index: Int
-    /// The input line, as read.
+    /// The input line, as read (a row's `url`).
     public let input: String
+    /// A row's other cells or members (``BatchEntry/fields``); `nil` for a URL list's line.
+    public let fields: JSONValue?
     /// The address opened for the input; `nil` when the input is not one.
     public let requested: String?
     /// How the page ended.
@@ -47,10 +49,11 @@ public struct BatchRecord: Sendable {
     public let engine: String
 
     /// Creates a record.
-    public init(index: Int, input: String, requested: String? = nil, status: RecordStatus, page: PageReport, httpStatus: Int?,
-                startedAt: Date, duration: Double, attempts: Int, engine: String) {
+    public init(index: Int, input: String, fields: JSONValue? = nil, requested: String? = nil, status: RecordStatus, page: PageReport,
+                httpStatus: Int?, startedAt: Date, duration: Double, attempts: Int, engine: String) {
         self.index = index
         self.input = input
+        self.fields = fields
         self.requested = requested
         self.status = status
         self.page = page
@@ -77,11 +80,18 @@ public struct BatchRecord: Sendable {
         .unfinished(UnfinishedRun(errorName: status.errorName, message: message, url: url, title: title, partial: partial, isLibrary: libraryMode))
     }
 
+    /// The version of the records' layout, their `schema` member: it changes when a member's
+    /// meaning does or one goes, not when one is added.
+    public static let schemaVersion = 1
+
     /// The record as one JSON object, in the documented field order.
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             (key: "index", value: .integer(Int64(index))),
             (key: "input", value: .string(input)),
+        ]
+        if let fields { members.append((key: "fields", value: fields)) }
+        members += [
             (key: "requested", value: requested.map { .string($0) } ?? .null),
             (key: "status", value: .string(status.rawValue)),
         ]
@@ -97,6 +107,7 @@ public struct BatchRecord: Sendable {
             (key: "durationMs", value: .integer(Int64((duration * 1000).rounded()))),
             (key: "attempts", value: .integer(Int64(attempts))),
             (key: "engine", value: .string(engine)),
+            (key: "schema", value: .integer(Int64(Self.schemaVersion))),
         ]
         return .object(members)
     }

@@ -1,5 +1,6 @@
 /// Where the workers hand their records: written at once, or, in input order, as soon as every
-/// earlier entry is written.
+/// earlier entry is written; as JSON lines, or as CSV rows (``RecordTable``, which may hold the
+/// first records until it knows its columns; ``finish()`` writes what it holds).
 ///
 /// In input order a slow page holds back the records after it; they wait here, at most
 /// `capacity` of them: a worker asks ``waitForRoom(before:)`` before it starts a page further
@@ -10,9 +11,10 @@ actor RecordSink {
     private let ledger: ResumeLedger
     private let ordered: Bool
     private let capacity: Int
+    private var table: RecordTable?
     private let startedAt: Double
     private var nextIndex = 0
-    private var waiting: [Int: (line: String, status: RecordStatus)] = [:]
+    private var waiting: [Int: BatchRecord] = [:]
     private var roomWaiters: [(index: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var released = false
     private var rate = RateWindow()
@@ -21,8 +23,9 @@ actor RecordSink {
     /// The first write that failed; nothing is written after it.
     private(set) var failure: ResultLogError?
 
-    init(log: ResultLog, ledger: ResumeLedger, ordered: Bool, capacity: Int, startedAt: Double) {
+    init(log: ResultLog, ledger: ResumeLedger, ordered: Bool, capacity: Int, startedAt: Double, table: RecordTable? = nil) {
         self.log = log
+        self.table = table
         self.ledger = ledger
         self.ordered = ordered
         self.capacity = max(1, capacity)
@@ -45,11 +48,10 @@ actor RecordSink {
     @discardableResult
     func submit(_ record: BatchRecord) -> Bool {
         guard failure == nil else { return false }
-        let line = record.line
-        guard ordered else { return write(line, status: record.status) }
-        waiting[record.index] = (line, record.status)
+        guard ordered else { return write(record) }
+        waiting[record.index] = record
         while let next = waiting.removeValue(forKey: nextIndex) {
-            guard write(next.line, status: next.status) else { return false }
+            guard write(next) else { return false }
             nextIndex += 1
             skipRecordedEntries()
         }
@@ -75,17 +77,38 @@ actor RecordSink {
         log.synchronizeIfDue()
     }
 
-    private func write(_ line: String, status: RecordStatus) -> Bool {
-        do {
-            try log.append(line)
-        } catch {
-            failure = error
-            release()
-            return false
+    /// Writes what a CSV table still holds (its header, the records that waited for it). Returns
+    /// false when writing failed; see ``failure``.
+    @discardableResult
+    func finish() -> Bool {
+        guard failure == nil, var table else { return failure == nil }
+        let rows = table.remainingRows()
+        self.table = table
+        return write(rows)
+    }
+
+    private func write(_ record: BatchRecord) -> Bool {
+        guard var table else { return write([(record.line, record.status)]) }
+        let rows = table.rows(for: record)
+        self.table = table
+        return write(rows)
+    }
+
+    /// Writes `lines`, counting each that holds a record (a header holds none).
+    private func write(_ lines: [(line: String, status: RecordStatus?)]) -> Bool {
+        for (line, status) in lines {
+            do {
+                try log.append(line)
+            } catch {
+                failure = error
+                release()
+                return false
+            }
+            guard let status else { continue }
+            written += 1
+            statusCounts[status, default: 0] += 1
+            rate.record(at: MonotonicClock.now())
         }
-        written += 1
-        statusCounts[status, default: 0] += 1
-        rate.record(at: MonotonicClock.now())
         return true
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import SystemSupport
 
-/// The JSONL file (or standard output) a batch writes its records to, one line per record.
+/// The file (or standard output) a batch writes its records to, one line per record (a CSV row
+/// may hold line breaks in a quoted cell: it is still written whole, in one `write`).
 ///
 /// Each line is handed to the kernel with its newline in a single `write` as soon as its record
 /// is final, so a reader following the file sees whole lines, and a process that is killed loses
@@ -26,6 +27,9 @@ public final class ResultLog: @unchecked Sendable {
     /// How long lines may wait for `fdatasync`, in seconds.
     public static let synchronizationInterval: Double = 1
 
+    /// Whether the lines go to a terminal (standard output, not redirected).
+    public let isTerminal: Bool
+
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let canSynchronize: Bool
@@ -49,6 +53,7 @@ public final class ResultLog: @unchecked Sendable {
         }
         self.descriptor = descriptor
         name = path
+        isTerminal = false
         ownsDescriptor = true
         canSynchronize = true
     }
@@ -63,6 +68,7 @@ public final class ResultLog: @unchecked Sendable {
     init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
         self.name = name
+        isTerminal = isatty(descriptor) == 1
         ownsDescriptor = false
         var status = stat()
         canSynchronize = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG

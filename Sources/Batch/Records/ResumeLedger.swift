@@ -30,9 +30,13 @@ public struct ResumeLedger: Sendable {
     public let validLength: UInt64
     /// Whether a torn last line was found (it will be cut off and its entry run again).
     public let hasTornLastLine: Bool
+    /// A CSV file's columns, from its header; `nil` for JSON lines, or a CSV file with no header
+    /// yet.
+    public let tableColumns: [String]?
 
     /// A ledger of nothing done, for a new file.
-    public static let empty = ResumeLedger(fingerprints: [], recordCount: 0, statusCounts: [:], validLength: 0, hasTornLastLine: false)
+    public static let empty = ResumeLedger(fingerprints: [], recordCount: 0, statusCounts: [:], validLength: 0, hasTornLastLine: false,
+                                           tableColumns: nil)
 
     /// Whether entry `index` already has a record.
     public func isDone(_ index: Int) -> Bool {
@@ -46,10 +50,12 @@ public struct ResumeLedger: Sendable {
         return fingerprints[entry.index] == Self.fingerprint(entry.text)
     }
 
-    /// Reads the output file at `path`; a file that does not exist yet is an empty ledger.
+    /// Reads the output file at `path`, written as `format` says; a file that does not exist yet
+    /// is an empty ledger. A CSV file's first row must be a header naming `index`, `input` and
+    /// `status` (``tableColumns``).
     ///
     /// - Throws: ``ResumeError``, when the file cannot be read or is not a batch's output.
-    public static func read(path: String) throws(ResumeError) -> ResumeLedger {
+    public static func read(path: String, format: OutputFormat = .jsonLines) throws(ResumeError) -> ResumeLedger {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return .empty }
@@ -62,10 +68,26 @@ public struct ResumeLedger: Sendable {
         var recordCount = 0
         var validLength: UInt64 = 0
         var torn = false
-        var lineNumber = 0
-        while let line = try scanner.next(path: path) {
-            lineNumber += 1
-            let record = line.complete ? parse(line.bytes) : nil
+        var linesRead = 0
+        var columns: [String]?
+        while let line = try nextUnit(of: &scanner, path: path, format: format, linesRead: &linesRead) {
+            let lineNumber = line.firstLine
+            if format == .csv, columns == nil, line.complete {
+                guard let header = TableRow.cells(of: line.bytes, delimiter: UInt8(ascii: ",")),
+                      ["index", "input", "status"].allSatisfy(header.contains) else {
+                    throw .notABatchOutput(path: path, line: lineNumber, reason: "it is not the header of a batch's CSV records")
+                }
+                columns = header
+                validLength = scanner.offset
+                continue
+            }
+            let record: (index: Int, input: String, status: RecordStatus)? = if !line.complete {
+                nil
+            } else if let columns {
+                parseRow(line.bytes, columns: columns)
+            } else {
+                parse(line.bytes)
+            }
             guard let record else {
                 if try scanner.isAtEnd(path: path) {
                     torn = true
@@ -85,7 +107,33 @@ public struct ResumeLedger: Sendable {
             validLength = scanner.offset
         }
         return ResumeLedger(fingerprints: fingerprints, recordCount: recordCount, statusCounts: counts,
-                            validLength: validLength, hasTornLastLine: torn)
+                            validLength: validLength, hasTornLastLine: torn, tableColumns: columns)
+    }
+
+    /// The next record's text: a line, or for CSV the lines of a row whose quoted cell holds line
+    /// breaks. `complete` is false when the file ends before the record does; `firstLine` is
+    /// where it starts. `linesRead` counts the file's lines.
+    private static func nextUnit(of scanner: inout LineScanner, path: String, format: OutputFormat,
+                                 linesRead: inout Int) throws(ResumeError) -> (bytes: [UInt8], complete: Bool, firstLine: Int)? {
+        guard var line = try scanner.next(path: path) else { return nil }
+        linesRead += 1
+        let firstLine = linesRead
+        guard format == .csv else { return (line.bytes, line.complete, firstLine) }
+        while line.complete, TableRow.endsInsideQuotes(line.bytes) {
+            guard let more = try scanner.next(path: path) else { return (line.bytes, false, firstLine) }
+            linesRead += 1
+            line = (line.bytes + [0x0A] + more.bytes, more.complete)
+        }
+        return (line.bytes, line.complete, firstLine)
+    }
+
+    /// A CSV row under `columns`: its `index`, `input` and `status` cells.
+    private static func parseRow(_ bytes: [UInt8], columns: [String]) -> (index: Int, input: String, status: RecordStatus)? {
+        guard let cells = TableRow.cells(of: bytes, delimiter: UInt8(ascii: ",")), cells.count == columns.count else { return nil }
+        func cell(_ name: String) -> String? { columns.firstIndex(of: name).map { cells[$0] } }
+        guard let index = cell("index").flatMap({ Int($0) }), index >= 0, let input = cell("input"),
+              let status = cell("status").flatMap(RecordStatus.init(rawValue:)) else { return nil }
+        return (index, input, status)
     }
 
     /// The fingerprint of an input line: FNV-1a over its UTF-8, never 0 (0 marks "not done").

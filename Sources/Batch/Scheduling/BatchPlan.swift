@@ -16,8 +16,10 @@ import SystemSupport
 /// plan.ledger.recordCount     // already recorded
 /// ```
 public struct BatchPlan {
-    /// The URL list.
-    public let reader: URLListReader
+    /// The input.
+    public let reader: InputReader
+    /// How records are written.
+    public let outputFormat: OutputFormat
     /// The number of entries in the list, when it is a file.
     public let total: Int?
     /// What the output already records.
@@ -28,11 +30,17 @@ public struct BatchPlan {
     /// Opens and checks the input and the output.
     ///
     /// - Parameters:
-    ///   - inputPath: The URL list; `nil` or `-` for standard input.
-    ///   - outputPath: The JSONL file; `nil` for standard output.
+    ///   - inputPath: The input; `nil` or `-` for standard input.
+    ///   - outputPath: The records' file; `nil` for standard output.
     ///   - resume: Whether to continue what `outputPath` records.
+    ///   - inputFormat: How the input is laid out; `nil`: as its name says (``InputFormat/inferred(fromPath:)``).
+    ///   - outputFormat: How records are written; `nil`: as the output's name says
+    ///     (``OutputFormat/inferred(fromPath:)``).
     /// - Throws: ``BatchSetupError``.
-    public static func prepare(inputPath: String?, outputPath: String?, resume: Bool) throws(BatchSetupError) -> BatchPlan {
+    public static func prepare(inputPath: String?, outputPath: String?, resume: Bool, inputFormat: InputFormat? = nil,
+                               outputFormat: OutputFormat? = nil) throws(BatchSetupError) -> BatchPlan {
+        let inputFormat = inputFormat ?? InputFormat.inferred(fromPath: inputPath == "-" ? nil : inputPath)
+        let outputFormat = outputFormat ?? OutputFormat.inferred(fromPath: outputPath)
         guard !resume || outputPath != nil else { throw .resumeNeedsOutput }
         let log: ResultLog
         var ledger = ResumeLedger.empty
@@ -47,7 +55,7 @@ public struct BatchPlan {
                 throw .output(error)
             }
             do {
-                ledger = try ResumeLedger.read(path: outputPath)
+                ledger = try ResumeLedger.read(path: outputPath, format: outputFormat)
                 if ledger.hasTornLastLine { try log.truncate(to: ledger.validLength) }
             } catch let error as ResumeError {
                 log.close()
@@ -63,29 +71,30 @@ public struct BatchPlan {
             log = ResultLog()
         }
         guard let inputPath, inputPath != "-" else {
-            return BatchPlan(reader: URLListReader(descriptor: STDIN_FILENO, name: "standard input"), total: nil, ledger: ledger, log: log)
+            return BatchPlan(reader: InputReader(descriptor: STDIN_FILENO, name: "standard input", format: inputFormat), outputFormat: outputFormat,
+                             total: nil, ledger: ledger, log: log)
         }
         let total: Int
-        let reader: URLListReader
+        let reader: InputReader
         do {
-            total = try survey(path: inputPath, ledger: ledger)
+            total = try survey(path: inputPath, format: inputFormat, ledger: ledger)
         } catch {
             log.close()
             throw error
         }
         do {
-            reader = try URLListReader(path: inputPath)
+            reader = try InputReader(path: inputPath, format: inputFormat)
         } catch {
             log.close()
             throw .input(error)
         }
-        return BatchPlan(reader: reader, total: total, ledger: ledger, log: log)
+        return BatchPlan(reader: reader, outputFormat: outputFormat, total: total, ledger: ledger, log: log)
     }
 
     /// Counts the entries of the file at `path` and checks each one the ledger records.
-    static func survey(path: String, ledger: ResumeLedger) throws(BatchSetupError) -> Int {
+    static func survey(path: String, format: InputFormat, ledger: ResumeLedger) throws(BatchSetupError) -> Int {
         do {
-            let reader = try URLListReader(path: path)
+            let reader = try InputReader(path: path, format: format)
             var count = 0
             while let entry = try reader.nextEntry() {
                 if !ledger.matches(entry) { throw BatchSetupError.inputChanged(line: entry.line, index: entry.index) }

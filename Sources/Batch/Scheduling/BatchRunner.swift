@@ -60,8 +60,10 @@ public final class BatchRunner: Sendable {
         log = plan.log
         total = plan.total
         alreadyDone = ledger.recordCount
+        let table = plan.outputFormat == .csv
+            ? RecordTable(columns: ledger.tableColumns, escapingForTerminal: log.isTerminal) : nil
         sink = RecordSink(log: log, ledger: ledger, ordered: configuration.ordered,
-                          capacity: configuration.reorderCapacity, startedAt: startedAt)
+                          capacity: configuration.reorderCapacity, startedAt: startedAt, table: table)
         feed = EntryFeed(reader: plan.reader, ledger: ledger, turns: HostTurns(limit: configuration.perHost, delay: configuration.delayPerHost))
     }
 
@@ -174,8 +176,8 @@ public final class BatchRunner: Sendable {
             }
             attempt.attempts += 1
             state.attemptStarts(slot: slot)
-            var outcome = await PageVisit.visit(address: attempt.address, script: script, on: page, timeout: configuration.timeout,
-                                                connecting: configuration.connecting)
+            var outcome = await PageVisit.visit(address: attempt.address, script: script, input: attempt.entry.scriptInput, on: page,
+                                                timeout: configuration.timeout, connecting: configuration.connecting)
             await feed.ended(attempt.address)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
@@ -224,12 +226,12 @@ public final class BatchRunner: Sendable {
     /// Records an entry that is not a URL PageScript opens.
     private func submitInvalid(_ entry: BatchEntry, reason: String) async {
         let failed = BatchRecord.failedPage(status: .invalidURL, message: reason, url: nil, title: nil, libraryMode: script.isLibrary)
-        await submit(BatchRecord(index: entry.index, input: entry.text, status: .invalidURL, page: failed, httpStatus: nil,
+        await submit(BatchRecord(index: entry.index, input: entry.text, fields: entry.fields, status: .invalidURL, page: failed, httpStatus: nil,
                                  startedAt: Date(), duration: 0, attempts: 0, engine: source.engineLabel))
     }
 
     private func record(for page: PageAttempts, status: RecordStatus, page fields: PageReport, httpStatus: Int?, engine: String) -> BatchRecord {
-        BatchRecord(index: page.entry.index, input: page.entry.text, requested: page.address, status: status, page: fields, httpStatus: httpStatus,
+        BatchRecord(index: page.entry.index, input: page.entry.text, fields: page.entry.fields, requested: page.address, status: status, page: fields, httpStatus: httpStatus,
                     startedAt: page.startedAt, duration: Date().timeIntervalSince(page.startedAt), attempts: page.attempts, engine: engine)
     }
 
@@ -329,6 +331,8 @@ public final class BatchRunner: Sendable {
             for session in sessions { group.addTask { await source.retire(session) } }
         }
         await source.shutdown()
+        // A CSV table's records that waited for its header; a failure is the sink's, read below.
+        await sink.finish()
         log.close()
     }
 

@@ -47,6 +47,7 @@ enum RuntimeRequest {
             }
             members.append(("ranges", [[.integer(Int64(placement.firstLine)), .integer(Int64(placement.lastLine))]]))
             if let userScript = script.userScript { members.append(("gm", userScript.requestData)) }
+            if let input = script.input { members.append(("input", input)) }
             return .object(members)
         }
         var request: [(key: String, value: JSONValue)] = [("kind", "run"), ("run", .string(id))]

@@ -960,9 +960,10 @@ var Action = (function() {
     // The parameters of a script whose request names none.
     var standardParameters = ["console", "alert", "confirm", "prompt"];
 
-    function parameterValue(name, console, dialogs, api) {
+    function parameterValue(name, console, dialogs, api, description) {
         switch (name) {
         case "console": return console;
+        case "input": return description.input;
         case "alert": return dialogs.alert;
         case "confirm": return dialogs.confirm;
         case "prompt": return dialogs.prompt;
@@ -1214,7 +1215,7 @@ var Action = (function() {
         script.api = api;
         var names = captured().isArray(description.parameters) ? description.parameters : standardParameters;
         var values = [];
-        for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], console, dialogs, api); }
+        for (var at = 0; at < names.length; at++) { values[at] = parameterValue(names[at], console, dialogs, api, description); }
         var value;
         var standIns = standInDialogs(dialogs);
         try {

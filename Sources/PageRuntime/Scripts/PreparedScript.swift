@@ -1,5 +1,6 @@
 import GMAPI
 import JavaScriptSyntax
+import SystemSupport
 
 /// A script ready to go to a page: the user's text, the code that runs, and the way back from
 /// positions in that code to positions in the user's text.
@@ -32,6 +33,9 @@ public struct PreparedScript: Sendable {
     /// For a userscript run with the GM API: its part of the API (its names are among
     /// ``parameters``).
     public let userScript: GMScriptRun?
+    /// What the script finds as `input` (a batch row's URL and fields), sent as data with the
+    /// run; `nil` when the script has no `input` of PageScript's.
+    public let input: JSONValue?
     /// The `@require` files' text, each ending with a line break, run before the code in its scope.
     let prelude: String
 
@@ -48,6 +52,11 @@ public struct PreparedScript: Sendable {
         try self.init(source, mode: mode, userScript: nil)
     }
 
+    /// Prepares `source` as ``init(_:mode:)`` does, with `input` as a parameter holding `input`.
+    public init(_ source: String, mode: ScriptMode, input: JSONValue?) throws(ScriptError) {
+        try self.init(source, mode: mode, userScript: nil, input: input, reusing: nil)
+    }
+
     /// Prepares `source`, a userscript, with the GM API of `userScript`: the names its `@grant`
     /// lines ask for become parameters of its function, and its `@require` files run first, in
     /// the same scope.
@@ -62,11 +71,13 @@ public struct PreparedScript: Sendable {
 
     /// Prepares `source` as ``init(_:mode:userScript:)`` does, taking the reading of `earlier`
     /// when that was the same text in the same mode (a script run again is not read again).
-    init(_ source: String, mode: ScriptMode, userScript: GMScriptRun?, reusing earlier: PreparedScript?) throws(ScriptError) {
+    init(_ source: String, mode: ScriptMode, userScript: GMScriptRun?, input: JSONValue? = nil,
+         reusing earlier: PreparedScript?) throws(ScriptError) {
         self.source = source
         self.mode = mode
         self.userScript = userScript
-        parameters = Self.standardParameters + (userScript?.grants.names ?? [])
+        self.input = input
+        parameters = Self.standardParameters + (input == nil ? [] : ["input"]) + (userScript?.grants.names ?? [])
         prelude = (userScript?.requires ?? []).map { text in
             text.hasSuffix("\n") || text.hasSuffix("\r") || text.hasSuffix("\u{2028}") || text.hasSuffix("\u{2029}") ? text : text + "\n"
         }.joined()

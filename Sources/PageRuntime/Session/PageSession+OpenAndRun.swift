@@ -2,7 +2,7 @@ import Foundation
 import SystemSupport
 
 extension PageSession {
-    /// How ``openAndRun(_:script:mode:timeout:skippingHTTPErrors:)`` went on a page that loaded.
+    /// How ``openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)`` went on a page that loaded.
     public enum LoadedRun: Sendable {
         /// The script ran; `httpStatus` is the main document's HTTP status where the engine
         /// reports it (Chromium does; WebKitGTK 2.50 does not).
@@ -12,7 +12,7 @@ extension PageSession {
     }
 
     /// Navigates to `url` and runs `script` there, as ``open(_:loadTimeout:)`` then
-    /// ``run(script:requiredURL:mode:timeout:)`` would, in two round trips instead of three or
+    /// ``run(script:requiredURL:mode:input:timeout:)`` would, in two round trips instead of three or
     /// four: the navigation, then one Execute Script that installs the runtime and runs the
     /// script, after checking in the page that the browser is not showing its error page and,
     /// with `skippingHTTPErrors`, that the server did not answer with an error status.
@@ -36,20 +36,20 @@ extension PageSession {
     /// - Throws: ``InjectionError/navigationFailed(url:reason:)`` and
     ///   ``InjectionError/loadTimedOut(url:seconds:)`` and ``InjectionError/pageChanged(expected:actual:)``
     ///   as ``open(_:loadTimeout:)`` does, then what
-    ///   ``run(script:requiredURL:mode:timeout:)`` throws.
-    public func openAndRun(_ url: String, script: String, mode: ScriptMode = .console, timeout: Double,
+    ///   ``run(script:requiredURL:mode:input:timeout:)`` throws.
+    public func openAndRun(_ url: String, script: String, mode: ScriptMode = .console, input: JSONValue? = nil, timeout: Double,
                            skippingHTTPErrors: Bool = false) async throws(InjectionError) -> LoadedRun {
         try await landing(at: url, within: timeout) { seconds throws(InjectionError) in
-            try await openAndRunOnce(url, script: script, mode: mode, timeout: seconds, skippingHTTPErrors: skippingHTTPErrors)
+            try await openAndRunOnce(url, script: script, mode: mode, input: input, timeout: seconds, skippingHTTPErrors: skippingHTTPErrors)
         }
     }
 
-    /// One navigation and run of ``openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``.
-    private func openAndRunOnce(_ url: String, script: String, mode: ScriptMode, timeout: Double,
+    /// One navigation and run of ``openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)``.
+    private func openAndRunOnce(_ url: String, script: String, mode: ScriptMode, input: JSONValue?, timeout: Double,
                                 skippingHTTPErrors: Bool) async throws(InjectionError) -> LoadedRun {
         let started = Date()
         let preinstalled = await preinstalledRuntime()
-        let prepared = try? PreparedScript(script, mode: mode)
+        let prepared = try? PreparedScript(script, mode: mode, input: input)
         let runsAlone = prepared.map { $0.userScript == nil } ?? false
         // Where the browser installs the runtime as a document starts, the run is sent as soon as
         // the new document has started and begins by itself once the load event's handlers have
@@ -59,7 +59,7 @@ extension PageSession {
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
         let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
         guard let prepared, runsAlone else {
-            return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
+            return try await openThenRun(url, script: script, mode: mode, input: input, check: check, seconds: remaining())
         }
         let loading = progress == .loading
         // The driver's limit stays the visit's whole time, so it is set once per session; the
@@ -121,7 +121,7 @@ extension PageSession {
                 // there now replaced it.
                 var next = check
                 next.documentReplaced = !dialogRefusedTheCall
-                return try await openThenRun(url, script: script, mode: mode, check: next, seconds: remaining())
+                return try await openThenRun(url, script: script, mode: mode, input: input, check: next, seconds: remaining())
             }
             state.update { $0.entry = entry }
             do {
@@ -147,7 +147,7 @@ extension PageSession {
                 }
             }
             if loading { await waitForLoad(seconds: remaining()) }
-            return try await openThenRun(url, script: script, mode: mode, check: check, seconds: remaining())
+            return try await openThenRun(url, script: script, mode: mode, input: input, check: check, seconds: remaining())
         }
         state.update { state in
             state.entry = entry
@@ -216,13 +216,13 @@ extension PageSession {
     }
 
     /// The slow way: the installation, the load checks, and the run, each a call of its own.
-    private func openThenRun(_ url: String, script: String, mode: ScriptMode, check: RuntimeRequest.LoadCheck,
+    private func openThenRun(_ url: String, script: String, mode: ScriptMode, input: JSONValue?, check: RuntimeRequest.LoadCheck,
                              seconds: Double) async throws(InjectionError) -> LoadedRun {
         let context = try await loadedContext(requested: url, reply: try await checkedInstallation(for: check, timeout: seconds))
         let status = context.httpStatus
         if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
         // Run in the document just checked, or not at all: another can replace it meanwhile.
-        return .ran(try await run(script: script, requiredURL: context.url, mode: mode, timeout: seconds), httpStatus: status)
+        return .ran(try await run(script: script, requiredURL: context.url, mode: mode, input: input, timeout: seconds), httpStatus: status)
     }
 
     /// ``RunWhereabouts/here`` when the runtime under `entry` is in the page's current document, or

@@ -381,19 +381,22 @@ extension PageSession {
     ///   - id: Its ID in the library; `nil` for a script that is not in it.
     ///   - host: The session's host half of the GM API.
     ///   - mode: How the text is read (``ScriptMode/console`` for `-e` code with a metadata block).
-    ///   - requiredURL: The address the page must still have (see ``run(script:requiredURL:mode:timeout:)``).
+    ///   - input: What the script finds as `input` (a batch row), or `nil` for no such name.
+    ///   - requiredURL: The address the page must still have (see ``run(script:requiredURL:mode:input:timeout:)``).
     ///   - timeout: How long the script may run, in seconds.
-    public func run(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode = .userscript,
+    public func run(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode = .userscript, input: JSONValue? = nil,
                     requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
         let asked = script.requestedWorld
         guard asked.world == .isolated, world == .page else {
-            return try await runInThisWorld(userScript: script, id: id, host: host, mode: mode, requiredURL: requiredURL, timeout: timeout)
+            return try await runInThisWorld(userScript: script, id: id, host: host, mode: mode, input: input, requiredURL: requiredURL, timeout: timeout)
         }
         switch await isolatedWorld() {
         case let .success(isolated):
-            return try await isolated.runInThisWorld(userScript: script, id: id, host: host, mode: mode, requiredURL: requiredURL, timeout: timeout)
+            return try await isolated.runInThisWorld(userScript: script, id: id, host: host, mode: mode, input: input, requiredURL: requiredURL,
+                                                     timeout: timeout)
         case let .failure(reason):
-            let result = try await runInThisWorld(userScript: script, id: id, host: host, mode: mode, requiredURL: requiredURL, timeout: timeout)
+            let result = try await runInThisWorld(userScript: script, id: id, host: host, mode: mode, input: input, requiredURL: requiredURL,
+                                                  timeout: timeout)
             var activity = result.userscript ?? GMActivity()
             activity.problems.append("\(asked.line ?? "the script") asks for an isolated world, which shares only the DOM with the page; "
                                      + "\(reason.description), so it ran in the page's own world, where the page's scripts can see and change its globals")
@@ -401,13 +404,13 @@ extension PageSession {
         }
     }
 
-    /// Runs a userscript in this session's world (see ``run(userScript:id:host:mode:requiredURL:timeout:)``).
-    func runInThisWorld(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode,
+    /// Runs a userscript in this session's world (see ``run(userScript:id:host:mode:input:requiredURL:timeout:)``).
+    func runInThisWorld(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode, input: JSONValue? = nil,
                         requiredURL: String?, timeout: Double?) async throws(InjectionError) -> ScriptResult {
         let userScript = try await host.prepare(script, id: id)
         let prepared: PreparedScript
         do {
-            prepared = try PreparedScript(script.text, mode: mode, userScript: userScript, reusing: state.read(\.lastPrepared))
+            prepared = try PreparedScript(script.text, mode: mode, userScript: userScript, input: input, reusing: state.read(\.lastPrepared))
             state.update { $0.lastPrepared = prepared }
         } catch {
             var activity = GMActivity()

@@ -363,11 +363,13 @@ public final class PageSession: Sendable {
     ///     address when it would start (checked in the page, in the same round trip); otherwise
     ///     ``InjectionError/pageChanged(expected:actual:)`` is thrown and nothing ran.
     ///   - mode: How the text is read (``ScriptMode``).
+    ///   - input: What the script finds as `input` (a batch row), or `nil` for no such name.
     ///   - timeout: How long the script may run, in seconds; ``scriptTimeout`` when `nil`.
-    public func run(script: String, requiredURL: String? = nil, mode: ScriptMode = .console, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+    public func run(script: String, requiredURL: String? = nil, mode: ScriptMode = .console, input: JSONValue? = nil,
+                    timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
         let prepared: PreparedScript
         do {
-            prepared = try PreparedScript(script, mode: mode, userScript: nil, reusing: state.read(\.lastPrepared))
+            prepared = try PreparedScript(script, mode: mode, userScript: nil, input: input, reusing: state.read(\.lastPrepared))
         } catch {
             return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs())
         }
@@ -396,7 +398,7 @@ public final class PageSession: Sendable {
         }
     }
 
-    /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:timeout:)``).
+    /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:input:timeout:)``).
     public func run(_ script: PreparedScript, requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
         let seconds = timeout ?? scriptTimeout
         let started = Date()

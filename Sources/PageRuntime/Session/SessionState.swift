@@ -23,9 +23,9 @@ final class SessionState: @unchecked Sendable {
         /// Whether `Page.setBypassCSP` was asked for.
         var askedToBypassCSP = false
         /// Whether the browser installs the runtime itself in every new document of the session
-        /// (``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)`` on Chromium).
+        /// (``PageSession/openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)`` on Chromium).
         var preinstallation = Preinstallation.notAsked
-        /// The entry a visit (``PageSession/openAndRun(_:script:mode:timeout:skippingHTTPErrors:)``)
+        /// The entry a visit (``PageSession/openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)``)
         /// installs the runtime under when the browser does not: the same in every document the
         /// session opens, so that the installation's text is too and the engine compiles it once
         /// rather than in every document. The challenge keeps a page that learnt the name in one

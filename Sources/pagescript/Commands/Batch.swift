@@ -12,7 +12,9 @@ struct BatchCommand: AsyncParsableCommand {
         commandName: "batch",
         abstract: "Run a script on every URL of a list, on many sessions at once; print one JSON line per page.",
         discussion: """
-            URLs are read one per line from URLS_FILE or standard input (blank lines and # comments are skipped). \
+            URLs are read one per line from URLS_FILE or standard input (blank lines and # comments are skipped), \
+            or from the url column of a CSV or TSV file, or the url member of JSON lines: a row's other columns \
+            reach the script as `input` (input.url, input.id, ...) and its record as `fields`. \
             With no script, each page runs the library scripts that match it, as 'pagescript run URL' does. \
             Records go to standard output or --output, in the order pages finish (--ordered: input order); \
             --resume continues an interrupted --output file. --quiet leaves out the progress line and, when \
@@ -20,7 +22,7 @@ struct BatchCommand: AsyncParsableCommand {
             did not; 2 usage or bad input; 3 no session could be had; 128+N stopped by signal N.
             """)
 
-    @Argument(help: "The URL list, one URL per line ('-' or nothing: standard input).")
+    @Argument(help: "The URL list, one URL per line, or a CSV, TSV or JSON-lines file of rows with a url ('-' or nothing: standard input).")
     var urls: String?
 
     @OptionGroup var choice: ScriptChoiceOptions
@@ -34,14 +36,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Times a page is tried again, with backoff, when its session dies under it, it times out or does not load, or its server answers 5xx.", valueName: "count"))
     var retries = 1
 
-    @Option(name: .long, help: ArgumentHelp("Write the records to this JSONL file instead of standard output.", valueName: "file"))
-    var output: String?
-
-    @Flag(name: .long, help: "Continue the --output file: skip the entries it records, drop a torn last line.")
-    var resume = false
-
-    @Flag(name: .long, help: "Write records in input order (else as pages finish).")
-    var ordered = false
+    @OptionGroup var files: RecordFileOptions
 
     @Option(name: .customLong("session-wait"), help: ArgumentHelp("Seconds to wait for a session from a full or unreachable endpoint before stopping.", valueName: "seconds"))
     var sessionWait: Double = 300
@@ -79,13 +74,13 @@ struct BatchCommand: AsyncParsableCommand {
     func run() async throws {
         let source = try SessionSources.source(for: engineOptions.choice(), capabilities: capabilities)
         let batchScript = try choice.batchScript(library: libraryOptions)
-        let plan = try BatchPlan.prepare(inputPath: urls, outputPath: output, resume: resume)
+        let plan = try files.plan(input: urls)
         var settings = BatchConfiguration()
         settings.jobs = jobs
         settings.timeout = timeout
         settings.connecting = choice.connect
         settings.retries = retries
-        settings.ordered = ordered
+        settings.ordered = files.ordered
         settings.sessionWait = sessionWait
         settings.dialogs = dialogOptions.dialogs
         politeness.apply(to: &settings)
@@ -100,13 +95,13 @@ struct BatchCommand: AsyncParsableCommand {
             runner.stop(forSignal: number) { Foundation.exit(128 + number) }
         }
         let drawn = ProgressDisplay.draws(errorIsTerminal: StandardStream.error.isTerminal && !quietOption.quiet,
-                                          recordsOnTerminal: output == nil && StandardStream.output.isTerminal)
+                                          recordsOnTerminal: files.output == nil && StandardStream.output.isTerminal)
         let display = ProgressDisplay(onTerminal: drawn) { write($0, to: .error) }
         let summary = await runner.run { progress in display.show(progress) }
         signals.cancel()
         Interruption.sweep()
         display.finish()
-        let (line, verdict) = BatchVerdict.closing(summary, outputPath: output, sessionWait: sessionWait, quiet: quietOption.quiet)
+        let (line, verdict) = BatchVerdict.closing(summary, outputPath: files.output, sessionWait: sessionWait, quiet: quietOption.quiet)
         if let line { printError(line) }
         switch verdict {
         case .succeeded: return

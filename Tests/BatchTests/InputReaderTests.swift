@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 /// The URL list streams: lines, blanks, comments, odd encodings and enormous lines.
-struct URLListReaderTests {
+struct InputReaderTests {
     func entries(of bytes: [UInt8]) throws -> [BatchEntry] {
         let folder = try ScratchFolder()
-        let reader = try URLListReader(path: try folder.write(bytes, to: "urls.txt"))
+        let reader = try InputReader(path: try folder.write(bytes, to: "urls.txt"))
         var entries: [BatchEntry] = []
         while let entry = try reader.nextEntry() { entries.append(entry) }
         return entries
@@ -22,7 +22,7 @@ struct URLListReaderTests {
     }
 
     @Test func aLineLongerThanTheLimitIsAnEntryWithAProblemAndTheRestIsSkipped() throws {
-        let long = String(repeating: "x", count: URLListReader.maximumLineLength * 2 + 17)
+        let long = String(repeating: "x", count: InputReader.maximumLineLength * 2 + 17)
         let entries = try entries(of: Array("https://a.example/\nhttps://\(long)\nhttps://c.example/\n".utf8))
         #expect(entries.count == 3)
         #expect(entries[1].problem?.contains("longer than 64 KiB") == true)
@@ -43,13 +43,13 @@ struct URLListReaderTests {
         let entries = try entries(of: Array(lines.joined(separator: "\n").utf8))
         #expect(entries.map(\.text) == lines)
         let folder = try ScratchFolder()
-        #expect(try URLListReader.countEntries(path: try folder.write(lines.joined(separator: "\n") + "\n# end\n", to: "u.txt")) == 3000)
+        #expect(try InputReader.countEntries(path: try folder.write(lines.joined(separator: "\n") + "\n# end\n", to: "u.txt")) == 3000)
     }
 
     @Test func aDirectoryIsRefused() throws {
         let folder = try ScratchFolder()
         #expect(throws: BatchInputError.unreadable(name: folder.path, reason: "it is a directory")) {
-            try URLListReader(path: folder.path)
+            try InputReader(path: folder.path)
         }
     }
 }
