@@ -175,7 +175,7 @@ public final class BatchRunner: Sendable {
             attempt.attempts += 1
             state.attemptStarts(slot: slot)
             var outcome = await PageVisit.visit(address: attempt.address, script: script, on: page, timeout: configuration.timeout,
-                                                connecting: configuration.connecting)
+                                                loadTimeout: configuration.loadTimeout, connecting: configuration.connecting)
             await feed.ended(attempt.address)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
@@ -244,7 +244,7 @@ public final class BatchRunner: Sendable {
         while !state.isStopping {
             do throws(SessionSourceError) {
                 let opened = try await source.openSession(
-                    slot: slot, scriptTimeout: configuration.timeout, pageLoadTimeout: configuration.timeout)
+                    slot: slot, scriptTimeout: configuration.timeout, pageLoadTimeout: configuration.loadTimeout ?? configuration.timeout)
                 state.opened(opened)
                 if let viewport = configuration.viewport {
                     do throws(WebDriverError) {

@@ -27,10 +27,9 @@ struct BatchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Sessions open at once.", valueName: "count"))
     var jobs = 2
-
-    @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script (with --load-timeout: to run it).", valueName: "seconds"))
     var timeout: Double = 30
-
+    @OptionGroup var loadTimeoutOption: LoadTimeoutOption
     @Option(name: .long, help: ArgumentHelp("Times a page is tried again, with backoff, when its session dies under it, it times out or does not load, or its server answers 5xx.", valueName: "count"))
     var retries = 1
 
@@ -83,6 +82,7 @@ struct BatchCommand: AsyncParsableCommand {
         var settings = BatchConfiguration()
         settings.jobs = jobs
         settings.timeout = timeout
+        settings.loadTimeout = loadTimeoutOption.loadTimeout
         settings.connecting = choice.connect
         settings.retries = retries
         settings.ordered = ordered
