@@ -48,15 +48,13 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Stop a local browser process above this many MB and count its page as crashed (0: no limit).", valueName: "MB"))
     var memoryLimit = 2048
 
-    @Option(name: .long, help: ArgumentHelp("With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).", valueName: "json"))
-    var capabilities: String?
-
     @Option(name: .long, help: ArgumentHelp("The size every page is drawn at, WIDTHxHEIGHT (innerWidth by innerHeight).", valueName: "size"))
     var viewport: Viewport?
     @OptionGroup var politeness: PolitenessOptions
     @OptionGroup var dialogOptions: DialogOptions
     @OptionGroup var quietOption: QuietOption
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsHidden>
+    @OptionGroup var browserSettings: BrowserSettingsOptions
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -69,14 +67,12 @@ struct BatchCommand: AsyncParsableCommand {
         if let problem = BatchConfiguration.problem(jobs: jobs, timeout: timeout, retries: retries, sessionWait: sessionWait, memoryLimitMB: memoryLimit) {
             throw ValidationError(problem)
         }
-        if capabilities != nil, engineOptions.webDriverURL == nil {
-            throw ValidationError("--capabilities is for a --webdriver-url endpoint")
-        }
+        _ = try browserSettings.settings(for: engineOptions)
         try libraryOptions.refuseFile(hint: "to run the library's matching scripts give no script: pagescript batch URLS_FILE")
     }
 
     func run() async throws {
-        let source = try SessionSources.source(for: engineOptions.choice(), capabilities: capabilities)
+        let source = try SessionSources.source(for: engineOptions.choice(settings: browserSettings.settings(for: engineOptions)))
         let batchScript = try choice.batchScript(library: libraryOptions)
         let plan = try BatchPlan.prepare(inputPath: urls, outputPath: output, resume: resume)
         var settings = BatchConfiguration()
