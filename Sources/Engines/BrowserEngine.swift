@@ -40,6 +40,8 @@ public final class BrowserEngine: Sendable {
     let webKitBrowser: WebKitBrowser?
     /// The driver process, when PageScript started it.
     let driverProcess: ChildProcess?
+    /// What the user asks of the browser; its headers and cookies are set on each new session.
+    let settings: BrowserSettings
 
     /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
     /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
@@ -55,7 +57,8 @@ public final class BrowserEngine: Sendable {
 
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
          scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil, driverProcess: ChildProcess? = nil,
-         viewport: Viewport? = nil) {
+         viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings()) {
+        self.settings = settings
         self.scratchFolders = scratchFolders
         self.viewport = viewport
         self.webKitBrowser = webKitBrowser
@@ -113,7 +116,7 @@ public final class BrowserEngine: Sendable {
         return BrowserEngine(engine: engine, client: launch.driver.client, sessionCapabilities: launch.capabilities, processes: processes,
                              driverLogPath: launch.driver.logPath, scratchFolders: launch.scratchFolders,
                              attachAddress: options.attachAddress, webKitBrowser: launch.driver.browser, driverProcess: launch.driver.process,
-                             viewport: options.attachAddress == nil ? options.viewport : nil)
+                             viewport: options.attachAddress == nil ? options.viewport : nil, settings: options.settings)
     }
 
     /// Refuses an attach PageScript cannot make: an engine whose driver always starts its own
@@ -174,8 +177,9 @@ public final class BrowserEngine: Sendable {
             capabilities = .object(members)
         }
         if let webKitBrowser, let driver = driverProcess { try await webKitBrowser.prepareForSession(driver: driver) }
+        let session: WebDriverSession
         do throws(WebDriverError) {
-            let session = try await client.newSession(capabilities: capabilities, timeout: timeout)
+            session = try await client.newSession(capabilities: capabilities, timeout: timeout)
             if let webKitBrowser, let driver = driverProcess { webKitBrowser.sessionStarted(session, driver: driver) }
             if let viewport {
                 do throws(WebDriverError) {
@@ -185,8 +189,6 @@ public final class BrowserEngine: Sendable {
                     throw error
                 }
             }
-            guard attachAddress != nil else { return session }
-            return WebDriverSession(id: session.id, capabilities: session.capabilities, client: client, leavesBrowserOpen: true)
         } catch {
             if let attachAddress {
                 throw .attachUnavailable(address: attachAddress, reason: "chromedriver could not attach: \(error.description)")
@@ -194,8 +196,23 @@ public final class BrowserEngine: Sendable {
             if let engine {
                 throw .failedToStart(engine: engine, reason: "\(error.description)\(logTail())")
             }
-            throw .remoteUnavailable(endpoint: client.endpoint.absoluteString, reason: error.description)
+            throw .remoteUnavailable(endpoint: client.endpoint.absoluteString, reason: Self.remoteRefusal(error))
         }
+        do throws(BrowserSettingsProblem) {
+            try await settings.apply(to: session, timeout: timeout)
+        } catch {
+            await session.delete(timeout: 2)
+            throw refusal(error.description)
+        }
+        guard attachAddress != nil else { return session }
+        return WebDriverSession(id: session.id, capabilities: session.capabilities, client: client, leavesBrowserOpen: true)
+    }
+
+    /// A session refused for `reason`, as the error of this engine or endpoint.
+    private func refusal(_ reason: String) -> EngineError {
+        if let attachAddress { return .attachUnavailable(address: attachAddress, reason: reason) }
+        if let engine { return .failedToStart(engine: engine, reason: reason) }
+        return .remoteUnavailable(endpoint: client.endpoint.absoluteString, reason: reason)
     }
 
     /// How PageScript's one-run Chromium profile folders are named, before the process id.

@@ -42,10 +42,13 @@ public struct LaunchOptions: Sendable, Hashable {
     /// as the engine opens it, since resizing WebKit's window slows every session's first load.
     /// Not for a browser PageScript attaches to, whose windows are the user's.
     public var viewport: Viewport?
+    /// What the user asks of the browser (`--capabilities`, `--user-agent`, `--header`,
+    /// `--cookie`, `--proxy`); nothing by default.
+    public var settings: BrowserSettings
 
     public init(display: Display = .hidden, profileDirectory: String? = nil, attachAddress: String? = nil,
                 scriptsPastTheDriver: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment(),
-                viewport: Viewport? = nil) {
+                viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings()) {
         self.display = display
         self.profileDirectory = profileDirectory
         self.attachAddress = attachAddress
@@ -53,6 +56,7 @@ public struct LaunchOptions: Sendable, Hashable {
         self.takesScreenshots = takesScreenshots
         self.language = language
         self.viewport = viewport
+        self.settings = settings
     }
 
     /// The host and port of an `--attach` address (`127.0.0.1:9222`, `localhost:9222`,

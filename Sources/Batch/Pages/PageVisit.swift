@@ -68,11 +68,17 @@ enum PageVisit {
     /// `document-start` scripts are installed before the navigation (as `pagescript run` does), the
     /// others chosen by the address the page ended at.
     /// `input`: what a single script finds as `input` (the entry's URL and fields).
-    /// `connecting`: hosts every userscript may reach beyond its `@connect` lines.
+    /// `connecting`: hosts every userscript may reach beyond its `@connect` lines. With a
+    /// `loadTimeout` (`--load-timeout`), the load has that long and each script `timeout` of its
+    /// own.
     static func visit(address: String, script: BatchScript, input: JSONValue? = nil, on page: PageSession, timeout: Double,
+                      loadTimeout: Double? = nil,
                       connecting: [String] = []) async -> VisitOutcome {
         switch script {
         case let .code(code):
+            if let loadTimeout {
+                return await visit(address: address, code: code, input: input, on: page, loadTimeout: loadTimeout, timeout: timeout)
+            }
             do {
                 switch try await page.openAndRun(address, script: code, input: input, timeout: timeout, skippingHTTPErrors: true) {
                 case let .ran(result, httpStatus):
@@ -86,7 +92,8 @@ enum PageVisit {
             }
         case let .userScript(script, id, mode, libraryDirectory):
             let host = GMHost(libraryDirectory: libraryDirectory, connecting: connecting)
-            let outcome = await visit(address: address, userScript: script, id: id, mode: mode, input: input, on: page, host: host, timeout: timeout)
+            let outcome = await visit(address: address, userScript: script, id: id, mode: mode, input: input, on: page, host: host,
+                                      timeout: timeout, loadTimeout: loadTimeout)
             await host.shutdown()
             return outcome
         case let .library(library):
@@ -97,22 +104,47 @@ enum PageVisit {
                 return outcome(of: .library(error.description), url: address, title: nil, libraryMode: true, phase: .loading)
             }
             let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: connecting)
-            let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout)
+            let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout,
+                                      loadTimeout: loadTimeout)
             await host.shutdown()
             return outcome
         }
     }
 
+    /// A script on `address` after a load of its own limit: the page is opened within
+    /// `loadTimeout`, then the script run within `timeout`.
+    private static func visit(address: String, code: String, input: JSONValue?, on page: PageSession, loadTimeout: Double,
+                              timeout: Double) async -> VisitOutcome {
+        let context: PageContext
+        do {
+            context = try await page.open(address, loadTimeout: loadTimeout)
+        } catch {
+            return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .loading)
+        }
+        let httpStatus = context.httpStatus
+        if let httpStatus, httpStatus >= 400 {
+            return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
+        }
+        do {
+            let result = try await page.run(script: code, requiredURL: context.url, input: input, timeout: timeout)
+            return .finished(status: result.error == nil ? .ok : .scriptError, page: .completed(.script(result, screenshot: nil)),
+                             httpStatus: httpStatus, sessionReusable: true)
+        } catch {
+            return outcome(of: error, url: context.url, title: context.title, libraryMode: false, phase: .running)
+        }
+    }
+
     /// One userscript on `address`: the page is opened, then the script run with its GM API,
-    /// within `timeout` for the load and the run together, as `run` runs it.
+    /// within `timeout` for the load and the run together, as `run` runs it (with a
+    /// `loadTimeout`, the load within that and the run within `timeout`).
     private static func visit(
         address: String, userScript script: UserScript, id: ScriptID?, mode: ScriptMode, input: JSONValue?, on page: PageSession, host: GMHost,
-        timeout: Double
+        timeout: Double, loadTimeout: Double?
     ) async -> VisitOutcome {
         let started = Date()
         let context: PageContext
         do {
-            context = try await page.open(address, loadTimeout: timeout)
+            context = try await page.open(address, loadTimeout: loadTimeout ?? timeout)
         } catch {
             return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .loading)
         }
@@ -121,7 +153,7 @@ enum PageVisit {
         if let httpStatus, httpStatus >= 400 {
             return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
         }
-        let remaining = timeout - Date().timeIntervalSince(started)
+        let remaining = loadTimeout == nil ? timeout - Date().timeIntervalSince(started) : timeout
         do throws(InjectionError) {
             guard remaining > 0 else { throw .timedOut(seconds: timeout) }
             let result = try await page.run(userScript: script, id: id, host: host, mode: mode, input: input, requiredURL: context.url,
@@ -139,12 +171,13 @@ enum PageVisit {
 
     /// The library's scripts for `address`, `planned` before the navigation, run on `page`.
     private static func visit(
-        address: String, planned: PlannedScripts, library: ScriptLibrary, on page: PageSession, host: GMHost, timeout: Double
+        address: String, planned: PlannedScripts, library: ScriptLibrary, on page: PageSession, host: GMHost, timeout: Double,
+        loadTimeout: Double?
     ) async -> VisitOutcome {
         let context: PageContext
         do {
             _ = try await page.installDocumentStartScripts(planned.documentStart, url: address, host: host)
-            context = try await page.open(address, loadTimeout: timeout)
+            context = try await page.open(address, loadTimeout: loadTimeout ?? timeout)
         } catch {
             await page.discardDocumentStartScripts()
             return outcome(of: error, url: address, title: nil, libraryMode: true, phase: .loading)

@@ -12,8 +12,12 @@ import PageRuntime
 public struct BatchConfiguration: Sendable, Equatable {
     /// Sessions open at once, each working through pages one after another.
     public var jobs = 2
-    /// Seconds one attempt at a page may take: loading it and running the script together.
+    /// Seconds one attempt at a page may take: loading it and running the script together, or,
+    /// with ``loadTimeout``, running each script.
     public var timeout: Double = 30
+    /// Seconds a page may take to load, apart from ``timeout`` (`--load-timeout`); `nil` to
+    /// count the load in ``timeout``.
+    public var loadTimeout: Double?
     /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
     /// (`--connect`; `*` for any).
     public var connecting: [String] = []

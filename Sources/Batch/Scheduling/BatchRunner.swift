@@ -177,7 +177,8 @@ public final class BatchRunner: Sendable {
             attempt.attempts += 1
             state.attemptStarts(slot: slot)
             var outcome = await PageVisit.visit(address: attempt.address, script: script, input: attempt.entry.scriptInput, on: page,
-                                                timeout: configuration.timeout, connecting: configuration.connecting)
+                                                timeout: configuration.timeout, loadTimeout: configuration.loadTimeout,
+                                                connecting: configuration.connecting)
             await feed.ended(attempt.address)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
@@ -246,7 +247,7 @@ public final class BatchRunner: Sendable {
         while !state.isStopping {
             do throws(SessionSourceError) {
                 let opened = try await source.openSession(
-                    slot: slot, scriptTimeout: configuration.timeout, pageLoadTimeout: configuration.timeout)
+                    slot: slot, scriptTimeout: configuration.timeout, pageLoadTimeout: configuration.loadTimeout ?? configuration.timeout)
                 state.opened(opened)
                 if let viewport = configuration.viewport {
                     do throws(WebDriverError) {

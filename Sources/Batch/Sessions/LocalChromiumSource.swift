@@ -21,15 +21,19 @@ public actor LocalChromiumSource: SessionSource {
     private var temporaryFolder: String?
     private var isShutDown = false
     private let language: BrowserLanguage
+    private let settings: BrowserSettings
 
     /// - Parameters:
     ///   - startupTimeout: How long the driver and a browser may take to start, in seconds.
     ///   - path: The `PATH` to find the programs on; this process's when `nil`.
     ///   - language: The language the browsers tell pages (``Engines/LaunchOptions/language``).
-    public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment()) {
+    ///   - settings: What the user asks of every browser (``Engines/BrowserSettings``).
+    public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment(),
+                settings: BrowserSettings = BrowserSettings()) {
         self.startupTimeout = startupTimeout
         self.path = path
         self.language = language
+        self.settings = settings
     }
 
     public func prepare() throws(SessionSourceError) {
@@ -62,6 +66,18 @@ public actor LocalChromiumSource: SessionSource {
     }
 
     public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
+        let opened = try await newSession(slot: slot, scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout)
+        do throws(BrowserSettingsProblem) {
+            try await settings.apply(to: opened.session, timeout: startupTimeout)
+        } catch {
+            await retire(opened)
+            throw .fatal(reason: error.description)
+        }
+        return opened
+    }
+
+    /// A new session for `slot`, on a profile of its own.
+    private func newSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
         guard !isShutDown else { throw .fatal(reason: "the batch is stopping") }
         let driver: LocalDriver
         switch await runningDriver() {
@@ -77,7 +93,8 @@ public actor LocalChromiumSource: SessionSource {
         profiles[slot] = profile
         let browser = ChromiumLauncher.sessionCapabilities(binary: programs["chromium"] ?? "chromium", profile: profile, takesScreenshots: false,
                                                             language: language)
-        let capabilities = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: browser)
+        let capabilities = settings.mergedCapabilities(SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: browser),
+                                                       engine: .chromium, browserName: nil)
         do {
             let session = try await driver.client.newSession(capabilities: capabilities, timeout: startupTimeout)
             if isShutDown {

@@ -20,15 +20,20 @@ public actor LocalWebKitSource: SessionSource {
     private var drivers: [Int: LocalDriver] = [:]
     private var isShutDown = false
     private let language: BrowserLanguage
+    private let settings: BrowserSettings
 
     /// - Parameters:
     ///   - startupTimeout: How long a driver and its browser may take to start, in seconds.
     ///   - path: The `PATH` to find the programs on; this process's when `nil`.
     ///   - language: The language the browsers tell pages (``Engines/LaunchOptions/language``).
-    public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment()) {
+    ///   - settings: What the user asks of every browser (``Engines/BrowserSettings``; WebKit
+    ///     takes no headers or cookies).
+    public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment(),
+                settings: BrowserSettings = BrowserSettings()) {
         self.startupTimeout = startupTimeout
         self.path = path
         self.language = language
+        self.settings = settings
     }
 
     public func prepare() throws(SessionSourceError) {
@@ -52,13 +57,15 @@ public actor LocalWebKitSource: SessionSource {
         let driver: LocalDriver
         do {
             driver = try await WebKitLauncher.startDriver(
-                executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver", environment: environment, timeout: startupTimeout)
+                executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver", environment: environment, timeout: startupTimeout,
+                browserArguments: settings.webKitBrowserArguments)
         } catch {
             throw .failed(reason: error.description)
         }
         drivers[slot] = driver
-        let capabilities = SessionCapabilities.adding(
-            scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: WebKitLauncher.sessionCapabilities(for: driver))
+        let own = WebKitLauncher.sessionCapabilities(for: driver, browserArguments: settings.webKitBrowserArguments)
+        let capabilities = settings.mergedCapabilities(SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: own),
+                                                       engine: .webkit, browserName: nil)
         do {
             let session = try await WebKitLauncher.newSession(on: driver, capabilities: capabilities, timeout: startupTimeout)
             if isShutDown {

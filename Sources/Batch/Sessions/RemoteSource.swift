@@ -26,21 +26,26 @@ public final class RemoteSource: SessionSource {
 
     private let client: WebDriverClient
     private let sessionRequestTimeout: Double
-    private let extraCapabilities: [(key: String, value: JSONValue)]
+    private let settings: BrowserSettings
     private let gate = CreationGate()
 
     /// - Parameters:
     ///   - endpoint: The endpoint, e.g. `http://grid.example:4444/wd/hub`.
     ///   - browserName: The `browserName` capability to ask for.
     ///   - capabilities: More capabilities for `alwaysMatch` (a cloud's credentials, a node's
-    ///     browser options); they win over PageScript's own.
+    ///     browser options), merged into PageScript's own (``Engines/BrowserSettings/mergedCapabilities(_:engine:browserName:)``).
+    ///   - settings: What the user asks of every browser (``Engines/BrowserSettings``), with
+    ///     `capabilities` added to its own.
     ///   - sessionRequestTimeout: How long one `POST /session` may take, in seconds (a grid may
     ///     hold the request while it starts a browser or waits for a slot).
-    public init(endpoint: URL, browserName: String?, capabilities: [(key: String, value: JSONValue)] = [], sessionRequestTimeout: Double = 60) {
+    public init(endpoint: URL, browserName: String?, capabilities: [(key: String, value: JSONValue)] = [], settings: BrowserSettings = BrowserSettings(),
+                sessionRequestTimeout: Double = 60) {
         self.endpoint = endpoint
         self.browserName = browserName
         self.sessionRequestTimeout = sessionRequestTimeout
-        extraCapabilities = capabilities
+        var settings = settings
+        settings.capabilities += capabilities
+        self.settings = settings
         engineLabel = browserName ?? "remote"
         client = WebDriverClient(endpoint: endpoint, connectTimeout: 5)
     }
@@ -57,22 +62,21 @@ public final class RemoteSource: SessionSource {
     public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
         var members: [(key: String, value: JSONValue)] = []
         if let browserName { members.append((key: "browserName", value: .string(browserName))) }
-        var capabilities = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: members)
-        if case let .object(own) = capabilities, !extraCapabilities.isEmpty {
-            let given = Set(extraCapabilities.map(\.key))
-            capabilities = .object(own.filter { !given.contains($0.key) } + extraCapabilities)
-        }
+        let own = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: members)
+        let capabilities = settings.mergedCapabilities(own, engine: nil, browserName: browserName)
         await deleteUndeleted()
         let alone = await gate.beginCreation()
+        let session: WebDriverSession
         do {
-            let session = try await client.newSession(capabilities: capabilities, timeout: sessionRequestTimeout)
+            session = try await client.newSession(capabilities: capabilities, timeout: sessionRequestTimeout)
             await gate.endCreation(alone: alone, opened: true)
-            let granted = session.capabilities["browserName"]?.stringValue
-            return OpenedSession(session: session, slot: slot, engine: granted.flatMap { $0.isEmpty ? nil : $0 } ?? engineLabel)
         } catch {
             await gate.endCreation(alone: alone, opened: false)
             switch error {
             case .protocolError(code: .sessionNotCreated, let message, _):
+                // A browser that dies as it starts will do so again: no use waiting for a slot.
+                let refusal = BrowserEngine.remoteRefusal(error)
+                if refusal.hasPrefix("the endpoint's browser exited") { throw .fatal(reason: "\(endpoint.absoluteString): \(refusal)") }
                 throw .full(reason: "\(endpoint.absoluteString) has no free session (session not created: \(message))")
             case .unreachable, .requestTimedOut, .malformedReply:
                 throw .failed(reason: error.description)
@@ -80,6 +84,15 @@ public final class RemoteSource: SessionSource {
                 throw .fatal(reason: "\(endpoint.absoluteString) refused a session: \(error)")
             }
         }
+        let granted = session.capabilities["browserName"]?.stringValue
+        let opened = OpenedSession(session: session, slot: slot, engine: granted.flatMap { $0.isEmpty ? nil : $0 } ?? engineLabel)
+        do throws(BrowserSettingsProblem) {
+            try await settings.apply(to: session, timeout: sessionRequestTimeout)
+        } catch {
+            await retire(opened)
+            throw .fatal(reason: error.description)
+        }
+        return opened
     }
 
     public func retire(_ session: OpenedSession) async {

@@ -4,12 +4,13 @@ import PageRuntime
 import SystemSupport
 
 /// Where a batch's sessions come from, for the engine the user chose: a local WebKit or Chromium
-/// started by the batch, or a remote WebDriver endpoint with the user's extra capabilities.
+/// started by the batch, or a remote WebDriver endpoint, each with the user's browser settings
+/// (``Engines/BrowserSettings``).
 public enum SessionSources {
     /// The source for `choice`.
     ///
-    /// - Parameter capabilities: `--capabilities`: a JSON object of more capabilities for a
-    ///   remote endpoint's new sessions, or `nil`.
+    /// - Parameter capabilities: A JSON object of more capabilities for the new sessions, added
+    ///   to those of the choice's ``Engines/BrowserSettings``, or `nil`.
     /// - Throws: ``BatchSetupError`` for a local Safari (one automation session at a time), a
     ///   browser the user attaches to (a batch would take over
     ///   and close its tabs), a visible browser or a kept profile, or capabilities that are not a
@@ -20,9 +21,12 @@ public enum SessionSources {
             guard engine != .safari else { throw .safariRefused }
             guard options.attachAddress == nil else { throw .attachRefused }
             guard options.display == .hidden, options.profileDirectory == nil else { throw .visibleOrKeptBrowserRefused }
-            return engine == .chromium ? LocalChromiumSource(language: options.language) : LocalWebKitSource(language: options.language)
-        case let .remote(endpoint, browserName):
-            return RemoteSource(endpoint: endpoint, browserName: browserName, capabilities: try extraCapabilities(capabilities))
+            var settings = options.settings
+            settings.capabilities += try extraCapabilities(capabilities)
+            return engine == .chromium ? LocalChromiumSource(language: options.language, settings: settings)
+                : LocalWebKitSource(language: options.language, settings: settings)
+        case let .remote(endpoint, browserName, settings):
+            return RemoteSource(endpoint: endpoint, browserName: browserName, capabilities: try extraCapabilities(capabilities), settings: settings)
         }
     }
 

@@ -33,9 +33,10 @@ extension WebKitLauncher {
                 executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver",
                 environment: environment(display: displayName, takesScreenshots: options.takesScreenshots || options.display != .hidden,
                                          language: options.language),
-                timeout: timeout, allowDirectLink: !options.scriptsPastTheDriver)
+                timeout: timeout, allowDirectLink: !options.scriptsPastTheDriver, browserArguments: options.settings.webKitBrowserArguments)
             PhaseTimeline.current?.end("driver")
-            return LocalLaunch(driver: driver, display: display?.process, capabilities: .object(sessionCapabilities(for: driver)),
+            let own = sessionCapabilities(for: driver, browserArguments: options.settings.webKitBrowserArguments)
+            return LocalLaunch(driver: driver, display: display?.process, capabilities: options.settings.mergedCapabilities(.object(own), engine: .webkit, browserName: nil),
                                scratchFolders: [])
         } catch {
             display?.stop()
@@ -84,7 +85,8 @@ extension ChromiumLauncher {
                                                    headless: options.display == .hidden,
                                                    takesScreenshots: options.takesScreenshots || options.display != .hidden,
                                                    language: options.language)
-            return LocalLaunch(driver: driver, display: nil, capabilities: .object(capabilities), scratchFolders: scratchFolders)
+            return LocalLaunch(driver: driver, display: nil, capabilities: options.settings.mergedCapabilities(.object(capabilities), engine: .chromium, browserName: nil),
+                               scratchFolders: scratchFolders)
         } catch {
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             if let error = error as? EngineError { throw error }

@@ -8,11 +8,28 @@ extension BrowserEngine {
     /// - Parameters:
     ///   - endpoint: The endpoint's base URL, e.g. `http://grid.example:4444/wd/hub`.
     ///   - browserName: The `browserName` capability to ask for (`chrome`, `firefox`, `safari`), if any.
-    public static func remote(endpoint: URL, browserName: String? = nil) -> BrowserEngine {
+    ///   - settings: What the user asks of the endpoint's browsers (``BrowserSettings``).
+    public static func remote(endpoint: URL, browserName: String? = nil, settings: BrowserSettings = BrowserSettings()) -> BrowserEngine {
         var capabilities: [(key: String, value: JSONValue)] = []
         if let browserName { capabilities.append((key: "browserName", value: .string(browserName))) }
         return BrowserEngine(
             engine: nil, client: WebDriverClient(endpoint: endpoint, connectTimeout: 5),
-            sessionCapabilities: .object(capabilities), processes: [], driverLogPath: nil)
+            sessionCapabilities: settings.mergedCapabilities(.object(capabilities), engine: nil, browserName: browserName), processes: [], driverLogPath: nil,
+            settings: settings)
+    }
+}
+
+extension BrowserEngine {
+    /// What a remote endpoint's refusal of a new session means to the user: the driver's words,
+    /// and where the browser it started died at once (a chromedriver running as root starts
+    /// Chromium without `--no-sandbox`, which then exits; one on a machine without a display
+    /// needs `--headless`), what to give it.
+    public static func remoteRefusal(_ error: WebDriverError) -> String {
+        guard case let .protocolError(code: .sessionNotCreated, message, _) = error else { return error.description }
+        let died = ["Chrome instance exited", "Chrome failed to start", "DevToolsActivePort"].contains { message.contains($0) }
+        guard died else { return "the endpoint refused a session: \(message)" }
+        return "the endpoint's browser exited as it started (\(message)). A chromedriver running as root or without a display starts "
+            + "Chromium only with --no-sandbox and --headless=new: give them with "
+            + #"--capabilities '{"goog:chromeOptions":{"args":["--headless=new","--no-sandbox"]}}'"#
     }
 }

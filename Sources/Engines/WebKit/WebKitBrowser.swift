@@ -110,14 +110,14 @@ public final class WebKitBrowser: Sendable {
     private static let knownBrowsers = NIOLockedValueBox<[String: String?]>([:])
 
     /// Starts the MiniBrowser `driverPath` would start, with its relay (``start(executable:arguments:environment:outputPath:timeout:allowDirectLink:)``,
-    /// with ``WebKitLauncher/browserArguments``); `nil` when the driver names none, and then the
-    /// driver starts its browser itself.
+    /// with `arguments`, by default ``WebKitLauncher/browserArguments``); `nil` when the driver
+    /// names none, and then the driver starts its browser itself.
     public static func startIfAvailable(
         forDriver driverPath: String, environment: [String: String], outputPath: String?, timeout: Double,
-        allowDirectLink: Bool = false
+        allowDirectLink: Bool = false, arguments: [String] = WebKitLauncher.browserArguments
     ) async throws(EngineError) -> WebKitBrowser? {
         guard let executable = miniBrowser(startedBy: driverPath) else { return nil }
-        return try await start(executable: executable, arguments: WebKitLauncher.browserArguments, environment: environment,
+        return try await start(executable: executable, arguments: arguments, environment: environment,
                                outputPath: outputPath, timeout: timeout, allowDirectLink: allowDirectLink)
     }
 

@@ -57,11 +57,14 @@ public enum WebKitLauncher {
     ///   - allowDirectLink: Whether scripts may go to the browser past the driver
     ///     (``LaunchOptions/scriptsPastTheDriver``).
     ///   - logPath: The log both write to; a new one when `nil`.
+    ///   - browserArguments: The browser's arguments beyond ``browserArguments`` (``BrowserSettings/webKitBrowserArguments``).
     public static func startDriver(executable: String, environment: [String: String], timeout: Double = 30,
-                                   allowDirectLink: Bool = false, logPath: String? = nil) async throws(EngineError) -> LocalDriver {
+                                   allowDirectLink: Bool = false, logPath: String? = nil,
+                                   browserArguments extra: [String] = []) async throws(EngineError) -> LocalDriver {
         let log = logPath ?? LocalDriver.newLogPath(engine: .webkit)
         let browser = try await WebKitBrowser.startIfAvailable(
-            forDriver: executable, environment: environment, outputPath: log, timeout: timeout, allowDirectLink: allowDirectLink)
+            forDriver: executable, environment: environment, outputPath: log, timeout: timeout, allowDirectLink: allowDirectLink,
+            arguments: browserArguments + extra)
         let target = browser?.driverArgument
         do {
             return try await LocalDriver.start(engine: .webkit, executable: executable, arguments: { driverArguments(port: $0, target: target) },
@@ -73,10 +76,11 @@ public enum WebKitLauncher {
     }
 
     /// The capabilities a session on `driver` asks for: none when PageScript started the
-    /// browser, else the MiniBrowser's arguments for the driver to start it with.
-    public static func sessionCapabilities(for driver: LocalDriver) -> [(key: String, value: JSONValue)] {
+    /// browser, else the MiniBrowser's arguments (``browserArguments`` and `extra`) for the driver
+    /// to start it with.
+    public static func sessionCapabilities(for driver: LocalDriver, browserArguments extra: [String] = []) -> [(key: String, value: JSONValue)] {
         guard driver.browser == nil else { return [] }
-        return [(key: "webkitgtk:browserOptions", value: ["args": .array(browserArguments.map { .string($0) })])]
+        return [(key: "webkitgtk:browserOptions", value: ["args": .array((browserArguments + extra).map { .string($0) })])]
     }
 
     /// Opens a session on `driver`; a browser PageScript started is prepared first and handed

@@ -29,10 +29,9 @@ struct BatchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Sessions open at once.", valueName: "count"))
     var jobs = 2
-
-    @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script (with --load-timeout: to run it).", valueName: "seconds"))
     var timeout: Double = 30
-
+    @OptionGroup var loadTimeoutOption: LoadTimeoutOption
     @Option(name: .long, help: ArgumentHelp("Times a page is tried again, with backoff, when its session dies under it, it times out or does not load, or its server answers 5xx.", valueName: "count"))
     var retries = 1
 
@@ -44,15 +43,13 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .customLong("memory-limit"), help: ArgumentHelp("Stop a local browser process above this many MB and count its page as crashed (0: no limit).", valueName: "MB"))
     var memoryLimit = 2048
 
-    @Option(name: .long, help: ArgumentHelp("With --webdriver-url: more capabilities for new sessions, as a JSON object (credentials, browser options).", valueName: "json"))
-    var capabilities: String?
-
     @Option(name: .long, help: ArgumentHelp("The size every page is drawn at, WIDTHxHEIGHT (innerWidth by innerHeight).", valueName: "size"))
     var viewport: Viewport?
     @OptionGroup var politeness: PolitenessOptions
     @OptionGroup var dialogOptions: DialogOptions
     @OptionGroup var quietOption: QuietOption
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsHidden>
+    @OptionGroup var browserSettings: BrowserSettingsOptions
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
@@ -65,19 +62,18 @@ struct BatchCommand: AsyncParsableCommand {
         if let problem = BatchConfiguration.problem(jobs: jobs, timeout: timeout, retries: retries, sessionWait: sessionWait, memoryLimitMB: memoryLimit) {
             throw ValidationError(problem)
         }
-        if capabilities != nil, engineOptions.webDriverURL == nil {
-            throw ValidationError("--capabilities is for a --webdriver-url endpoint")
-        }
+        _ = try browserSettings.settings(for: engineOptions)
         try libraryOptions.refuseFile(hint: "to run the library's matching scripts give no script: pagescript batch URLS_FILE")
     }
 
     func run() async throws {
-        let source = try SessionSources.source(for: engineOptions.choice(), capabilities: capabilities)
+        let source = try SessionSources.source(for: engineOptions.choice(settings: browserSettings.settings(for: engineOptions)))
         let batchScript = try choice.batchScript(library: libraryOptions)
         let plan = try files.plan(input: urls)
         var settings = BatchConfiguration()
         settings.jobs = jobs
         settings.timeout = timeout
+        settings.loadTimeout = loadTimeoutOption.loadTimeout
         settings.connecting = choice.connect
         settings.retries = retries
         settings.ordered = files.ordered

@@ -26,8 +26,13 @@ struct Edit: AsyncParsableCommand {
     var timeout: Double = 30
 
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
+    @OptionGroup var browserSettings: BrowserSettingsOptions
 
     @OptionGroup var libraryOptions: LibraryOptions
+
+    func validate() throws {
+        _ = try browserSettings.settings(for: engineOptions)
+    }
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -35,12 +40,13 @@ struct Edit: AsyncParsableCommand {
         }
         let address = try PageAddress.resolve(url)
         let library = try libraryOptions.open()
+        let choice = try engineOptions.choice(settings: browserSettings.settings(for: engineOptions))
 
         // Until the editor owns the terminal, a signal stops the browser start-up here.
         let startupSignals = Interruption.install()
         let ending: PageEditor.Ending
         do throws(PageEditor.Failure) {
-            ending = try await PageEditor.edit(url: address, on: engineOptions.choice(), library: library, scriptTimeout: timeout,
+            ending = try await PageEditor.edit(url: address, on: choice, library: library, scriptTimeout: timeout,
                                                 bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy,
                                                 onPageOpen: {
                                                     startupSignals.cancel()

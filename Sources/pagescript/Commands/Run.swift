@@ -44,10 +44,12 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var quietOption: QuietOption
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
+    @OptionGroup var browserSettings: BrowserSettingsOptions
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
         try choice.validateForRun(withLibrary: withLibrary, menu: menu)
+        _ = try browserSettings.settings(for: engineOptions)
     }
 
     func run() async throws {
@@ -98,7 +100,8 @@ struct Run: AsyncParsableCommand {
             script = .library(planned) { [libraryOptions] in try libraryOptions.openForReading(reloadPolicy: .manual) }
         }
         // A browser never asked for a picture renders as a batch's does.
-        let engine = engineOptions.choice(takingScreenshots: pictureOptions.screenshot != nil, viewport: pictureOptions.viewport)
+        let engine = try engineOptions.choice(takingScreenshots: pictureOptions.screenshot != nil, viewport: pictureOptions.viewport,
+                                              settings: browserSettings.settings(for: engineOptions))
         var request = RunRequest(engine: engine, address: address, script: script, timeout: loadOptions.timeout)
         request.loadTimeout = loadOptions.loadTimeout
         request.failsOnHTTPError = loadOptions.failsOnHTTPError

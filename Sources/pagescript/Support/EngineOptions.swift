@@ -89,12 +89,14 @@ struct EngineOptions<Window: BrowserWindowChoice>: ParsableArguments {
     }
 
     /// The engine choice; `takingScreenshots: false` for a browser never asked for a picture,
-    /// which then renders as a batch's does; its windows draw pages at `viewport`.
-    func choice(takingScreenshots: Bool = true, viewport: Viewport? = nil) -> EngineChoice {
+    /// which then renders as a batch's does; its windows draw pages at `viewport`; its browsers
+    /// get `settings` (``BrowserSettingsOptions``).
+    func choice(takingScreenshots: Bool = true, viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings()) -> EngineChoice {
         var options = launchOptions
         options.takesScreenshots = takingScreenshots
         options.viewport = viewport
-        return remoteEndpoint.map { .remote($0, browserName: browserName) } ?? .local(engine, options: options)
+        options.settings = settings
+        return remoteEndpoint.map { .remote($0, browserName: browserName, settings: settings) } ?? .local(engine, options: options)
     }
 
     /// `--headed`, `--profile` and `--attach`, for a local engine.

@@ -21,11 +21,21 @@ struct ScriptCodeOptions: ParsableArguments {
 
     func validate() throws {
         if let standardInputMarker, standardInputMarker != "-" {
-            throw ValidationError("unexpected argument '\(standardInputMarker)'; use '-' to read the script from standard input")
+            throw ValidationError(Self.strayArgument(standardInputMarker))
         }
         guard [code != nil, file != nil, standardInputMarker != nil].filter({ $0 }).count <= 1 else {
             throw ValidationError("give the code once: -e CODE, -f FILE or -")
         }
+    }
+
+    /// Why `argument`, where only `-` may stand, is refused: most often the value of an option the
+    /// command does not have (`--nosuch VALUE`), which is then named.
+    static func strayArgument(_ argument: String, commandLine: [String] = CommandLine.arguments) -> String {
+        let before = commandLine.firstIndex(of: argument).flatMap { $0 > 0 ? commandLine[$0 - 1] : nil }
+        if let before, before.hasPrefix("-"), before != "-", !before.contains("=") {
+            return "unexpected argument '\(argument)' after \(before): is \(before) an option of this command that takes a value? See --help"
+        }
+        return "unexpected argument '\(argument)': see --help for this command's arguments"
     }
 
     /// Whether the code was given at all.
