@@ -18,6 +18,14 @@ public struct Viewport: Sendable, Hashable, CustomStringConvertible {
     /// The sizes PageScript accepts, on either side.
     public static let sides = 100...10_000
 
+    /// What a page gets when no viewport is asked for, on every engine PageScript starts hidden:
+    /// WebKit's MiniBrowser window without its header bar
+    /// (``WebKitLauncher/hiddenBrowserArguments``), and a headless Chromium window sized to give
+    /// the same (``ChromiumLauncher/arguments(headless:takesScreenshots:language:)``). Neither
+    /// costs a resize: resizing WebKit's window slows a session's first load. A visible browser
+    /// keeps the window the engine opens.
+    public static let standard = Viewport(width: 1024, height: 768)
+
     /// A viewport of `width` by `height` CSS pixels.
     public init(width: Int, height: Int) {
         self.width = width

@@ -58,12 +58,12 @@ public actor LocalWebKitSource: SessionSource {
         do {
             driver = try await WebKitLauncher.startDriver(
                 executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver", environment: environment, timeout: startupTimeout,
-                browserArguments: settings.webKitBrowserArguments)
+                browserArguments: WebKitLauncher.hiddenBrowserArguments + settings.webKitBrowserArguments)
         } catch {
             throw .failed(reason: error.description)
         }
         drivers[slot] = driver
-        let own = WebKitLauncher.sessionCapabilities(for: driver, browserArguments: settings.webKitBrowserArguments)
+        let own = WebKitLauncher.sessionCapabilities(for: driver, browserArguments: WebKitLauncher.hiddenBrowserArguments + settings.webKitBrowserArguments)
         let capabilities = settings.mergedCapabilities(SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: own),
                                                        engine: .webkit, browserName: nil)
         do {

@@ -17,7 +17,8 @@ public enum ChromiumLauncher {
     /// `--no-sandbox` when run as root (Chromium's sandbox refuses root).
     ///
     /// - Parameters:
-    ///   - headless: `false` for a window on the user's display (`--headed`, `browse`).
+    ///   - headless: `false` for a window on the user's display (`--headed`, `browse`); a
+    ///     headless window gives pages ``Viewport/standard``.
     ///   - takesScreenshots: `false` for a browser that will never be asked for a picture of
     ///     its page (a batch): the renderer then also composites on its main thread
     ///     (`--disable-threaded-compositing`). Right after a load, the first frame's compositing
@@ -27,14 +28,20 @@ public enum ChromiumLauncher {
     ///   - language: The language pages are told: `--accept-lang` (which headless Chromium takes
     ///     `navigator.language` and `Accept-Language` from) and `--lang`.
     public static func arguments(headless: Bool = true, takesScreenshots: Bool = true, language: BrowserLanguage = .fromEnvironment()) -> [String] {
+        let window = headless ? "\(Viewport.standard.width),\(Viewport.standard.height + headlessFrameHeight)" : "1280,1024"
         var arguments = ["--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                         "--no-default-browser-check", "--disable-extensions", "--window-size=1280,1024",
+                         "--no-default-browser-check", "--disable-extensions", "--window-size=\(window)",
                          "--lang=\(language.tag)", "--accept-lang=\(language.acceptLanguages)"]
         if headless { arguments.insert("--headless=new", at: 0) }
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         if !takesScreenshots { arguments.append("--disable-threaded-compositing") }
         return arguments
     }
+
+    /// How much of a headless window's height goes to the browser's own bars, which headless
+    /// Chromium lays out as a visible one would: a headless window is sized to give pages
+    /// ``Viewport/standard``.
+    static let headlessFrameHeight = 143
 
     /// The arguments of a browser PageScript talks to over DevTools without a driver
     /// (``ChromiumProcess``): a DevTools port of its own choosing, its profile, its first page.

@@ -28,14 +28,17 @@ extension WebKitLauncher {
         case let .user(name):
             displayName = name
         }
+        // On PageScript's own display, pages get the standard viewport; on the user's, the window
+        // is theirs.
+        let browserArguments = (options.display == .hidden ? hiddenBrowserArguments : []) + options.settings.webKitBrowserArguments
         do {
             let driver = try await startDriver(
                 executable: programs["WebKitWebDriver"] ?? "WebKitWebDriver",
                 environment: environment(display: displayName, takesScreenshots: options.takesScreenshots || options.display != .hidden,
                                          language: options.language),
-                timeout: timeout, allowDirectLink: !options.scriptsPastTheDriver, browserArguments: options.settings.webKitBrowserArguments)
+                timeout: timeout, allowDirectLink: !options.scriptsPastTheDriver, browserArguments: browserArguments)
             PhaseTimeline.current?.end("driver")
-            let own = sessionCapabilities(for: driver, browserArguments: options.settings.webKitBrowserArguments)
+            let own = sessionCapabilities(for: driver, browserArguments: browserArguments)
             return LocalLaunch(driver: driver, display: display?.process, capabilities: options.settings.mergedCapabilities(.object(own), engine: .webkit, browserName: nil),
                                scratchFolders: [])
         } catch {

@@ -18,6 +18,11 @@ public enum WebKitLauncher {
     /// driver control it.
     public static let browserArguments = ["--automation"]
 
+    /// The arguments a MiniBrowser on PageScript's private display gets besides: its window
+    /// without a header bar (`--full-screen`, which without a window manager changes nothing
+    /// else), so that pages get the whole window, ``Viewport/standard``.
+    public static let hiddenBrowserArguments = ["--full-screen"]
+
     /// The environment of a driver and its browsers on X display `display`.
     ///
     /// - Parameter takesScreenshots: `false` for browsers on PageScript's private display that
