@@ -2,6 +2,7 @@
 import Foundation
 import PageRuntime
 import SystemSupport
+import TestSupport
 import Testing
 
 /// `--format csv`: records laid out as CSV rows under one header, nothing left out.
@@ -32,7 +33,7 @@ struct RecordTableTests {
         let ledger = try ResumeLedger.read(path: path, format: .csv)
         #expect(ledger.recordCount == records.count && !ledger.hasTornLastLine)
         let text = try folder.read("out.csv")
-        let python = try PythonCSV.read(path)
+        let python = try ReferenceCSV.rows(of: path)
         return (text, python)
     }
 
@@ -68,20 +69,5 @@ struct RecordTableTests {
     @Test func aBatchWithNoValueAtAllStillWritesEveryRecord() async throws {
         let (_, rows) = try await Self.readBack([try Self.record(0, fields: nil, value: nil, status: .loadFailed)])
         #expect(rows.count == 1 && rows[0]["status"] == "load-failed")
-    }
-}
-
-/// Python's `csv` module, reading a file as a data engineer would.
-enum PythonCSV {
-    static func read(_ path: String) throws -> [[String: String]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import csv, json, sys; print(json.dumps(list(csv.DictReader(open(sys.argv[1], newline='')))))", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode([[String: String]].self, from: data)
     }
 }

@@ -7,20 +7,6 @@ import Testing
 /// binary, real engines, a loopback site, and Python's `csv` module reading the result.
 @Suite(.serialized)
 struct BatchTableTests {
-    /// Reads a CSV file with Python's `csv` module, as a data engineer would.
-    static func pythonRows(_ path: String) throws -> [[String: String]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import csv, json, sys; print(json.dumps(list(csv.DictReader(open(sys.argv[1], newline='')))))", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try JSONDecoder().decode([[String: String]].self, from: data)
-    }
-
     /// A CSV input's `id` reaches the script as `input.id` and every record as `fields.id`; the
     /// same batch written as CSV reads back, with Python's `csv`, to the JSON lines' values.
     @Test(arguments: ["webkit", "chromium"])
@@ -56,7 +42,7 @@ struct BatchTableTests {
             #expect(value["note"] as? String == note && value["seen"] as? Bool == true, "\(record)")
             #expect(record["schema"] as? Int == 1)
         }
-        let table = try Self.pythonRows(folder + "/out.csv")
+        let table = try ReferenceCSV.rows(of: folder + "/out.csv")
         #expect(table.count == records.count)
         for (row, record) in zip(table, records) {
             let fields = record["fields"] as? [String: Any] ?? [:]
@@ -95,7 +81,7 @@ struct BatchTableTests {
         let batch = try BatchCommandTests.RunningBatch(
             [input, "-e", "({ n: input.n, t: document.title })", "--engine", "chromium", "--output", output, "--resume"], in: folder)
         #expect(batch.wait() == 0, "\(batch.standardError)")
-        let table = try Self.pythonRows(output)
+        let table = try ReferenceCSV.rows(of: output)
         #expect(table.map { $0["index"] ?? "" }.sorted() == ["0", "1", "2", "3"], "\(table)")
         let last = try #require(table.first { $0["index"] == "3" }, "\(table)")
         #expect(last["n"] == "4" && last["value.n"] == "4" && last["t"]?.hasPrefix("Page") == true, "\(last)")
