@@ -111,11 +111,9 @@ struct BrowseCommandTests {
             let created = try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library])
             #expect(created.status == 0, "\(created.standardError)")
         }
-        // The pages move on a second after their scripts ran, Site's too. Two open defects on WebKit,
-        // where each script is a call of its own, are kept out of this test (which is about what
-        // runs where): a pushState between a document's scripts refuses the later ones for the
-        // moved address (Tampermonkey runs every script the load matched), and a page that leaves
-        // as soon as its script's request was answered can take the run's result with it.
+        // The pages move on a second after their scripts ran, Site's too (a pushState between a
+        // document's scripts is LibraryCommandTests'; a page that leaves as its script's request
+        // is answered, workQueuedAsThePageIsLeftIsNotLost's).
         #expect(try PageScriptBinary.run(["scripts", "new", "Site", "--match", "\(base)/shop*", "-e", "window.ranSite = true; 'site'", "--library", library]).status == 0)
         // A userscript that writes a value from a timer, after its run has ended: browse serves it,
         // on Chromium also while it follows the popup below (in the background) or after it came

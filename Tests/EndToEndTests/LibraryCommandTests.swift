@@ -99,6 +99,31 @@ struct LibraryCommandTests {
         #expect(try await PageScriptBinary.outcome(of: ["scripts", "show", id, "--source", "--library", library]).standardOutput == before)
     }
 
+    /// A script that moves its page on in the same document (`pushState`) does not stop the
+    /// scripts after it, planned for the address the document had: Tampermonkey runs every script
+    /// its document matched. A page that leaves for another document still takes them with it.
+    @Test(arguments: ["webkit", "chromium"])
+    func aPushStateBetweenADocumentsScriptsRunsTheLaterOnes(engine: String) async throws {
+        let server = try LoopbackServer(pages: ["/shop": "<!doctype html><title>Shop</title>", "/other": "<!doctype html><title>Other</title>"])
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-library-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = server.url("/shop")
+        for (library, move) in [("moves", "history.pushState({}, '', '/shop/cart')"), ("leaves", "location.href = '/other'")] {
+            for (name, code) in [("A", move + "; 'moved'"), ("B", "location.pathname")] {
+                let created = try await PageScriptBinary.outcome(of: ["scripts", "new", name, "--match", page, "-e", code, "--library", folder + "/" + library])
+                #expect(created.status == 0, "\(created.standardError)")
+            }
+        }
+        let moved = try await PageScriptBinary.outcome(of: ["run", page, "--library", folder + "/moves", "--json", "--engine", engine])
+        #expect(moved.status == 0, "\(moved.standardOutput)")
+        let scripts = try #require(try JSONValue(parsing: moved.standardOutput)["scripts"]?.arrayValue)
+        #expect(scripts.map { $0["value"]?.stringValue } == ["moved", "/shop/cart"], "\(moved.standardOutput)")
+        let left = try await PageScriptBinary.outcome(of: ["run", page, "--library", folder + "/leaves", "--json", "--engine", engine])
+        let afterLeaving = try #require(try JSONValue(parsing: left.standardOutput)["scripts"]?.arrayValue)
+        #expect(afterLeaving.count == 2 && afterLeaving[1]["value"]?.stringValue != "/other", "\(left.standardOutput)")
+    }
+
     @Test func oneScriptsExceptionDoesNotStopTheOthers() async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>"])
         defer { server.stop() }

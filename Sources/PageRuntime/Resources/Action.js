@@ -1023,9 +1023,12 @@ var Action = (function() {
         }
     }
 
-    function pageContext() {
+    // The page's context; with a session, its address is noted as one this document has had
+    // (`seenURLs`, see beginRun).
+    function pageContext(session) {
         var builtIns = captured();
         var url = builtIns.documentURL(document);
+        if (session) { noteAddress(session, url); }
         var status = documentStatus();
         var text = "{\"URL\":" + quote(url) + ",\"title\":" + quote(builtIns.documentTitle(document)) +
             (status === null ? "" : ",\"status\":" + status);
@@ -1037,12 +1040,31 @@ var Action = (function() {
         return text + "}";
     }
 
+    // Notes `url` as an address the session's document has had: a run planned for it runs in this
+    // document even after the page moved itself on (pushState, replaceState, a fragment), as a
+    // manager runs every script its document matched. A new document has a new session.
+    function noteAddress(session, url) {
+        var seen = session.seenURLs;
+        for (var index = 0; index < seen.length; index++) {
+            if (seen[index] === url) { return; }
+        }
+        if (seen.length < 64) { seen[seen.length] = url; }
+    }
+
+    function hasHadAddress(session, url) {
+        var seen = session.seenURLs;
+        for (var index = 0; index < seen.length; index++) {
+            if (seen[index] === url) { return true; }
+        }
+        return false;
+    }
+
     // Starts a run: checks the page's address, then calls each compiled script in turn (each in
     // its own scope, with the parameters it asked for) and waits for each one's value.
     function startRun(request, factories, session) {
         var run = {
             id: "" + request.run,
-            context: pageContext(),
+            context: pageContext(session),
             scripts: [],
             state: "running",
             reply: null,
@@ -1069,7 +1091,7 @@ var Action = (function() {
                     var left = request.loadDeadline - (builtIns.now() - sentAt);
                     request.deadline = left > 1000 ? left : 1000;
                 }
-                run.context = pageContext();
+                run.context = pageContext(session);
                 beginRun(run, request, factories, session);
             });
             return run;
@@ -1114,7 +1136,10 @@ var Action = (function() {
                 return run;
             }
         }
-        if (typeof request.requiredURL === "string" && window.location.href !== request.requiredURL) {
+        // The run goes where it was planned: this document, at the address it was planned for or
+        // at one the document moved itself to since PageScript saw it there.
+        if (typeof request.requiredURL === "string" && window.location.href !== request.requiredURL &&
+            !hasHadAddress(session, request.requiredURL)) {
             run.refused = window.location.href;
             finishRun(run, session, "done");
             return run;
@@ -1375,7 +1400,7 @@ var Action = (function() {
         var work = drained(session.late);
         session.lateWakes = false;
         var output = ended ? lateOutput(ended) : "";
-        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + work + "]" + (work !== "" ? ",\"context\":" + pageContext() : "") +
+        return shielded("{\"pagescript\":" + replyVersion + ",\"work\":[" + work + "]" + (work !== "" ? ",\"context\":" + pageContext(session) : "") +
             (leaving ? ",\"leaving\":true" : "") + output + laterOutput(session) + "}", true);
     }
 
@@ -1640,7 +1665,7 @@ var Action = (function() {
             // it costs WebKit as much as the rest of the installation.
             var session = {
                 lineOffset: bodyLineOffset(calibration), runs: [], consoleMethods: consoleMethods(), extraConsoleMethods: null, late: [], gm: null,
-                lateWakes: false, lateWatcher: null, notesLeaving: false, leftUnwatched: false,
+                lateWakes: false, lateWatcher: null, notesLeaving: false, leftUnwatched: false, seenURLs: [],
                 makeUserscriptAPI: typeof userscriptAPI === "function" ? userscriptAPI : null
             };
             // A run can bring the userscript API to a runtime installed without it.
@@ -1745,7 +1770,7 @@ var Action = (function() {
             }
             // A context after a navigation may check the load as a run does (`loadCheck`).
             return shielded("{\"pagescript\":" + replyVersion + ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" +
-                (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext() +
+                (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext(session) +
                 (request.loadCheck ? loadText(loadCheck(request.loadCheck)) : "") + "}");
         }
     };
