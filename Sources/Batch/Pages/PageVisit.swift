@@ -153,7 +153,9 @@ enum PageVisit {
         if let httpStatus, httpStatus >= 400 {
             return httpErrorOutcome(context: context, httpStatus: httpStatus, libraryMode: false)
         }
-        let remaining = loadTimeout == nil ? timeout - Date().timeIntervalSince(started) : timeout
+        var remaining = loadTimeout == nil ? timeout - Date().timeIntervalSince(started) : timeout
+        // A page whose load ran out of the time gets the script for a second at least, as `run` gives it.
+        if context.unfinishedLoad != nil { remaining = max(1, remaining) }
         do throws(InjectionError) {
             guard remaining > 0 else { throw .timedOut(seconds: timeout) }
             let result = try await page.run(userScript: script, id: id, host: host, mode: mode, input: input, requiredURL: context.url,

@@ -18,6 +18,9 @@ public struct BatchConfiguration: Sendable, Equatable {
     /// Seconds a page may take to load, apart from ``timeout`` (`--load-timeout`); `nil` to
     /// count the load in ``timeout``.
     public var loadTimeout: Double?
+    /// What each page's navigation waits for before its script runs (`--wait-until`); the
+    /// sessions must come from a source made for it (``Engines/EngineChoice/waiting(until:)``).
+    public var waitUntil: LoadWait = .load
     /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
     /// (`--connect`; `*` for any).
     public var connecting: [String] = []

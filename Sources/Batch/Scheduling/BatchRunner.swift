@@ -149,7 +149,7 @@ public final class BatchRunner: Sendable {
                 current = opened
                 openedPage = PageSession(session: opened.session, scriptTimeout: configuration.timeout, dialogs: configuration.dialogs,
                                          bypassesContentSecurityPolicy: configuration.bypassesContentSecurityPolicy,
-                                         driverScriptTimeout: configuration.timeout)
+                                         driverScriptTimeout: configuration.timeout, waitsUntil: configuration.waitUntil)
                 // A page that did not load in time costs its session (``PageVisit``).
                 openedPage?.endsAfterLoadTimeouts()
             }

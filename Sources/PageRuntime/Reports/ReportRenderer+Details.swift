@@ -140,7 +140,7 @@ extension LibraryScriptResult {
             (key: "frame", value: frame.map { .string($0) } ?? .null),
         ]
         if case let .object(fields) = result.json {
-            members += fields.filter { !["url", "title", "httpStatus"].contains($0.key) }
+            members += fields.filter { !["url", "title", "httpStatus", "load"].contains($0.key) }
         }
         return .object(members)
     }

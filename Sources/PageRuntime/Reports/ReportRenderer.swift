@@ -22,6 +22,7 @@ public enum ReportRenderer {
         switch report {
         case let .script(result, screenshot):
             var lines: [StreamLine] = quiet ? [] : [.error(pageLine(result.context))]
+            if let warning = unfinishedLoadLine(result.context, scripts: false) { lines.append(warning) }
             if let screenshot { lines.append(.error("screenshot: \(TerminalSafeText.escaped(screenshot))")) }
             lines += detailLines(of: result).map(StreamLine.error)
             if result.error == nil, let value = result.value { lines.append(.output(value.serialized)) }
@@ -42,6 +43,15 @@ public enum ReportRenderer {
         }
     }
 
+    /// The warning that the page's load did not finish before the scripts ran (a line of its
+    /// own, shown even with `--quiet`); `nil` for a page that loaded.
+    static func unfinishedLoadLine(_ context: PageContext, scripts: Bool) -> StreamLine? {
+        guard let seconds = context.unfinishedLoad else { return nil }
+        let what = scripts ? "the scripts ran" : "the script ran"
+        return .error("pagescript: the page did not finish loading within \(InjectionError.format(seconds)) s (an image, a frame or a "
+            + "script of it was still loading); \(what) on the document as it was")
+    }
+
     /// What happened on a page as one JSON object: the one shape of `run --json` and of a batch
     /// record's page members.
     ///
@@ -59,9 +69,12 @@ public enum ReportRenderer {
         case let .completed(.script(result, _)):
             return result.json
         case let .completed(.library(context, _, results, _)):
-            return ["url": .string(context.url), "title": .string(context.title),
-                    "httpStatus": context.httpStatus.map { .integer(Int64($0)) } ?? .null,
-                    "scripts": .array(results.map { $0.json(on: context) }), "error": .null]
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "url", value: .string(context.url)), (key: "title", value: .string(context.title)),
+                (key: "httpStatus", value: context.httpStatus.map { .integer(Int64($0)) } ?? .null),
+            ]
+            if let load = context.loadJSON { members.append((key: "load", value: load)) }
+            return .object(members + [(key: "scripts", value: .array(results.map { $0.json(on: context) })), (key: "error", value: .null)])
         case let .completed(.inspected(before, then)):
             guard case let .object(members) = then.json else { return then.json }
             return .object(members + [(key: "before", value: json(of: .completed(before)))])
@@ -91,6 +104,7 @@ public enum ReportRenderer {
     static func libraryLines(context: PageContext, requested: String, results: [LibraryScriptResult], screenshot: String?,
                              quiet: Bool = false) -> [StreamLine] {
         var lines: [StreamLine] = quiet ? [] : [.error(pageLine(context))]
+        if let warning = unfinishedLoadLine(context, scripts: true) { lines.append(warning) }
         if let screenshot { lines.append(.error("screenshot: \(TerminalSafeText.escaped(screenshot))")) }
         if results.isEmpty {
             lines.append(.error("no library script runs automatically on \(TerminalSafeText.escaped(requested))"))

@@ -35,12 +35,16 @@ public struct ScriptResult: Sendable, Equatable {
 
     /// The result as one JSON object:
     /// `{"url","title","httpStatus","value","console":[{"level","message",...}],"dialogs":[...],"error":{"name","message","line","column","stack"?}|null}`.
-    /// With the GM API, also `"userscript": {...}` (see ``GMActivity``).
+    /// With the GM API, also `"userscript": {...}` (see ``GMActivity``); on a page whose load did
+    /// not finish, `"load": {"finished": false, "timeout"}` after `httpStatus` (``PageContext/unfinishedLoad``).
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("url", .string(context.url)),
             ("title", .string(context.title)),
             ("httpStatus", context.httpStatus.map { .integer(Int64($0)) } ?? .null),
+        ]
+        if let load = context.loadJSON { members.append(("load", load)) }
+        members += [
             ("value", value ?? .null),
             ("console", .array(console.map(\.json))),
             ("dialogs", .array(dialogs.map(\.json))),

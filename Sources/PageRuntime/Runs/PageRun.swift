@@ -35,6 +35,8 @@ public struct RunRequest: Sendable {
     /// Whether a page the server answered with 400 or more counts as a page that did not load
     /// (`--fail-on-http-error`): nothing runs on it. Only where the engine reports the status.
     public var failsOnHTTPError = false
+    /// What the navigation waits for before the script runs (`--wait-until`).
+    public var waitUntil: LoadWait = .load
     public var dialogs: DialogPolicy = .dismiss
     /// The picture of the page to save after the script ran.
     public var screenshot: ScreenshotRequest?
@@ -103,8 +105,10 @@ public enum PageRun {
         return try await onPage(request) { page, _ throws(InjectionError) in
             do throws(InjectionError) {
                 // One timeout covers loading and the script (and the code inspecting what it did),
-                // unless loading has its own.
-                let remaining = sharesBudget ? budget - page.lastLoadDuration : budget
+                // unless loading has its own. A page whose load ran out of that time still gets
+                // the script, for a second at least, as ``PageSession/openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)`` gives it.
+                var remaining = sharesBudget ? budget - page.lastLoadDuration : budget
+                if page.lastLoadUnfinished { remaining = max(1, remaining) }
                 guard remaining > 0 else { throw .timedOut(seconds: budget) }
                 let started = ContinuousClock.now
                 let result = try await body(page, remaining)
@@ -178,7 +182,7 @@ public enum PageRun {
             on: request.engine, url: request.address, scriptTimeout: request.timeout,
             loadTimeout: request.loadTimeout ?? request.timeout, dialogs: request.dialogs,
             bypassesContentSecurityPolicy: request.bypassesContentSecurityPolicy,
-            beforeOpening: beforeOpening
+            waitUntil: request.waitUntil, beforeOpening: beforeOpening
         ) { page, context throws(PageRunner.Failure) in
             do throws(InjectionError) {
                 if request.failsOnHTTPError, let status = context.httpStatus, status >= 400 {

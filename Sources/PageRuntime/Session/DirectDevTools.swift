@@ -172,11 +172,14 @@ final class DirectDevTools: Sendable {
     /// The driver's navigation then does it and reports what happened as it always did.
     ///
     /// With `returningAtDocumentStart`, returns as soon as the new document starts
-    /// (``NavigationOutcome/documentStarted``) rather than at its load event.
-    func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool = false) async -> NavigationOutcome? {
+    /// (``NavigationOutcome/documentStarted``) rather than at its load event; with
+    /// `endingAtDOMContentLoaded`, it has loaded at its DOMContentLoaded (``LoadWait/domContentLoaded``).
+    func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool = false,
+                  endingAtDOMContentLoaded: Bool = false) async -> NavigationOutcome? {
         state.withLockedValue { $0.lastDocument = nil }
         guard let tab = readyTab(), tab.navigates, !tab.hasDialogOpen else { return nil }
-        switch await tab.navigate(to: url, timeout: timeout, returningAtDocumentStart: returningAtDocumentStart) {
+        switch await tab.navigate(to: url, timeout: timeout, returningAtDocumentStart: returningAtDocumentStart,
+                                  endingAt: endingAtDOMContentLoaded ? "DOMContentLoaded" : "load") {
         case let .finished(outcome, loader):
             state.withLockedValue { values in
                 values.navigations += 1
@@ -433,9 +436,10 @@ extension DirectDevTools {
 
         /// `Page.navigate`, then the `load` lifecycle event of the document it made (or of the
         /// one that document's own script replaced it with before loading: a redirect while the
-        /// page parses); with `returningAtDocumentStart`, that document's `init` event instead. A
+        /// page parses), or the `lastStep` event named instead of `load`; with
+        /// `returningAtDocumentStart`, that document's `init` event instead. A
         /// document of another navigation that starts before this one's did not come from it.
-        func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool) async -> Navigation {
+        func navigate(to url: String, timeout: Double, returningAtDocumentStart: Bool, endingAt lastStep: String) async -> Navigation {
             let events = devTools.events(["Page.lifecycleEvent", "Page.javascriptDialogOpening", "Inspector.targetCrashed", "Inspector.detached"])
             let (signals, feed) = AsyncStream.makeStream(of: NavigationSignal.self, bufferingPolicy: .unbounded)
             let devTools = devTools
@@ -494,7 +498,7 @@ extension DirectDevTools {
                     }
                     guard let step = LifecycleEvent(event), let loader = step.loaderID else { break }
                     guard let expected = awaited else {
-                        if step.name == "load" { loadedBeforeReply.insert(loader) }
+                        if step.name == lastStep { loadedBeforeReply.insert(loader) }
                         if step.name == "init" { startedBeforeReply.insert(loader) }
                         break
                     }
@@ -508,7 +512,7 @@ extension DirectDevTools {
                         awaited = (expected.frame, loader)
                         if returningAtDocumentStart { return finish(.documentStarted) }
                     }
-                    if step.name == "load", loader == awaited?.loader { return finish(.loaded) }
+                    if step.name == lastStep, loader == awaited?.loader { return finish(.loaded) }
                 case .eventsEnded:
                     return .connectionGone
                 case .deadline:

@@ -43,6 +43,7 @@ public enum PageRunner {
     ///   - bypassesContentSecurityPolicy: Whether to lift the page's Content-Security-Policy for
     ///     the whole page (``PageSession/bypassesContentSecurityPolicy``; off by default).
     ///   - startupTimeout: How long the engine may take to start a browser, in seconds.
+    ///   - waitUntil: What the navigation waits for before `body` runs.
     ///   - beforeOpening: Work to do on the session before it navigates (installing
     ///     `document-start` scripts, ``PageSession/installDocumentStartScripts(_:url:host:timeout:)``).
     ///   - body: The work to do on the page.
@@ -54,12 +55,13 @@ public enum PageRunner {
         dialogs: DialogPolicy = .dismiss,
         bypassesContentSecurityPolicy: Bool = false,
         startupTimeout: Double = 30,
+        waitUntil: LoadWait = .load,
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil,
         body: @Sendable (PageSession, PageContext) async throws(Failure) -> Output
     ) async throws(Failure) -> Output {
         let opened = try await open(on: choice, url: url, scriptTimeout: scriptTimeout, loadTimeout: loadTimeout, dialogs: dialogs,
                                     bypassesContentSecurityPolicy: bypassesContentSecurityPolicy, startupTimeout: startupTimeout,
-                                    beforeOpening: beforeOpening)
+                                    waitUntil: waitUntil, beforeOpening: beforeOpening)
         do throws(Failure) {
             let output = try await body(opened.page, opened.context)
             PhaseTimeline.current?.end("script")
@@ -84,7 +86,7 @@ public enum PageRunner {
     /// editor, which may replace a stuck page with a new one). Everything started is stopped
     /// again when opening fails; after success, ``OpenedPage/close(after:)`` does it.
     ///
-    /// The parameters are those of ``withPage(on:url:scriptTimeout:loadTimeout:dialogs:bypassesContentSecurityPolicy:startupTimeout:beforeOpening:body:)``.
+    /// The parameters are those of ``withPage(on:url:scriptTimeout:loadTimeout:dialogs:bypassesContentSecurityPolicy:startupTimeout:waitUntil:beforeOpening:body:)``.
     public static func open(
         on choice: EngineChoice,
         url: String?,
@@ -93,12 +95,13 @@ public enum PageRunner {
         dialogs: DialogPolicy = .dismiss,
         bypassesContentSecurityPolicy: Bool = false,
         startupTimeout: Double = 30,
+        waitUntil: LoadWait = .load,
         beforeOpening: (@Sendable (PageSession) async throws(InjectionError) -> Void)? = nil
     ) async throws(Failure) -> OpenedPage {
         PhaseTimeline.current?.end("prepare")
         let engine: BrowserEngine
         do {
-            engine = try await choice.start(timeout: startupTimeout)
+            engine = try await choice.waiting(until: waitUntil).start(timeout: startupTimeout)
             if engine.engine == nil { PhaseTimeline.current?.end("endpoint") }
         } catch {
             throw .engine(error)
@@ -116,7 +119,8 @@ public enum PageRunner {
             throw .engine(error)
         }
         let page = PageSession(session: session, scriptTimeout: scriptTimeout, dialogs: dialogs,
-                               bypassesContentSecurityPolicy: bypassesContentSecurityPolicy, driverScriptTimeout: driverScriptTimeout)
+                               bypassesContentSecurityPolicy: bypassesContentSecurityPolicy, driverScriptTimeout: driverScriptTimeout,
+                               waitsUntil: waitUntil)
         do {
             if let beforeOpening {
                 try await beforeOpening(page)

@@ -55,7 +55,9 @@ extension PageSession {
         // the new document has started and begins by itself once the load event's handlers have
         // run: the load event's way to PageScript and the call's way back to the page no longer
         // come between the load and the script.
-        let progress = try await navigate(to: url, loadTimeout: timeout, returningAtDocumentStart: preinstalled != nil && runsAlone)
+        // Waiting for a quiet network is PageScript's own wait after the load: the run goes after it.
+        let progress = try await navigate(to: url, loadTimeout: timeout,
+                                          returningAtDocumentStart: preinstalled != nil && runsAlone && waitsUntil != .idle)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
         let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
         guard let prepared, runsAlone else {
@@ -81,7 +83,8 @@ extension PageSession {
             }
         }
         let request = RuntimeRequest.run(id: id, requiredURL: nil, deadline: seconds, dialogs: dialogs, scripts: [prepared], body: body,
-                                         loadCheck: check, startsAt: loading ? "load" : nil, loadDeadline: loading ? seconds : nil)
+                                         loadCheck: check, startsAt: loading ? (waitsUntil == .domContentLoaded ? "DOMContentLoaded" : "load") : nil,
+                                         loadDeadline: loading ? seconds : nil)
         let sentAt = Date().timeIntervalSince1970 * 1000
         let reply: RuntimeReply
         // The call's time is what is left of the visit's (the load included while the page
@@ -90,9 +93,11 @@ extension PageSession {
         switch try await execute(body.text, entry: entry, request: request, timeout: callTimeout) {
         case let .reply(received):
             // The page did not load in the visit's time: the run ended before its script started.
+            // A document that was usable by then gets the script as it is, run the slow way.
             if loading, received.state == .timedOut, await !hasLoaded() {
                 state.update { $0.entry = entry }
-                throw .loadTimedOut(url: url, seconds: timeout)
+                try await continueAfterLoadTimeout(url, seconds: timeout, startedAt: started, timedOutAt: Date())
+                return try await openThenRun(url, script: script, mode: mode, input: input, check: check, seconds: remaining())
             }
             reply = received
         case let .interrupted(reason):

@@ -28,6 +28,9 @@ public final class PageSession: Sendable {
     /// `Page.setBypassCSP`), its own inline scripts and `eval` included. Off unless the user asks:
     /// PageScript's runtime and the user's scripts are compiled outside the policy either way.
     public let bypassesContentSecurityPolicy: Bool
+    /// What a navigation waits for before scripts run; for ``LoadWait/domContentLoaded``, the
+    /// session must have been made with `pageLoadStrategy` `eager` (``Engines/EngineChoice/waiting(until:)``).
+    public let waitsUntil: LoadWait
     /// The tab's DevTools, when the page is not the WebDriver session's current window.
     let route: DevToolsRoute?
     /// The current window's DevTools at the browser's own address, for runs and navigations
@@ -72,9 +75,11 @@ public final class PageSession: Sendable {
     ///   - route: The page's own DevTools, for a page in a tab the WebDriver session is not on
     ///     (``DevToolsRoute``); every call into the page then goes through it. `nil`: the page is
     ///     the session's current window.
+    ///   - waitsUntil: What a navigation waits for before scripts run.
     public init(session: WebDriverSession, scriptTimeout: Double, dialogs: DialogPolicy = .dismiss, bypassesContentSecurityPolicy: Bool = false,
-                driverScriptTimeout: Double? = nil, route: DevToolsRoute? = nil) {
+                driverScriptTimeout: Double? = nil, route: DevToolsRoute? = nil, waitsUntil: LoadWait = .load) {
         self.session = session
+        self.waitsUntil = waitsUntil
         self.scriptTimeout = scriptTimeout
         self.dialogs = dialogs
         self.bypassesContentSecurityPolicy = bypassesContentSecurityPolicy
@@ -103,6 +108,7 @@ public final class PageSession: Sendable {
     /// session and limits, a state of its own and no direct DevTools connection.
     private init(sharingWith page: PageSession, route: DevToolsRoute?, transport: any PageTransport, isDriverFrame: Bool, world: ScriptWorld) {
         session = page.session
+        waitsUntil = page.waitsUntil
         scriptTimeout = page.scriptTimeout
         dialogs = page.dialogs
         bypassesContentSecurityPolicy = page.bypassesContentSecurityPolicy
@@ -124,6 +130,12 @@ public final class PageSession: Sendable {
     /// How long the last ``open(_:loadTimeout:)`` took, in seconds.
     public var lastLoadDuration: Double {
         state.read(\.lastLoadDuration)
+    }
+
+    /// Whether the current document's load ran out of time and scripts run on it as it was
+    /// (``PageContext/unfinishedLoad``).
+    public var lastLoadUnfinished: Bool {
+        state.read(\.unfinishedLoad) != nil
     }
 
     /// Navigates to `url`, installs the runtime and returns the page's context.
@@ -203,19 +215,24 @@ public final class PageSession: Sendable {
     /// Navigates to `url` (lifting the page's Content-Security-Policy first, when the session was
     /// made to) and
     /// forgets the runtime of the document left behind. Returns once the new document has
-    /// loaded; with `returningAtDocumentStart`, where the browser's own DevTools connection
-    /// navigates (Chromium, after a session's first page), as soon as it has started
-    /// (``LoadProgress/loading``).
+    /// reached what ``waitsUntil`` names; with `returningAtDocumentStart`, where the browser's own
+    /// DevTools connection navigates (Chromium, after a session's first page), as soon as it has
+    /// started (``LoadProgress/loading``). A load that runs out of time on a document that was
+    /// usable by then returns too, the load recorded as unfinished (``PageContext/unfinishedLoad``).
     @discardableResult
     func navigate(to url: String, loadTimeout: Double, returningAtDocumentStart: Bool = false) async throws(InjectionError) -> LoadProgress {
         await liftContentSecurityPolicyIfAsked()
+        let started = Date()
+        state.update { $0.unfinishedLoad = nil }
         // Through the browser's own DevTools when the window is attached there (not the
         // session's first navigation); through the driver otherwise, or when that way cannot say.
-        if let outcome = await direct?.navigate(to: url, timeout: loadTimeout, returningAtDocumentStart: returningAtDocumentStart) {
+        if let outcome = await direct?.navigate(to: url, timeout: loadTimeout, returningAtDocumentStart: returningAtDocumentStart,
+                                                endingAtDOMContentLoaded: waitsUntil == .domContentLoaded) {
             switch outcome {
             case .loaded, .dialogOpened:
                 // A dialog the page opened while loading: the installation answers it.
                 forgetDocument()
+                if case .loaded = outcome { await waitForQuietNetwork(loadTimeout: loadTimeout, since: started) }
                 return .loaded
             case .documentStarted:
                 forgetDocument()
@@ -223,7 +240,9 @@ public final class PageSession: Sendable {
             case let .failed(reason):
                 throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: reason))
             case .timedOut:
-                throw .loadTimedOut(url: url, seconds: loadTimeout)
+                let timedOutAt = Date()
+                try await continueAfterLoadTimeout(url, seconds: loadTimeout, startedAt: started, timedOutAt: timedOutAt)
+                return .loaded
             case .replaced:
                 // ``landing(at:within:_:)`` navigates once more.
                 forgetDocument()
@@ -239,6 +258,7 @@ public final class PageSession: Sendable {
         } catch {
             switch error {
             case .protocolError(code: .timeout, _, _), .requestTimedOut:
+                let timedOutAt = Date()
                 // The page is left as a browser's Stop button leaves it, so that the session's
                 // next command does not wait for the rest of its load (WebKit's driver would). A
                 // session that ends now does not wait long for it: a page stuck in a script of
@@ -248,7 +268,8 @@ public final class PageSession: Sendable {
                 } else {
                     _ = await session.stopLoading()
                 }
-                throw .loadTimedOut(url: url, seconds: loadTimeout)
+                try await continueAfterLoadTimeout(url, seconds: loadTimeout, startedAt: started, timedOutAt: timedOutAt)
+                return .loaded
             case let .protocolError(code: .unknownError, message, _), let .protocolError(code: .invalidArgument, message, _),
                  let .protocolError(code: .insecureCertificate, message, _):
                 throw .navigationFailed(url: url, reason: LoadFailure.reason(driverMessage: message))
@@ -260,8 +281,80 @@ public final class PageSession: Sendable {
             }
         }
         forgetDocument()
+        await waitForQuietNetwork(loadTimeout: loadTimeout, since: started)
         return .loaded
     }
+
+    /// After a load that ran out of its `seconds` at `timedOutAt`: returns, the load recorded as
+    /// unfinished, when the new document was usable by then (its DOMContentLoaded had passed, as
+    /// Navigation Timing in the page says; a document that started before the navigation is the
+    /// one it left), and throws ``InjectionError/loadTimedOut(url:seconds:)`` otherwise. A
+    /// document whose load goes on is stopped first where the driver would wait for it
+    /// (chromedriver), as WebKit's already was.
+    func continueAfterLoadTimeout(_ url: String, seconds: Double, startedAt: Date, timedOutAt: Date) async throws(InjectionError) {
+        let read = "var entry = performance.getEntriesByType(\"navigation\")[0];"
+            + " return entry ? [performance.timeOrigin, entry.domContentLoadedEventStart] : null;"
+        var reading: JSONValue?
+        if transport.sendsDevToolsCommands {
+            let parameters: JSONValue = ["expression": .string("window.stop(); (function () { \(read) })()"), "returnByValue": true]
+            if case let .reply(reply)? = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: 2) {
+                reading = reply["result"]?["value"]
+            } else {
+                _ = try? await devTools("Page.stopLoading", parameters: [:], timeout: 2)
+            }
+        }
+        if reading == nil { reading = try? await session.executeScript(read, timeout: 2) }
+        guard let values = reading?.arrayValue, values.count == 2, let origin = values[0].doubleValue,
+              let contentLoaded = values[1].doubleValue, contentLoaded > 0,
+              origin >= startedAt.timeIntervalSince1970 * 1000 - Self.clockSlack,
+              origin + contentLoaded <= timedOutAt.timeIntervalSince1970 * 1000 + Self.clockSlack
+        else { throw .loadTimedOut(url: url, seconds: seconds) }
+        state.update { $0.unfinishedLoad = seconds }
+        forgetDocument()
+    }
+
+    /// How far the page's clock and PageScript's may disagree about one moment, in milliseconds
+    /// (the page's times are coarsened).
+    private static let clockSlack: Double = 20
+
+    /// For ``LoadWait/idle``: waits in the page, after its load, until no resource it asked for
+    /// has finished loading for ``LoadWait/quietPeriod``, within what is left of `loadTimeout`
+    /// since `started`; a network that stays busy that long leaves the load unfinished.
+    private func waitForQuietNetwork(loadTimeout: Double, since started: Date) async {
+        guard waitsUntil == .idle else { return }
+        let left = max(0, loadTimeout - Date().timeIntervalSince(started))
+        let quiet = try? await session.executeScript(Self.quietNetworkScript, arguments: [
+            .integer(Int64(LoadWait.quietPeriod * 1000)), .integer(Int64(left * 1000)),
+        ], timeout: left + Self.transportMargin)
+        if quiet != .bool(true) { state.update { $0.unfinishedLoad = loadTimeout } }
+    }
+
+    /// Resolves `true` once no Resource Timing entry has come for `arguments[0]` milliseconds
+    /// (counting from the latest one's end), `false` after `arguments[1]` milliseconds.
+    private static let quietNetworkScript = """
+        var quiet = arguments[0], limit = arguments[1];
+        return new Promise(function (resolve) {
+            var timer = null, observer = null, cap = null;
+            function end(value) {
+                if (observer) { observer.disconnect(); }
+                clearTimeout(timer);
+                clearTimeout(cap);
+                resolve(value);
+            }
+            function wait(ms) {
+                clearTimeout(timer);
+                timer = setTimeout(function () { end(true); }, ms);
+            }
+            cap = setTimeout(function () { end(false); }, limit);
+            var last = 0, entries = performance.getEntriesByType("resource");
+            for (var index = 0; index < entries.length; index++) { last = Math.max(last, entries[index].responseEnd); }
+            try {
+                observer = new PerformanceObserver(function () { wait(quiet); });
+                observer.observe({ type: "resource" });
+            } catch (error) {}
+            wait(Math.max(0, quiet - (performance.now() - last)));
+        });
+        """
 
     /// Tells the session that it ends after a page that did not load in time (a batch replaces
     /// such a session): the load is then not stopped first, which a page stuck in a script of its
@@ -313,7 +406,7 @@ public final class PageSession: Sendable {
         if let reason = LoadFailure.reason(requested: url, documentURL: reply.documentURL ?? "", pageText: reply.errorPageText) {
             throw .navigationFailed(url: url, reason: reason)
         }
-        return try reply.context()
+        return try reply.context().unfinished(after: state.read(\.unfinishedLoad))
     }
 
     /// The page's URL and title now.
@@ -468,7 +561,7 @@ public final class PageSession: Sendable {
         }
         let (result, finished) = try reply.result(ofScript: 0, prepared: script, placement: body.placements[0])
         let withPageDialogs = ScriptResult(
-            context: result.context, value: result.value, console: result.console, error: result.error,
+            context: result.context.unfinished(after: state.read(\.unfinishedLoad)), value: result.value, console: result.console, error: result.error,
             dialogs: ScriptDialog.inOrder(takePageDialogs() + result.dialogs))
         switch reply.state {
         case .done? where finished:

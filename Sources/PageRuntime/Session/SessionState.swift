@@ -46,6 +46,9 @@ final class SessionState: @unchecked Sendable {
         var endsAfterLoadTimeouts = false
         /// How long the last page load took, in seconds.
         var lastLoadDuration: Double = 0
+        /// The load timeout that ran out before the current document finished loading, when its
+        /// scripts run on it as it was (``PageContext/unfinishedLoad``).
+        var unfinishedLoad: Double?
         /// How long a userscript run's last delivery waits on in the page for it to be left
         /// (``PageSession/keepWatchingAfterUserScriptRuns(for:)``).
         var watchAfterRuns: Duration?

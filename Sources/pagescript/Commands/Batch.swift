@@ -32,6 +32,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds each page may take to load and run the script (with --load-timeout: to run it).", valueName: "seconds"))
     var timeout: Double = 30
     @OptionGroup var loadTimeoutOption: LoadTimeoutOption
+    @OptionGroup var waitUntilOption: WaitUntilOption
     @Option(name: .long, help: ArgumentHelp("Times a page is tried again, with backoff, when its session dies under it, it times out or does not load, or its server answers 5xx.", valueName: "count"))
     var retries = 1
 
@@ -67,13 +68,15 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try SessionSources.source(for: engineOptions.choice(settings: browserSettings.settings(for: engineOptions)))
+        let waitUntil = waitUntilOption.waitUntil
+        let source = try SessionSources.source(for: engineOptions.choice(settings: browserSettings.settings(for: engineOptions)).waiting(until: waitUntil))
         let batchScript = try choice.batchScript(library: libraryOptions)
         let plan = try files.plan(input: urls)
         var settings = BatchConfiguration()
         settings.jobs = jobs
         settings.timeout = timeout
         settings.loadTimeout = loadTimeoutOption.loadTimeout
+        settings.waitUntil = waitUntil
         settings.connecting = choice.connect
         settings.retries = retries
         settings.ordered = files.ordered

@@ -15,7 +15,7 @@ struct Run: AsyncParsableCommand {
             whose patterns match the page and whose @run-at is automatic runs, each in its own scope. Code given \
             with -e, -f or - together with --script, --example or --with-library runs after that script (or the \
             library's) on the same page, to inspect what it did: its value is the one on standard output. Exit \
-            codes: 0 ran; 1 a script threw or did not parse, or the page navigated away or interfered; 2 usage or \
+            codes: 0 ran (also on a page parsed but not finished loading in time: a warning says so); 1 a script threw or did not parse, or the page navigated away or interfered; 2 usage or \
             bad input, or a page that does not load (with --fail-on-http-error, one the server answered with an \
             error status); 3 engine missing or failed; 4 timed out.
             """)
@@ -104,6 +104,7 @@ struct Run: AsyncParsableCommand {
                                               settings: browserSettings.settings(for: engineOptions))
         var request = RunRequest(engine: engine, address: address, script: script, timeout: loadOptions.timeout)
         request.loadTimeout = loadOptions.loadTimeout
+        request.waitUntil = loadOptions.waitUntilOption.waitUntil
         request.failsOnHTTPError = loadOptions.failsOnHTTPError
         request.dialogs = dialogOptions.dialogs
         request.screenshot = try pictureOptions.request(engine: engine)
