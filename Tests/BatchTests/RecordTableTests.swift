@@ -46,7 +46,7 @@ struct RecordTableTests {
         ]
         let (text, rows) = try await Self.readBack(records)
         let header = try #require(text.split(separator: "\n").first)
-        #expect(header == "index,input,id,input.title,requested,status,url,title,value.id,value.title,tags,note,value,console,dialogs,error,httpStatus,startedAt,durationMs,attempts,engine,schema,more")
+        #expect(header == "index,input,id,input.title,requested,status,url,title,value.id,value.title,tags,note,value,console,dialogs,error,httpStatus,load,startedAt,durationMs,attempts,engine,schema,more")
         #expect(rows.count == 4)
         #expect(rows.map { $0["id"] } == ["a1", "a2", "a3", "a4"])
         #expect(rows[0]["value.id"] == "1" && rows[0]["value.title"] == "T" && rows[0]["tags"] == "[\"x\",\"y\"]")

@@ -90,10 +90,10 @@ struct BatchTableTests {
 
     /// What an earlier, interrupted run of the resume test wrote: a header and `count` rows.
     static func headerAndRows(of count: Int, site: LoopbackServer) -> String {
-        var text = "index,input,n,requested,status,url,title,value.n,t,value,console,dialogs,error,httpStatus,startedAt,durationMs,attempts,engine,schema,more\n"
+        var text = "index,input,n,requested,status,url,title,value.n,t,value,console,dialogs,error,httpStatus,load,startedAt,durationMs,attempts,engine,schema,more\n"
         for index in 0..<count {
             let url = site.url("/fast/\(index + 1)")
-            text += "\(index),\(url),\(index + 1),\(url),ok,\(url),Page,\(index + 1),Page,,[],[],,200,2026-01-01T00:00:00.000Z,5,1,chromium,1,\n"
+            text += "\(index),\(url),\(index + 1),\(url),ok,\(url),Page,\(index + 1),Page,,[],[],,200,,2026-01-01T00:00:00.000Z,5,1,chromium,1,\n"
         }
         return text
     }

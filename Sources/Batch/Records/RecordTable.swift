@@ -30,7 +30,9 @@ struct RecordTable {
     static let pendingLimit = 100
     /// Every member a record may have, in order: names a field or a value's member may not take.
     static let recordMembers = ["index", "input", "fields", "requested", "status", "url", "title", "value", "scripts", "console",
-                                "dialogs", "error", "userscript", "httpStatus", "startedAt", "durationMs", "attempts", "engine", "schema"]
+                                "dialogs", "error", "userscript", "httpStatus", "load", "startedAt", "durationMs", "attempts", "engine", "schema"]
+    /// Members only some records have, given a column whether the first records have them or not.
+    static let occasionalMembers: Set<String> = ["load"]
     static let moreColumn = "more"
 
     /// The columns, once known.
@@ -79,7 +81,7 @@ struct RecordTable {
         }
         for member in recordMembers {
             let values = records.compactMap { $0[member] }
-            guard !values.isEmpty else { continue }
+            guard !values.isEmpty || occasionalMembers.contains(member) else { continue }
             switch member {
             case "fields":
                 for case let .object(members) in values {

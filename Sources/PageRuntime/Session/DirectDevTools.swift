@@ -130,6 +130,31 @@ final class DirectDevTools: Sendable {
         return outcome
     }
 
+    /// Evaluates with `parameters` in the browser's one page, found in DevTools' own list of
+    /// targets rather than by the driver's window handle: for a moment when the driver cannot be
+    /// asked (its commands wait behind a page that is busy, or a load it still waits for). `nil`
+    /// when the browser has no page or more than one, or cannot be reached; a page busy in a
+    /// script of its own times out.
+    func evaluateInOnlyPage(serializedParameters parameters: String, timeout: Double) async -> Outcome? {
+        let connection = state.withLockedValue { values -> Task<DevToolsConnection?, Never> in
+            if let connection = values.connection { return connection }
+            let connection = Task { [endpoint] in try? await DevToolsConnection.connect(to: endpoint, defaultTimeout: 10) }
+            values.connection = connection
+            return connection
+        }
+        guard let browser = await connection.value?.browser,
+              let targets = try? await browser.send("Target.getTargets", timeout: timeout)["targetInfos"]?.arrayValue else { return nil }
+        let pages = targets.filter { $0["type"]?.stringValue == "page" }
+        guard pages.count == 1, let target = pages[0]["targetId"]?.stringValue,
+              let page = try? await browser.attach(toTarget: target) else { return nil }
+        defer { Task { try? await browser.detach(page) } }
+        do throws(DevToolsError) {
+            return .reply(try await page.send("Runtime.evaluate", serializedParameters: parameters, timeout: timeout))
+        } catch {
+            return .failed(error)
+        }
+    }
+
     /// Stops the JavaScript running in the current window's page now (`Runtime.terminateExecution`,
     /// which the browser carries out even while the page is busy); `false` when the window
     /// cannot be reached this way.

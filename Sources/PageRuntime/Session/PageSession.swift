@@ -263,11 +263,10 @@ public final class PageSession: Sendable {
                 // next command does not wait for the rest of its load (WebKit's driver would). A
                 // session that ends now does not wait long for it: a page stuck in a script of
                 // its own cannot be stopped.
-                if state.read(\.endsAfterLoadTimeouts) {
-                    await stopLoadingBriefly()
-                } else {
-                    _ = await session.stopLoading()
-                }
+                let stopped = state.read(\.endsAfterLoadTimeouts) ? await stopLoadingBriefly() : await session.stopLoading()
+                // A page that PageScript can reach past the driver (WebKit) and that did not stop
+                // is busy in a script of its own: not usable, and not asked again.
+                if !stopped, session.executesScriptsDirectly { throw .loadTimedOut(url: url, seconds: loadTimeout) }
                 try await continueAfterLoadTimeout(url, seconds: loadTimeout, startedAt: started, timedOutAt: timedOutAt)
                 return .loaded
             case let .protocolError(code: .unknownError, message, _), let .protocolError(code: .invalidArgument, message, _),
@@ -294,16 +293,30 @@ public final class PageSession: Sendable {
     func continueAfterLoadTimeout(_ url: String, seconds: Double, startedAt: Date, timedOutAt: Date) async throws(InjectionError) {
         let read = "var entry = performance.getEntriesByType(\"navigation\")[0];"
             + " return entry ? [performance.timeOrigin, entry.domContentLoadedEventStart] : null;"
+        // A page that does not answer at once is busy in a script of its own, so not usable: the
+        // visit ends within a second of its limit, as before.
         var reading: JSONValue?
         if transport.sendsDevToolsCommands {
+            // The driver's commands would wait behind a busy page: PageScript's own DevTools,
+            // the window's when attached (not yet on a session's first page), else the browser's
+            // one page.
             let parameters: JSONValue = ["expression": .string("window.stop(); (function () { \(read) })()"), "returnByValue": true]
-            if case let .reply(reply)? = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: 2) {
+            var outcome = await direct?.evaluate(serializedParameters: parameters.serialized, timeout: Self.usableCheckTime)
+            if outcome == nil { outcome = await direct?.evaluateInOnlyPage(serializedParameters: parameters.serialized, timeout: Self.usableCheckTime) }
+            switch outcome {
+            case let .reply(reply)?:
                 reading = reply["result"]?["value"]
-            } else {
-                _ = try? await devTools("Page.stopLoading", parameters: [:], timeout: 2)
+            case .failed(.timedOut)?:
+                // Busy in a script of its own, so not usable; nothing more is sent to it (the
+                // driver's commands would wait behind it).
+                throw .loadTimedOut(url: url, seconds: seconds)
+            default:
+                break
             }
+            // Without PageScript's own DevTools (a remote endpoint), the driver's way.
+            if direct != nil, reading == nil { throw .loadTimedOut(url: url, seconds: seconds) }
         }
-        if reading == nil { reading = try? await session.executeScript(read, timeout: 2) }
+        if reading == nil { reading = try? await session.executeScript(read, timeout: Self.usableCheckTime) }
         guard let values = reading?.arrayValue, values.count == 2, let origin = values[0].doubleValue,
               let contentLoaded = values[1].doubleValue, contentLoaded > 0,
               origin >= startedAt.timeIntervalSince1970 * 1000 - Self.clockSlack,
@@ -316,6 +329,10 @@ public final class PageSession: Sendable {
     /// How far the page's clock and PageScript's may disagree about one moment, in milliseconds
     /// (the page's times are coarsened).
     private static let clockSlack: Double = 20
+
+    /// How long a page whose load ran out of time has to answer whether it was parsed, in seconds:
+    /// one that does not is busy, and the visit must end close to its limit.
+    private static let usableCheckTime: Double = 0.5
 
     /// For ``LoadWait/idle``: waits in the page, after its load, until no resource it asked for
     /// has finished loading for ``LoadWait/quietPeriod``, within what is left of `loadTimeout`
@@ -365,16 +382,17 @@ public final class PageSession: Sendable {
 
     /// Asks the browser to stop loading the page, waiting ``stopLoadingWait`` at most: a page
     /// stuck in a script of its own cannot be stopped, and the attempt then goes on by itself.
-    private func stopLoadingBriefly() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// Returns whether the page stopped in that time.
+    private func stopLoadingBriefly() async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let resumed = OnceFlag()
             Task { [session] in
-                _ = await session.stopLoading()
-                if resumed.claim() { continuation.resume() }
+                let stopped = await session.stopLoading()
+                if resumed.claim() { continuation.resume(returning: stopped) }
             }
             Task {
                 try? await Task.sleep(nanoseconds: UInt64(Self.stopLoadingWait * 1e9))
-                if resumed.claim() { continuation.resume() }
+                if resumed.claim() { continuation.resume(returning: false) }
             }
         }
     }
