@@ -30,7 +30,10 @@ public struct OpenedPage: Sendable {
     }
 
     static func stop(_ engine: BrowserEngine, _ page: PageSession, after failure: PageRunner.Failure?) async {
-        let stuck = if case .injection(.timedOut)? = failure { true } else { false }
+        let stuck = switch failure {
+        case .injection(.timedOut)?, .injection(.loadTimedOut)?: true
+        default: false
+        }
         // Nothing is lost by stopping a throwaway browser outright; deleting its session first
         // would only wait for it to close its windows. A stuck local page is stopped outright
         // too; a remote one gets a short delete.
