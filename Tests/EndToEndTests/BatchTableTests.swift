@@ -33,9 +33,7 @@ struct BatchTableTests {
         }
         #expect(records.count == 7)
         #expect(records.map { ($0["fields"] as? [String: Any])?["id"] as? String } == (1...7).map { "p\($0)" }, "\(records)")
-        // WebKitGTK reports no HTTP status: its 404 page is a page like any other.
-        let missing = engine == "webkit" ? "ok" : "http-error"
-        #expect(records.map { $0["status"] as? String } == ["ok", "ok", "ok", "ok", missing, "invalid-url", "ok"], "\(records)")
+        #expect(records.map { $0["status"] as? String } == ["ok", "ok", "ok", "ok", "http-error", "invalid-url", "ok"], "\(records)")
         for record in records.prefix(4) {
             let value = try #require(record["value"] as? [String: Any], "\(record)")
             #expect(value["id"] as? String == (record["fields"] as? [String: Any])?["id"] as? String)

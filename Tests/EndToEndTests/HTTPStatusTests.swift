@@ -5,7 +5,7 @@ import Testing
 
 /// The main document's HTTP status in `run`'s output and a batch's records, and
 /// `--fail-on-http-error`: a page the server answered with an error status is said to be one,
-/// where the engine reports the status (Chromium; WebKitGTK's driver and pages do not).
+/// on both engines.
 @Suite(.serialized)
 struct HTTPStatusTests {
     let server: LoopbackServer
@@ -21,6 +21,7 @@ struct HTTPStatusTests {
                 return LoopbackResponse(status: answered == 1 ? 503 : 200, headers: [("Content-Type", "text/html")], body: page)
             case "/missing": return LoopbackResponse(status: 404, headers: [("Content-Type", "text/html")], body: page)
             case "/broken": return LoopbackResponse(status: 500, headers: [("Content-Type", "text/html")], body: page)
+            case "/moved": return LoopbackResponse(redirectTo: "/landed")
             default: return LoopbackResponse(status: 200, headers: [("Content-Type", "text/html")], body: page)
             }
         }
@@ -61,13 +62,25 @@ struct HTTPStatusTests {
         #expect(fine.standardOutput == "\"Status page\"\n")
     }
 
-    /// WebKitGTK gives neither Navigation Timing's `responseStatus` nor network events: the status
-    /// is unknown there, and says so by `null` rather than a guess.
-    @Test func webKitReportsNoStatusRatherThanAGuess() async throws {
+    /// WebKitGTK gives pages no `responseStatus`: the status comes from the browser's Web
+    /// Inspector, the status of the document a server's redirect ended at, and an error page is
+    /// refused as on Chromium.
+    @Test func webKitSaysTheStatusOfTheDocumentItShows() async throws {
         defer { server.stop() }
-        let outcome = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", "1", "--engine", "webkit", "--json"])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(try JSONValue(parsing: outcome.standardOutput)["httpStatus"] == .null, "\(outcome.standardOutput)")
+        let missing = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", "1", "--engine", "webkit", "--json"])
+        #expect(missing.status == 0, "\(missing.standardError)")
+        #expect(try JSONValue(parsing: missing.standardOutput)["httpStatus"] == .integer(404), "\(missing.standardOutput)")
+
+        let moved = try await PageScriptBinary.outcome(of: ["run", server.url("/moved"), "-e", "location.pathname", "--engine", "webkit", "--json"])
+        let object = try JSONValue(parsing: moved.standardOutput)
+        #expect(object["httpStatus"] == .integer(200), "\(moved.standardOutput)")
+        #expect(object["value"] == .string("/landed"), "\(moved.standardOutput)")
+
+        let marker = "window.__ran = 1; document.title"
+        let failed = try await PageScriptBinary.outcome(of: ["run", server.url("/broken"), "-e", marker, "--engine", "webkit", "--fail-on-http-error"])
+        #expect(failed.status == 2, "\(failed.standardError)")
+        #expect(failed.standardOutput.isEmpty)
+        #expect(failed.standardError.contains("the server answered 500"), "\(failed.standardError)")
     }
 
     /// `--retries`: a server error is tried again after a backoff, a 4xx is not; the record says

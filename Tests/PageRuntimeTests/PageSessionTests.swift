@@ -23,8 +23,8 @@ struct PageSessionTests {
         let url = server.url("/")
         try await PageFixtures.onPage(engine, server) { page in
             let context = try await page.context()
-            // The HTTP status, where the engine reports it, is the loopback server's 200.
-            #expect(context == (try PageContext(url: url, title: "Fixture", httpStatus: engine == .chromium ? 200 : nil)))
+            // The HTTP status is the loopback server's 200.
+            #expect(context == (try PageContext(url: url, title: "Fixture", httpStatus: 200)))
 
             let undefinedResult = try await page.script("var declared = 1;")
             #expect(undefinedResult.value == nil)

@@ -82,11 +82,16 @@ enum RuntimeRequest {
         /// from a server's redirect, so one that cannot name the requested page as where it came
         /// from (no referrer) is another page's.
         var documentReplaced = false
+        /// The HTTP status of the document the browser shows, at its address, where the browser
+        /// says so outside the page (WebKit's inspector) and the page cannot (no
+        /// `responseStatus`): the page takes it when it is at that address.
+        var knownStatus: (url: String, status: Int)?
 
         var json: JSONValue {
             var check: [(key: String, value: JSONValue)] = [("requested", .string(requested)), ("skipsHTTPErrors", .bool(skipsHTTPErrors))]
             if let previousOrigin { check.append(("previousOrigin", previousOrigin)) }
             if documentReplaced { check.append(("replaced", .bool(true))) }
+            if let knownStatus { check.append(("status", ["url": .string(knownStatus.url), "code": .integer(Int64(knownStatus.status))])) }
             return .object(check)
         }
     }

@@ -1014,12 +1014,30 @@ var Action = (function() {
     // responseStatus: Chromium does, WebKitGTK does not); null otherwise. The page can only lie
     // about its own status here.
     function documentStatus() {
+        var status = null;
         try {
             var entry = performance.getEntriesByType("navigation")[0];
-            var status = entry && entry.responseStatus;
-            return typeof status === "number" && status >= 100 && status <= 599 ? status : null;
+            status = entry && entry.responseStatus;
         } catch (error) {
-            return null;
+            status = null;
+        }
+        if (typeof status === "number" && status >= 100 && status <= 599) { return status; }
+        // An engine that gives the page no status: the browser's own word, for the document at
+        // the address it names.
+        if (browserStatus !== null && withoutFragment(captured().documentURL(document)) === withoutFragment(browserStatus.url)) {
+            return browserStatus.code;
+        }
+        return null;
+    }
+
+    // The status of this document as the browser said it outside the page (WebKit's inspector),
+    // at the address it was said for: `{url, code}`, from a load check (noteBrowserStatus),
+    // before the page's context is read.
+    var browserStatus = null;
+
+    function noteBrowserStatus(check) {
+        if (check && check.status && typeof check.status.code === "number") {
+            browserStatus = { url: "" + check.status.url, code: check.status.code };
         }
     }
 
@@ -1062,6 +1080,7 @@ var Action = (function() {
     // Starts a run: checks the page's address, then calls each compiled script in turn (each in
     // its own scope, with the parameters it asked for) and waits for each one's value.
     function startRun(request, factories, session) {
+        noteBrowserStatus(request.loadCheck);
         var run = {
             id: "" + request.run,
             context: pageContext(session),
@@ -1160,6 +1179,7 @@ var Action = (function() {
     // or, when asked, because the server answered with an error status.
     function loadCheck(check) {
         var builtIns = captured();
+        noteBrowserStatus(check);
         var status = documentStatus();
         var origin = null;
         try {
@@ -1769,6 +1789,7 @@ var Action = (function() {
                     joined(lines) + "],\"work\":[" + drained(session.late) + "]}", true);
             }
             // A context after a navigation may check the load as a run does (`loadCheck`).
+            noteBrowserStatus(request.loadCheck);
             return shielded("{\"pagescript\":" + replyVersion + ",\"lineOffset\":" + session.lineOffset + ",\"realm\":" +
                 (captured().isFresh ? "\"fresh\"" : "\"page\"") + ",\"context\":" + pageContext(session) +
                 (request.loadCheck ? loadText(loadCheck(request.loadCheck)) : "") + "}");

@@ -4,8 +4,8 @@ import SystemSupport
 extension PageSession {
     /// How ``openAndRun(_:script:mode:input:timeout:skippingHTTPErrors:)`` went on a page that loaded.
     public enum LoadedRun: Sendable {
-        /// The script ran; `httpStatus` is the main document's HTTP status where the engine
-        /// reports it (Chromium does; WebKitGTK 2.50 does not).
+        /// The script ran; `httpStatus` is the main document's HTTP status where the browser
+        /// says it (Chromium's pages, WebKit's inspector on a MiniBrowser PageScript started).
         case ran(ScriptResult, httpStatus: Int?)
         /// The server answered with an error status (400 or more), so the script was not run.
         case skipped(PageContext, httpStatus: Int)
@@ -59,7 +59,7 @@ extension PageSession {
         let progress = try await navigate(to: url, loadTimeout: timeout,
                                           returningAtDocumentStart: preinstalled != nil && runsAlone && waitsUntil != .idle)
         let remaining = { max(1, timeout - Date().timeIntervalSince(started)) }
-        let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
+        let check = loadCheck(requested: url, skipsHTTPErrors: skippingHTTPErrors)
         guard let prepared, runsAlone else {
             return try await openThenRun(url, script: script, mode: mode, input: input, check: check, seconds: remaining())
         }

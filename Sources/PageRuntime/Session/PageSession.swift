@@ -53,6 +53,10 @@ public final class PageSession: Sendable {
     /// runtime's own timer from replying, and the run must end within a second of its limit.
     static let runMargin: Double = 0.3
 
+    /// How long a session's first navigation waits for the browser's record of its documents
+    /// (WebKit's inspector, set up as the window opens).
+    static let documentRecordWait: Double = 1
+
     /// How long a load that ran out of time waits for the browser to stop it.
     static let stopLoadingWait: Double = 0.3
     /// How many times (50 ms apart) an empty error page is asked again for its text.
@@ -151,8 +155,8 @@ public final class PageSession: Sendable {
     public func open(_ url: String, loadTimeout: Double = 60) async throws(InjectionError) -> PageContext {
         let started = Date()
         let context = try await landing(at: url, within: loadTimeout) { seconds throws(InjectionError) in
-            let check = RuntimeRequest.LoadCheck(requested: url, skipsHTTPErrors: false, previousOrigin: state.read(\.lastLoadOrigin))
             try await navigate(to: url, loadTimeout: seconds)
+            let check = loadCheck(requested: url, skipsHTTPErrors: false)
             return try await loadedContext(requested: url, reply: try await checkedInstallation(for: check))
         }
         state.update { $0.lastLoadDuration = Date().timeIntervalSince(started) }
@@ -196,9 +200,29 @@ public final class PageSession: Sendable {
         // Without a referrer the page cannot tell a server's redirect from a page that sent the
         // browser there without one; Chromium's DevTools can (a redirect keeps the navigation's
         // loader). Elsewhere such a document counts as the redirect it most often is.
-        if reply.arrivedUnreferred, await direct?.showsLastNavigationsDocument() == false {
+        if reply.arrivedUnreferred, await showsLastNavigationsDocument(requested: url) == false {
             throw .pageChanged(expected: url, actual: reply.loadedElsewhere ?? "an unknown address")
         }
+    }
+
+    /// Whether the window shows the document the last navigation (to `url`) made, or one that
+    /// document led to, as the browser says outside the page: Chromium's DevTools loader, or
+    /// WebKit's inspector record; `nil` when neither can say.
+    private func showsLastNavigationsDocument(requested url: String) async -> Bool? {
+        if let direct, let shows = await direct.showsLastNavigationsDocument() { return shows }
+        guard let mark = state.read(\.navigationRecordMark) else { return nil }
+        return session.documentLanding(since: mark, requested: url)?.showsRequestedDocument
+    }
+
+    /// The load check for a navigation to `requested` that has returned: with the HTTP status of
+    /// the document shown where the browser says it outside the page (WebKit's inspector).
+    func loadCheck(requested: String, skipsHTTPErrors: Bool) -> RuntimeRequest.LoadCheck {
+        var check = RuntimeRequest.LoadCheck(requested: requested, skipsHTTPErrors: skipsHTTPErrors, previousOrigin: state.read(\.lastLoadOrigin))
+        if let mark = state.read(\.navigationRecordMark), let shown = session.documentLanding(since: mark, requested: requested)?.shown,
+           let status = shown.status {
+            check.knownStatus = (shown.url, status)
+        }
+        return check
     }
 
     /// Installs the runtime in the document a navigation to `check`'s address left and returns
@@ -223,7 +247,12 @@ public final class PageSession: Sendable {
     func navigate(to url: String, loadTimeout: Double, returningAtDocumentStart: Bool = false) async throws(InjectionError) -> LoadProgress {
         await liftContentSecurityPolicyIfAsked()
         let started = Date()
-        state.update { $0.unfinishedLoad = nil }
+        await session.waitForDocumentRecord(within: Self.documentRecordWait)
+        let mark = session.documentRecordMark
+        state.update { state in
+            state.unfinishedLoad = nil
+            state.navigationRecordMark = mark
+        }
         // Through the browser's own DevTools when the window is attached there (not the
         // session's first navigation); through the driver otherwise, or when that way cannot say.
         if let outcome = await direct?.navigate(to: url, timeout: loadTimeout, returningAtDocumentStart: returningAtDocumentStart,
@@ -374,8 +403,8 @@ public final class PageSession: Sendable {
         """
 
     /// Tells the session that it ends after a page that did not load in time (a batch replaces
-    /// such a session): the load is then not stopped first, which a page stuck in a script of its
-    /// own would make wait.
+    /// such a session): the load is then given only a moment to stop, which a page stuck in a
+    /// script of its own would make wait for good.
     public func endsAfterLoadTimeouts() {
         state.update { $0.endsAfterLoadTimeouts = true }
     }

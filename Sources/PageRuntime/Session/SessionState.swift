@@ -65,6 +65,9 @@ final class SessionState: @unchecked Sendable {
         var lastPrepared: PreparedScript?
         /// The `performance.timeOrigin` of the last document a visit checked its load in.
         var lastLoadOrigin: JSONValue?
+        /// Where the browser's record of the window's documents stood when the last navigation
+        /// was asked for (WebKit's inspector; ``WebDriverSession/documentRecordMark``).
+        var navigationRecordMark: Int?
         /// The last run's body, for a run of the same code through the same entry.
         var lastRunBody: (key: RunBodyKey, body: ScriptBody)?
     }

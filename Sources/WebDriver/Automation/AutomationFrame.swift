@@ -61,6 +61,22 @@ struct AutomationFrame {
     }
 }
 
+extension AutomationFrame {
+    /// A `Setup` frame that attaches connection `connection` to the target `target`.
+    static func setup(connection: UInt64, target: UInt64, flag: UInt8, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let name = "Setup"
+        let length = name.utf8.count + 1 + 16
+        var buffer = allocator.buffer(capacity: headerSize + length)
+        buffer.writeInteger(UInt32(length), endianness: .big)
+        buffer.writeInteger(flag)
+        buffer.writeString(name)
+        buffer.writeInteger(UInt8(0))
+        buffer.writeInteger(connection, endianness: .little)
+        buffer.writeInteger(target, endianness: .little)
+        return buffer
+    }
+}
+
 /// Cuts the relayed byte stream into whole ``AutomationFrame``s, so that a message PageScript
 /// sends never lands inside one of the driver's.
 package struct AutomationFrameDecoder: ByteToMessageDecoder {

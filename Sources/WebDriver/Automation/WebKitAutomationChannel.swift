@@ -35,6 +35,11 @@ public final class WebKitAutomationChannel: Sendable {
         var flag: UInt8 = 1
         var nextID: Int64 = firstID
         var pending: [Int64: EventLoopPromise<JSONValue>] = [:]
+        /// The ID of the driver's `createBrowsingContext` command, while it is unanswered.
+        var contextRequest: Int64?
+        /// Whether the driver's session has its window: the window's page target is set up for
+        /// inspection only then (set up before, it stays deaf to the window's documents).
+        var hasWindow = false
     }
 
     /// The first message ID PageScript uses: the driver counts from 1, and the browser reads an
@@ -42,6 +47,9 @@ public final class WebKitAutomationChannel: Sendable {
     static let firstID: Int64 = 1 << 30
 
     private let state = NIOLockedValueBox(State())
+
+    /// What the browser's Web Inspector says about the window's documents.
+    let inspector = WebKitPageInspector()
 
     /// A channel that is not attached yet; the relay attaches it to the connection it relays.
     public init() {}
@@ -60,31 +68,67 @@ public final class WebKitAutomationChannel: Sendable {
             defer { state = State(browser: channel, nextID: state.nextID) }
             return Array(state.pending.values)
         }
+        inspector.reset()
         abandoned.forEach { $0.fail(Failure.closed) }
     }
 
     /// A frame from the driver to the browser, seen on its way: `Setup` names the connection and
     /// target the driver's commands travel on.
     package func driverSent(_ frame: ByteBuffer) {
-        guard let parsed = AutomationFrame(frame), parsed.name == "Setup", let identifiers = parsed.identifiers else { return }
-        let flag = frame.getInteger(at: frame.readerIndex + 4, as: UInt8.self) ?? 1
-        state.withLockedValue {
-            $0.connection = identifiers.connection
-            $0.target = identifiers.target
-            $0.flag = flag
+        guard let parsed = AutomationFrame(frame) else { return }
+        switch parsed.name {
+        case "Setup":
+            guard let identifiers = parsed.identifiers else { return }
+            let flag = frame.getInteger(at: frame.readerIndex + 4, as: UInt8.self) ?? 1
+            state.withLockedValue { state in
+                state.connection = identifiers.connection
+                state.target = identifiers.target
+                state.flag = flag
+            }
+        case "SendMessageToBackend":
+            // The driver's commands start `{"id":N,"method":"Automation.…"`: only their start is read.
+            guard let message = parsed.message, message.prefix(80).starts(with: Self.contextCommandPrefix, afterID: true),
+                  let id = Self.leadingID(of: message) else { return }
+            state.withLockedValue { $0.contextRequest = id }
+        default:
+            return
         }
     }
+
+    /// What follows the ID in the driver's command that opens the session's window.
+    private static let contextCommandPrefix = Array(",\"method\":\"Automation.createBrowsingContext\"".utf8)
 
     /// A frame from the browser to the driver: `true` when it was the reply to a command of
     /// PageScript's (consumed here, not passed on).
     package func browserSent(_ frame: ByteBuffer) -> Bool {
-        // Only replies can be PageScript's (`SendMessageToFrontend`: its 14th letter is checked
-        // first), and WebKit writes their ID last.
+        // Only replies and the inspected page's messages can be PageScript's
+        // (`SendMessageToFrontend`: its 14th letter is checked first), and WebKit writes a
+        // reply's ID last.
         guard frame.readableBytes > 40,
               frame.getInteger(at: frame.readerIndex + AutomationFrame.headerSize + 13, as: UInt8.self) == UInt8(ascii: "F"),
-              let parsed = AutomationFrame(frame), parsed.name == "SendMessageToFrontend",
-              let message = parsed.message, let id = Self.trailingID(of: message), id >= Self.firstID
-        else { return false }
+              let parsed = AutomationFrame(frame), parsed.name == "SendMessageToFrontend", let message = parsed.message
+        else {
+            if frame.getInteger(at: frame.readerIndex + AutomationFrame.headerSize, as: UInt8.self) == UInt8(ascii: "S"),
+               let parsed = AutomationFrame(frame), parsed.name == "SetTargetList" {
+                targetsListed(parsed.parameters)
+            }
+            return false
+        }
+        if let target = parsed.identifiers?.target, target == inspector.target {
+            for process in inspector.received(message) { sendToInspectedPage(inspector.enabling(processTarget: process)) }
+            return true
+        }
+        guard let id = Self.trailingID(of: message) else { return false }
+        guard id >= Self.firstID else {
+            let opened = state.withLockedValue { state in
+                guard state.contextRequest == id else { return false }
+                state.contextRequest = nil
+                state.hasWindow = true
+                return true
+            }
+            if opened, let page = inspector.pageToSetUp() { setUpInspection(of: page) }
+            return false
+        }
         let promise = state.withLockedValue { $0.pending.removeValue(forKey: id) }
         // A late reply to a command that timed out is dropped: the driver never sent it.
         guard let promise else { return true }
@@ -94,6 +138,41 @@ public final class WebKitAutomationChannel: Sendable {
             promise.fail(Failure.failed(name: "MalformedReply", details: "\(error)"))
         }
         return true
+    }
+
+    /// The browser listed its targets: the window's page is set up for inspection once the
+    /// driver's session has its window.
+    private func targetsListed(_ parameters: ByteBuffer) {
+        inspector.targetsListed(parameters)
+        guard state.withLockedValue(\.hasWindow), let page = inspector.pageToSetUp() else { return }
+        setUpInspection(of: page)
+    }
+
+    /// Sets the page target `page` up on the driver's connection; the browser then announces the
+    /// page's process (`Target.targetCreated`), whose domains the inspector enables.
+    private func setUpInspection(of page: UInt64) {
+        let prepared: (any Channel, ByteBuffer)? = state.withLockedValue { state in
+            guard let browser = state.browser, let connection = state.connection else { return nil }
+            return (browser, AutomationFrame.setup(connection: connection, target: page, flag: state.flag, allocator: browser.allocator))
+        }
+        guard let (browser, frame) = prepared else { return }
+        browser.writeAndFlush(frame, promise: nil)
+    }
+
+    /// Sends `messages` to the inspected page target, unanswered (their replies are read by the
+    /// inspector).
+    private func sendToInspectedPage(_ messages: [String]) {
+        guard let page = inspector.target else { return }
+        let prepared: (any Channel, UInt64, UInt8)? = state.withLockedValue { state in
+            guard let browser = state.browser, let connection = state.connection else { return nil }
+            return (browser, connection, state.flag)
+        }
+        guard let (browser, connection, flag) = prepared else { return }
+        for message in messages {
+            browser.write(AutomationFrame.sendMessageToBackend(connection: connection, target: page, flag: flag, message: message,
+                                                               allocator: browser.allocator), promise: nil)
+        }
+        browser.flush()
     }
 
     /// The browser's connection closed: every command waiting fails.
@@ -146,6 +225,21 @@ public final class WebKitAutomationChannel: Sendable {
         }
     }
 
+    /// The number after `{"id":` at the start of a command.
+    static func leadingID(of message: ByteBufferView) -> Int64? {
+        let key = Array("{\"id\":".utf8)
+        guard message.starts(with: key) else { return nil }
+        var value: Int64 = 0
+        var digits = 0
+        for byte in message.dropFirst(key.count) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            guard value <= (Int64.max - 9) / 10 else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
     /// The number after the last `"id":` of a reply (where WebKit writes it), if it ends the message.
     static func trailingID(of message: ByteBufferView) -> Int64? {
         guard message.last == UInt8(ascii: "}") else { return nil }
@@ -166,5 +260,15 @@ public final class WebKitAutomationChannel: Sendable {
         guard message.distance(from: message.startIndex, to: digits) >= key.count else { return nil }
         let keyStart = message.index(digits, offsetBy: -key.count)
         return message[keyStart..<digits].elementsEqual(key) ? value : nil
+    }
+}
+
+extension Collection<UInt8> {
+    /// Whether these bytes, after a leading `{"id":N`, go on with `rest`.
+    fileprivate func starts(with rest: [UInt8], afterID: Bool) -> Bool {
+        let key = Array("{\"id\":".utf8)
+        guard afterID, starts(with: key) else { return false }
+        let afterKey = dropFirst(key.count)
+        return afterKey.drop { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.starts(with: rest)
     }
 }

@@ -44,6 +44,38 @@ public final class WebDriverSession: Sendable {
         automation.withLockedValue { $0 = channel }
     }
 
+    /// Where the browser's record of the window's documents stands, for
+    /// ``documentLanding(since:requested:)`` after a navigation; `nil` when PageScript cannot
+    /// see it (any browser but a MiniBrowser PageScript started).
+    public var documentRecordMark: Int? {
+        guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.target != nil else { return nil }
+        return inspector.mark
+    }
+
+    /// Waits, at most `seconds`, until the browser's record of the window's documents is being
+    /// kept: a window's inspection starts with its first document's process, which a navigation
+    /// asked for sooner would outrun. Returns at once where there is no such record or it is
+    /// kept already.
+    public func waitForDocumentRecord(within seconds: Double) async {
+        guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.isSettingUp else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        while inspector.isSettingUp {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                inspector.gaveUpWaiting()
+                return
+            }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+    }
+
+    /// What became of a navigation to `requested` asked for after `mark` (``documentRecordMark``),
+    /// as the browser's Web Inspector saw it: whether the window shows that navigation's
+    /// document, and the status of the document it shows.
+    public func documentLanding(since mark: Int, requested: String) -> DocumentLanding? {
+        guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.target != nil else { return nil }
+        return inspector.landing(since: mark, requested: requested)
+    }
+
     /// The browser's name and version as the endpoint reports them, e.g. `MiniBrowser 2.50.6`.
     public var browserDescription: String {
         let name = capabilities["browserName"]?.stringValue ?? "browser"

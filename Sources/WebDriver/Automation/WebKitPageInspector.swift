@@ -1,0 +1,266 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import SystemSupport
+
+/// What WebKit's Web Inspector says about the top-level documents of the window a session
+/// drives, for what the page itself cannot tell: the HTTP status of its main document (WebKitGTK
+/// gives pages no `responseStatus`), and whether the document shown is the one PageScript's
+/// navigation made or one another navigation, started by the document being left, put there
+/// instead.
+///
+/// MiniBrowser's automation server lists the window's page (a `WebPage` target) beside the
+/// automation session in every `SetTargetList` it sends on the driver's connection.
+/// ``WebKitAutomationChannel`` sets that target up on the same connection, and the inspector
+/// enables its `Page` and `Network` domains in each of the page's processes (`Target`
+/// multiplexing); their events, which the driver never asked for, are read here and taken out of
+/// the stream. Only main-frame documents are kept: each navigation's first address, the address
+/// its server's redirects ended at, its status, and when it was committed (`Page.frameNavigated`).
+final class WebKitPageInspector: Sendable {
+    /// A navigation of the window's main frame, by its loader.
+    private struct Navigation {
+        let loader: String
+        /// The address it asked for, before any server's redirect.
+        let first: String
+        /// The address its last response came from.
+        var final: String
+        var status: Int?
+        let sequence: Int
+    }
+
+    /// A document the window's main frame committed to.
+    private struct Commit {
+        let loader: String
+        let url: String
+        let sequence: Int
+    }
+
+    private struct State {
+        /// The window's `WebPage` target as the browser last listed it.
+        var listed: UInt64?
+        /// The `WebPage` target set up on the driver's connection.
+        var target: UInt64?
+        var mainFrames: Set<String> = []
+        var navigations: [String: Navigation] = [:]
+        var commits: [Commit] = []
+        var sequence = 0
+        var nextID: Int64 = WebKitAutomationChannel.firstID
+        /// Whether the page's process answered its set-up: its events flow from then on.
+        var ready = false
+        /// Whether a navigation already waited in vain for ``ready``.
+        var waitedInVain = false
+    }
+
+    /// How many navigations and commits are remembered.
+    private static let memory = 16
+
+    private let state = NIOLockedValueBox(State())
+
+    /// The `WebPage` target being inspected, if any.
+    var target: UInt64? {
+        state.withLockedValue(\.target)
+    }
+
+    /// Notes the window's page, from a `SetTargetList` frame's parameters (`(ta(tsssb))`: the
+    /// connection, then each target's ID, type, name, address and whether it is being
+    /// debugged): the first `WebPage` target, the window's own (those it opens come later).
+    func targetsListed(_ parameters: ByteBuffer) {
+        let bytes = parameters.readableBytesView
+        let marker = Array("WebPage\0".utf8)
+        var pages: [UInt64] = []
+        var index = bytes.startIndex + 16
+        while index + marker.count <= bytes.endIndex {
+            if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker),
+               let id = parameters.getInteger(at: parameters.readerIndex + (index - bytes.startIndex) - 8, endianness: .little, as: UInt64.self) {
+                pages.append(id)
+                index += marker.count
+            } else {
+                index += 1
+            }
+        }
+        guard let page = pages.min() else { return }
+        state.withLockedValue { $0.listed = page }
+    }
+
+    /// The listed page when it is not the one inspected: it is taken as inspected from now on
+    /// (what was learnt of the last one forgotten), for the caller to set up.
+    func pageToSetUp() -> UInt64? {
+        state.withLockedValue { state in
+            guard let listed = state.listed, state.target != listed else { return nil }
+            state = State(listed: listed, target: listed, nextID: state.nextID)
+            return listed
+        }
+    }
+
+    /// Forgets the page: the browser's connection is new.
+    func reset() {
+        state.withLockedValue { state in state = State(nextID: state.nextID) }
+    }
+
+    /// The messages that set an inspected process's page up: its `Page` and `Network` events,
+    /// and its frame tree (which names the main frame).
+    func enabling(processTarget: String) -> [String] {
+        ["Page.enable", "Network.enable", "Page.getResourceTree"].map { method in
+            let id = state.withLockedValue { state in
+                defer { state.nextID += 1 }
+                return state.nextID
+            }
+            let inner = "{\"id\":\(id),\"method\":\"\(method)\"}"
+            let outer: JSONValue = ["targetId": .string(processTarget), "message": .string(inner)]
+            return "{\"id\":\(id),\"method\":\"Target.sendMessageToTarget\",\"params\":\(outer.serialized)}"
+        }
+    }
+
+    /// Reads a message from the inspected target. Returns the processes of the page that are
+    /// new and need ``enabling(processTarget:)``.
+    func received(_ message: ByteBufferView) -> [String] {
+        guard Self.interesting.contains(where: { message.contains($0) }),
+              let outer = try? JSONValue(parsing: Array(message)) else { return [] }
+        switch outer["method"]?.stringValue {
+        case "Target.targetCreated":
+            guard let info = outer["params"]?["targetInfo"], info["type"]?.stringValue == "page",
+                  let id = info["targetId"]?.stringValue else { return [] }
+            return [id]
+        case "Target.dispatchMessageFromTarget":
+            guard let text = outer["params"]?["message"]?.stringValue, let inner = try? JSONValue(parsing: text) else { return [] }
+            record(inner)
+            return []
+        default:
+            return []
+        }
+    }
+
+    private func record(_ event: JSONValue) {
+        let parameters = event["params"] ?? .null
+        switch event["method"]?.stringValue {
+        case "Network.requestWillBeSent":
+            guard let loader = parameters["loaderId"]?.stringValue, let frame = parameters["frameId"]?.stringValue,
+                  let url = parameters["request"]?["url"]?.stringValue, parameters["documentURL"]?.stringValue == url else { return }
+            state.withLockedValue { state in
+                guard state.mainFrames.isEmpty || state.mainFrames.contains(frame) else { return }
+                if var known = state.navigations[loader] {
+                    known.final = url
+                    state.navigations[loader] = known
+                } else {
+                    state.sequence += 1
+                    state.navigations[loader] = Navigation(loader: loader, first: url, final: url, status: nil, sequence: state.sequence)
+                    if state.navigations.count > Self.memory,
+                       let oldest = state.navigations.values.min(by: { $0.sequence < $1.sequence }) {
+                        state.navigations[oldest.loader] = nil
+                    }
+                }
+            }
+        case "Network.responseReceived":
+            guard parameters["type"]?.stringValue == "Document", let loader = parameters["loaderId"]?.stringValue,
+                  let response = parameters["response"], let status = response["status"]?.intValue else { return }
+            state.withLockedValue { state in
+                guard var known = state.navigations[loader] else { return }
+                known.status = status
+                if let url = response["url"]?.stringValue { known.final = url }
+                state.navigations[loader] = known
+            }
+        case "Page.frameNavigated":
+            guard let frame = parameters["frame"], frame["parentId"] == nil, let id = frame["id"]?.stringValue,
+                  let loader = frame["loaderId"]?.stringValue, let url = frame["url"]?.stringValue else { return }
+            state.withLockedValue { state in
+                state.mainFrames.insert(id)
+                state.sequence += 1
+                state.commits.append(Commit(loader: loader, url: url, sequence: state.sequence))
+                if state.commits.count > Self.memory { state.commits.removeFirst() }
+            }
+        default:
+            // The reply to `Page.getResourceTree`, the last of the set-up: the main frame.
+            if let main = event["result"]?["frameTree"]?["frame"]?["id"]?.stringValue {
+                state.withLockedValue { state in
+                    state.mainFrames.insert(main)
+                    state.ready = true
+                }
+            }
+        }
+    }
+
+    /// The messages worth reading; every other (most network events) passes unread.
+    private static let interesting: [[UInt8]] = [
+        "Network.requestWillBeSent", "Network.responseReceived", "Page.frameNavigated", "frameTree", "Target.targetCreated",
+    ].map { Array($0.utf8) }
+
+    // MARK: Questions
+
+    /// Whether a navigation should wait for the page's set-up first: it was set up and has not
+    /// answered yet (a window's first document starts its process, which the set-up waits
+    /// for), and no navigation waited in vain before.
+    var isSettingUp: Bool {
+        state.withLockedValue { $0.target != nil && !$0.ready && !$0.waitedInVain }
+    }
+
+    /// Notes that a navigation waited for the set-up in vain: the next ones do not wait.
+    func gaveUpWaiting() {
+        state.withLockedValue { $0.waitedInVain = true }
+    }
+
+    /// Where the inspector's record stands now: what ``landing(since:requested:)`` looks after.
+    var mark: Int {
+        state.withLockedValue(\.sequence)
+    }
+
+    /// What became of a navigation to `requested` asked for after `mark`.
+    func landing(since mark: Int, requested: String) -> DocumentLanding {
+        state.withLockedValue { state in
+            let shown = state.commits.last.map { commit in
+                InspectedDocument(url: commit.url, status: state.navigations[commit.loader]?.status)
+            }
+            let started = state.navigations.values.filter { $0.sequence > mark }.sorted { $0.sequence < $1.sequence }
+            guard let ours = started.first(where: { Self.sameDocument($0.first, requested) }),
+                  let current = state.commits.last, current.sequence > mark else {
+                return DocumentLanding(showsRequestedDocument: nil, shown: shown)
+            }
+            if current.loader == ours.loader { return DocumentLanding(showsRequestedDocument: true, shown: shown) }
+            // Another document: one the navigation's own led to if its navigation began after
+            // that one was committed; one that replaced it otherwise (a navigation begun before,
+            // by the document being left, may still be committed after it).
+            guard let currentNavigation = state.navigations[current.loader] else {
+                return DocumentLanding(showsRequestedDocument: nil, shown: shown)
+            }
+            let oursCommitted = state.commits.first { $0.loader == ours.loader && $0.sequence > mark }
+            let ledOn = oursCommitted.map { currentNavigation.sequence > $0.sequence } ?? false
+            return DocumentLanding(showsRequestedDocument: ledOn, shown: shown)
+        }
+    }
+
+    /// Whether two addresses name one document (a fragment apart).
+    static func sameDocument(_ first: String, _ second: String) -> Bool {
+        first.prefix { $0 != "#" } == second.prefix { $0 != "#" }
+    }
+}
+
+/// A main-frame document as WebKit's inspector saw it.
+public struct InspectedDocument: Sendable, Equatable {
+    /// The address the document was committed at.
+    public let url: String
+    /// Its HTTP status; `nil` for a document that came from no HTTP response.
+    public let status: Int?
+}
+
+/// What WebKit's inspector saw of a navigation (``WebDriverSession/documentLanding(since:requested:)``).
+public struct DocumentLanding: Sendable, Equatable {
+    /// `true` when the navigation's own document was committed (the one shown, or one it led
+    /// to); `false` when it never was and another navigation's document was (the document being
+    /// left sent the browser elsewhere as the navigation began); `nil` when the inspector saw
+    /// neither.
+    public let showsRequestedDocument: Bool?
+    /// The document the window shows, the last one committed.
+    public let shown: InspectedDocument?
+}
+
+extension ByteBufferView {
+    /// Whether `needle` occurs in these bytes.
+    fileprivate func contains(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, count >= needle.count else { return false }
+        var index = startIndex
+        let last = endIndex - needle.count
+        while index <= last {
+            if self[index] == first, self[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}
