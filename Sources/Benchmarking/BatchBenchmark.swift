@@ -23,6 +23,8 @@ public enum BatchBenchmark {
     public static let pageCount = 200
     /// The `--jobs` values measured.
     public static let jobCounts = [1, 2, 4]
+    /// What every page is asked, by PageScript and by each peer.
+    public static let expression = "document.title"
 
     /// A loopback site of ``pageCount`` small pages, each its own URL.
     public static func startSite() throws -> (site: LoopbackServer, urls: [String]) {
@@ -45,7 +47,7 @@ public enum BatchBenchmark {
         var ours: [Int: Measurement] = [:]
         for jobs in jobCounts {
             var samples: [Double] = []
-            for _ in 0..<repetitions { samples.append(try await secondsPerPage(engine: engine, urls: urls, jobs: jobs)) }
+            for _ in 0..<repetitions { samples.append(try await run(expression, engine: engine, urls: urls, jobs: jobs).secondsPerPage) }
             ours[jobs] = Measurement(name: "pagescript batch --jobs \(jobs)", samples: samples)
         }
         var rows = [ComparisonRow(
@@ -57,7 +59,7 @@ public enum BatchBenchmark {
             for jobs in jobCounts {
                 var samples: [Double] = []
                 for _ in 0..<repetitions {
-                    samples.append(try peer.secondsPerPage(engine: engine, urls: urls, jobs: jobs, display: display?.name))
+                    samples.append(try peer.run(expression, engine: engine, urls: urls, jobs: jobs, display: display?.name).secondsPerPage)
                 }
                 rows.append(ComparisonRow(
                     title: "\(engine): batch --jobs \(jobs), per page of \(pageCount) vs \(peer.name(jobs: jobs))",
@@ -67,8 +69,19 @@ public enum BatchBenchmark {
         return rows
     }
 
-    /// One batch over `urls` with `jobs` sessions, in this process; seconds per page.
-    public static func secondsPerPage(engine: Engine, urls: [String], jobs: Int) async throws -> Double {
+    /// One batch over `urls` with `jobs` sessions, in this process, exactly as `pagescript batch
+    /// -e EXPRESSION --jobs N` runs it (the pages' Content-Security-Policy left in force).
+    ///
+    /// - Parameters:
+    ///   - expression: The script, evaluated on every page.
+    ///   - engine: WebKit or Chromium.
+    ///   - urls: The pages, each different.
+    ///   - jobs: Sessions at once.
+    /// - Returns: The seconds per page, from the earliest record's start to the latest record's
+    ///   end, and each page's value, by its URL.
+    /// - Throws: ``BenchmarkError`` when the batch did not complete or a page's record is not
+    ///   `ok`.
+    public static func run(_ expression: String, engine: Engine, urls: [String], jobs: Int) async throws -> BatchThroughputRun {
         let folder = NSTemporaryDirectory() + "pagescript-bench-batch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -77,27 +90,45 @@ public enum BatchBenchmark {
         var configuration = BatchConfiguration()
         configuration.jobs = jobs
         let source: any SessionSource = engine == .chromium ? LocalChromiumSource() : LocalWebKitSource()
-        let summary = await BatchRunner(configuration: configuration, source: source, script: .code("document.title"), plan: plan).run { _ in }
+        let summary = await BatchRunner(configuration: configuration, source: source, script: .code(expression), plan: plan).run { _ in }
         guard summary.ending == .completed, summary.progress.statusCounts[.ok] == urls.count else {
-            throw BenchmarkError.processFailed(command: "pagescript batch --jobs \(jobs) on \(engine)", status: "\(summary.ending)", output: summary.line)
+            let failures = (try? Records(at: folder + "/out.jsonl"))?.failures.prefix(3) ?? []
+            throw BenchmarkError.processFailed(
+                command: "pagescript batch --jobs \(jobs) on \(engine)", status: "\(summary.ending)",
+                output: ([summary.line] + failures).joined(separator: "; "))
         }
-        return try window(ofRecordsIn: folder + "/out.jsonl") / Double(urls.count)
+        let records = try Records(at: folder + "/out.jsonl")
+        return BatchThroughputRun(secondsPerPage: records.window / Double(urls.count), values: records.values)
     }
 
-    /// Seconds from the earliest record's start to the latest record's end.
-    static func window(ofRecordsIn path: String) throws -> Double {
-        var first = Double.infinity
-        var last = -Double.infinity
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
-            let record = try JSONValue(parsing: String(line))
-            guard let stamp = record["startedAt"]?.stringValue, let start = parseTimestamp(stamp),
-                  let duration = record["durationMs"]?.intValue else {
-                throw BenchmarkError.fixture(reason: "a batch record without its times: \(line.prefix(120))")
+    /// What a batch's records say: the seconds from the earliest record's start to the latest
+    /// record's end, each record's value by its input, and the records that are not `ok`.
+    struct Records {
+        var window: Double
+        var values: [String: JSONValue]
+        /// Each record that is not `ok`, as `input: status (error message)`, in the file's order.
+        var failures: [String]
+
+        init(at path: String) throws {
+            var first = Double.infinity
+            var last = -Double.infinity
+            values = [:]
+            failures = []
+            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+                let record = try JSONValue(parsing: String(line))
+                guard let stamp = record["startedAt"]?.stringValue, let start = BatchBenchmark.parseTimestamp(stamp),
+                      let duration = record["durationMs"]?.intValue, let input = record["input"]?.stringValue else {
+                    throw BenchmarkError.fixture(reason: "a batch record without its input or times: \(line.prefix(120))")
+                }
+                first = min(first, start)
+                last = max(last, start + Double(duration) / 1000)
+                values[input] = record["value"] ?? .null
+                if let status = record["status"]?.stringValue, status != "ok" {
+                    failures.append("\(input): \(status) (\(record["error"]?["message"]?.stringValue ?? "no message"))")
+                }
             }
-            first = min(first, start)
-            last = max(last, start + Double(duration) / 1000)
+            window = last - first
         }
-        return last - first
     }
 
     /// `2025-06-01T12:00:00.123Z` as seconds since 1970.

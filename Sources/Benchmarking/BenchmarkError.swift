@@ -8,6 +8,9 @@ public enum BenchmarkError: Error, Sendable, CustomStringConvertible {
     case peerUnavailable(reason: String)
     /// A fixture (a page, a library folder) could not be written.
     case fixture(reason: String)
+    /// The real pages (``PythonDocumentation``) are missing and could not be installed; the
+    /// real-page rows are left out, and `reason` says what installs them.
+    case pagesUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum BenchmarkError: Error, Sendable, CustomStringConvertible {
             "the peer (Selenium for Python) is unavailable: \(reason); run with --skip-peer to measure without it"
         case let .fixture(reason):
             "could not prepare the benchmark: \(reason)"
+        case let .pagesUnavailable(reason):
+            "the real pages are unavailable: \(reason)"
         }
     }
 }

@@ -20,6 +20,12 @@ public struct BenchmarkOptions: Sendable {
     public var batches: Int
     /// Runs of each batch throughput measurement (200 pages each).
     public var batchRepetitions: Int
+    /// Runs of each real-page measurement: one unless set, quick or not, since each run already
+    /// goes over every page of the documentation (or the first ``realPageLimit``).
+    public var realPageRepetitions: Int
+    /// How many of the documentation's pages the real-page rows measure, the first in the order
+    /// of their paths; `nil` for all (a smaller number checks that the rows run).
+    public var realPageLimit: Int?
     /// Pages timed on each side of the browse rows (each moves on by itself after its load; see
     /// ``BrowseLatencyBenchmark/startSite()``).
     public var browseNavigations: Int
@@ -32,9 +38,9 @@ public struct BenchmarkOptions: Sendable {
     public var peerFolder: URL
 
     /// Whether Selenium and Playwright are set up: when they are included and a selected section
-    /// compares with them (`peers` or `batch`).
+    /// compares with them (`peers`, `batch` or `real-pages`).
     public var needsPeers: Bool {
-        includesPeer && !sections.isDisjoint(with: [.peers, .batch])
+        includesPeer && !sections.isDisjoint(with: [.peers, .batch, .realPages])
     }
 
     /// The defaults, or fewer repetitions for a quick look.
@@ -49,6 +55,7 @@ public struct BenchmarkOptions: Sendable {
         coldRepetitions = quick ? 2 : 5
         batches = quick ? 7 : 25
         batchRepetitions = quick ? 1 : 3
+        realPageRepetitions = 1
         browseNavigations = quick ? 8 : 30
         self.pagescriptExecutable = pagescriptExecutable
         self.peerFolder = peerFolder ?? SeleniumPeer.defaultFolder(environment: ProcessInfo.processInfo.environment)

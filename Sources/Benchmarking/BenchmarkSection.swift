@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// var options = BenchmarkOptions(quick: true)
-/// options.sections = [.batch]
+/// options.sections = [.batch, .realPages]
 /// options.needsPeers     // true: the batch rows compare with Selenium and Playwright
 /// ```
 public enum BenchmarkSection: String, CaseIterable, Sendable {
@@ -24,6 +24,9 @@ public enum BenchmarkSection: String, CaseIterable, Sendable {
     case memory
     /// `pagescript batch` throughput against the floor and the peers (``BatchBenchmark``).
     case batch
+    /// `pagescript batch` throughput over the Python documentation, served with a strict
+    /// Content-Security-Policy, against the peers (``RealPageBenchmark``); `--sections real-pages`.
+    case realPages = "real-pages"
     /// `pagescript browse`: a page's load event to a `document-idle` script's first line
     /// (``BrowseLatencyBenchmark``).
     case browse

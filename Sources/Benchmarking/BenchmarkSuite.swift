@@ -15,7 +15,10 @@ import SystemSupport
 /// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor,
 ///    Selenium's thread pool and (on Chromium) Playwright's async pages, per engine
 ///    (``BatchBenchmark``);
-/// 8. `pagescript browse`: a page's load event to a `document-idle` script's first line, against
+/// 8. `pagescript batch` throughput over the Python documentation served with a strict
+///    Content-Security-Policy against Selenium and (on Chromium) Playwright at 1 and 4 pages at
+///    once, per engine (``RealPageBenchmark``);
+/// 9. `pagescript browse`: a page's load event to a `document-idle` script's first line, against
 ///    a bare client's first line and (WebKit) issue 13's 50 ms (``BrowseLatencyBenchmark``).
 ///
 /// ``BenchmarkOptions/sections`` picks groups of rows (``BenchmarkSection``); the peers are set
@@ -83,20 +86,21 @@ public enum BenchmarkSuite {
                     repetitions: options.coldRepetitions, seleniumPeakMemory: seleniumMemory)
             }
         }
+        let batchPeers = sections.isDisjoint(with: [.batch, .realPages]) ? [] : Self.batchPeers(peers, progress: progress)
         var batch: [ComparisonRow] = []
         if sections.contains(.batch) {
             let pages = try BatchBenchmark.startSite()
             defer { pages.site.stop() }
-            var batchPeers: [any BatchThroughputPeer] = peers.selenium.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
-            switch peers.playwright {
-            case let .success(playwright): batchPeers.append(PlaywrightBatchPeer(playwright: playwright))
-            case let .failure(error): progress("the batch rows leave Playwright out: \(error)")
-            case nil: break
-            }
             for engine in options.engines {
                 progress("\(engine): batch throughput over \(BatchBenchmark.pageCount) pages")
                 batch += try await BatchBenchmark.rows(engine: engine, urls: pages.urls, peers: batchPeers, repetitions: options.batchRepetitions)
             }
+        }
+        var realPages: [ComparisonRow] = []
+        if sections.contains(.realPages) {
+            realPages = try await RealPageBenchmark.rows(
+                engines: options.engines, peers: batchPeers, pageLimit: options.realPageLimit, repetitions: options.realPageRepetitions,
+                progress: progress)
         }
         var browse: [ComparisonRow] = []
         if sections.contains(.browse) {
@@ -109,7 +113,22 @@ public enum BenchmarkSuite {
                                                                 libraryFolder: folder)
             }
         }
-        return floors + peerRows + batch + browse + matching + keystrokes + memory
+        return floors + peerRows + batch + realPages + browse + matching + keystrokes + memory
+    }
+
+    /// The batch rows' peers: Selenium's thread pool, and Playwright's pages on Chromium when it
+    /// could be installed (`progress` is told when it could not).
+    private static func batchPeers(
+        _ peers: (floor: ProtocolFloor?, selenium: SeleniumPeer?, playwright: Result<PlaywrightPeer, BenchmarkError>?),
+        progress: (String) -> Void
+    ) -> [any BatchThroughputPeer] {
+        var batchPeers: [any BatchThroughputPeer] = peers.selenium.map { [SeleniumBatchPeer(selenium: $0)] } ?? []
+        switch peers.playwright {
+        case let .success(playwright): batchPeers.append(PlaywrightBatchPeer(playwright: playwright))
+        case let .failure(error): progress("the batch rows leave Playwright out: \(error)")
+        case nil: break
+        }
+        return batchPeers
     }
 
     /// The floor when the `peers` section is measured; Selenium and Playwright when the options

@@ -3,20 +3,20 @@ import Foundation
 
 /// Playwright for Python running a batch: Playwright's async API with N pages open at once in one
 /// browser, each worker taking URLs from a shared `asyncio.Queue` and, for each,
-/// `await page.goto(url)` then `await page.evaluate("document.title")`: what a Playwright user
-/// writes to do what `pagescript batch -e document.title --jobs N` does.
+/// `await page.goto(url)` then `await page.evaluate(expression)`: what a Playwright user writes to
+/// do what `pagescript batch -e EXPRESSION --jobs N` does.
 ///
 /// The async API is Playwright's own answer to "several pages at once" (its sync API may not be
 /// shared between threads, so threads would each need a Playwright and a browser of their own).
 /// Each worker opens its page with `browser.new_page()`, which gives it a fresh context, as each
 /// PageScript job has a session of its own. It runs the system Chromium through `executable_path`
 /// with PageScript's arguments (see ``PlaywrightPeer``), on Chromium only. As with
-/// ``SeleniumBatchPeer``, the time runs from the first page's `goto` to the last page's title,
+/// ``SeleniumBatchPeer``, the time runs from the first page's `goto` to the last page's value,
 /// so neither the browser's start nor opening the pages is counted.
 ///
 /// ```swift
 /// let peer = PlaywrightBatchPeer(playwright: try PlaywrightPeer.prepare(python: python, folder: folder) { _ in })
-/// let perPage = try peer.secondsPerPage(engine: .chromium, urls: urls, jobs: 4, display: nil)
+/// let run = try peer.run("document.title", engine: .chromium, urls: urls, jobs: 4, display: nil)
 /// ```
 public struct PlaywrightBatchPeer: BatchThroughputPeer {
     /// Playwright, set up.
@@ -35,7 +35,7 @@ public struct PlaywrightBatchPeer: BatchThroughputPeer {
         engine == .chromium
     }
 
-    /// At least Playwright's throughput: at most its time per page.
+    /// At least Playwright's throughput on the loopback pages: at most its time per page.
     public var aim: Double? { 1 }
 
     /// What the script is told, as one JSON argument (the pages come in a file of their own).
@@ -43,18 +43,20 @@ public struct PlaywrightBatchPeer: BatchThroughputPeer {
         var browser: String
         var arguments: [String]
         var jobs: Int
+        var expression: String
     }
 
-    public func secondsPerPage(engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> Double {
+    public func run(_ expression: String, engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> BatchThroughputRun {
         guard supports(engine) else {
             throw .peerUnavailable(reason: "the Playwright batch peer runs on Chromium only")
         }
         let chromium = try PlaywrightPeer.chromium()
         let folder = URL(fileURLWithPath: playwright.script.path).deletingLastPathComponent().path
-        return try BatchPeerScript.secondsPerPage(
+        return try BatchPeerScript.run(
             source: Self.script, path: folder + "/pagescript-playwright-batch.py", python: playwright.script.python,
             label: "Playwright chromium batch, \(jobs) pages at once", urls: urls,
-            configuration: Configuration(browser: chromium.browser, arguments: chromium.arguments, jobs: jobs), environment: nil)
+            configuration: Configuration(browser: chromium.browser, arguments: chromium.arguments, jobs: jobs, expression: expression),
+            environment: nil)
     }
 
     /// The peer: a Playwright user's async workers sharing one browser, plus the timing.
@@ -70,7 +72,7 @@ public struct PlaywrightBatchPeer: BatchThroughputPeer {
         list_path, configuration, output_path = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
         with open(list_path) as listing:
             urls = [line.strip() for line in listing if line.strip()]
-        starts, ends, titles = [], [], []
+        starts, ends, values = [], [], {}
 
 
         async def work(browser, pages):
@@ -83,10 +85,10 @@ public struct PlaywrightBatchPeer: BatchThroughputPeer {
                         return
                     started = time.perf_counter()
                     await page.goto(url)
-                    title = await page.evaluate("document.title")
+                    value = await page.evaluate(configuration["expression"])
                     ends.append(time.perf_counter())
                     starts.append(started)
-                    titles.append(title)
+                    values[url] = value
             finally:
                 await page.close()
 
@@ -106,7 +108,7 @@ public struct PlaywrightBatchPeer: BatchThroughputPeer {
 
         asyncio.run(main())
         with open(output_path, "w") as output:
-            json.dump({"seconds": max(ends) - min(starts), "pages": len(titles)}, output)
+            json.dump({"seconds": max(ends) - min(starts), "pages": len(ends), "values": json.dumps(values)}, output)
 
         """#
 }

@@ -4,8 +4,8 @@ import SystemSupport
 
 /// Selenium for Python running a batch: a thread pool of N workers, each with its own session,
 /// taking URLs from a shared queue and, for each, `driver.get(url)` then
-/// `driver.execute_script("return document.title")`: what a Selenium user writes to do what
-/// `pagescript batch -e document.title --jobs N` does.
+/// `driver.execute_script("return " + expression)`: what a Selenium user writes to do what
+/// `pagescript batch -e EXPRESSION --jobs N` does.
 ///
 /// It uses the same drivers as PageScript: one `chromedriver` serving every Chromium session
 /// (started once, sessions made with `webdriver.Remote` on it), one `WebKitWebDriver` per WebKit
@@ -14,7 +14,7 @@ import SystemSupport
 ///
 /// ```swift
 /// let peer = SeleniumBatchPeer(selenium: try SeleniumPeer.prepare(in: folder) { _ in })
-/// let perPage = try peer.secondsPerPage(engine: .chromium, urls: urls, jobs: 4, display: nil)
+/// let run = try peer.run("document.title", engine: .chromium, urls: urls, jobs: 4, display: nil)
 /// ```
 public struct SeleniumBatchPeer: BatchThroughputPeer {
     /// Selenium, set up.
@@ -32,7 +32,8 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         engine == .webkit || engine == .chromium
     }
 
-    /// At least 1.5 times Selenium's throughput: at most two thirds of its time per page.
+    /// At least 1.5 times Selenium's throughput on the loopback pages: at most two thirds of its
+    /// time per page.
     public var aim: Double? { 1 / 1.5 }
 
     /// What the script is told, as one JSON argument (the pages come in a file of their own).
@@ -42,15 +43,17 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         var browser: String?
         var arguments: [String]
         var jobs: Int
+        var expression: String
     }
 
-    public func secondsPerPage(engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> Double {
+    public func run(_ expression: String, engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> BatchThroughputRun {
         let driverName = engine == .webkit ? "WebKitWebDriver" : "chromedriver"
         guard supports(engine), let driver = ExecutableLocator.find(driverName) else {
             throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
         }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: ChromiumLauncher.arguments(takesScreenshots: false), jobs: jobs)
+            engine: engine.rawValue, driver: driver, browser: nil, arguments: ChromiumLauncher.arguments(takesScreenshots: false), jobs: jobs,
+            expression: expression)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
         if engine == .webkit {
@@ -61,7 +64,7 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
             configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
         }
         let folder = URL(fileURLWithPath: selenium.scriptPath).deletingLastPathComponent().path
-        return try BatchPeerScript.secondsPerPage(
+        return try BatchPeerScript.run(
             source: Self.script, path: folder + "/pagescript-batch-peer.py", python: selenium.python,
             label: "Selenium \(engine) batch, \(jobs) threads", urls: urls, configuration: configuration, environment: environment)
     }
@@ -93,7 +96,8 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         for url in urls:
             pages.put(url)
         lock = threading.Lock()
-        starts, ends, titles, failures = [], [], [], []
+        script = "return " + configuration["expression"]
+        starts, ends, values, failures = [], [], {}, []
 
         shared_service = None
         if configuration["engine"] == "chromium":
@@ -132,12 +136,12 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
                         return
                     started = time.perf_counter()
                     driver.get(url)
-                    title = driver.execute_script("return document.title")
+                    value = driver.execute_script(script)
                     ended = time.perf_counter()
                     with lock:
                         starts.append(started)
                         ends.append(ended)
-                        titles.append(title)
+                        values[url] = value
             finally:
                 driver.quit()
 
@@ -154,7 +158,7 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         if failures:
             raise SystemExit("workers failed: " + "; ".join(failures))
         with open(output_path, "w") as output:
-            json.dump({"seconds": max(ends) - min(starts), "pages": len(titles)}, output)
+            json.dump({"seconds": max(ends) - min(starts), "pages": len(ends), "values": json.dumps(values)}, output)
 
         """#
 }

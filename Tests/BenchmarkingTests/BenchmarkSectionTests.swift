@@ -12,11 +12,13 @@ struct BenchmarkSectionTests {
         ([.peers], true, true),
         ([.batch], true, true),
         ([.matching, .batch], true, true),
+        ([.realPages], true, true),
+        ([.realPages], false, false),
         (BenchmarkSection.allCases, true, true),
         (BenchmarkSection.allCases, false, false),
         ([.peers, .batch], false, false),
     ])
-    func thePeersAreNeededOnlyByThePeerAndBatchRows(sections: [BenchmarkSection], includesPeer: Bool, needed: Bool) {
+    func thePeersAreNeededOnlyByThePeerBatchAndRealPageRows(sections: [BenchmarkSection], includesPeer: Bool, needed: Bool) {
         var options = BenchmarkOptions(quick: true, peerFolder: URL(fileURLWithPath: "/nonexistent"))
         options.sections = Set(sections)
         options.includesPeer = includesPeer
@@ -25,5 +27,9 @@ struct BenchmarkSectionTests {
 
     @Test func everySectionIsMeasuredByDefault() {
         #expect(BenchmarkOptions().sections == Set(BenchmarkSection.allCases))
+    }
+
+    @Test func theRealPageSectionIsNamedAsTheCommandLineTakesIt() {
+        #expect(BenchmarkSection(rawValue: "real-pages") == .realPages)
     }
 }

@@ -13,8 +13,10 @@ struct Bench: AsyncParsableCommand {
             Takes a few minutes. The peer rows install Selenium and Playwright for Python from PyPI into \
             $XDG_CACHE_HOME/pagescript/bench-venv (~/.cache/...) the first time (Playwright drives the \
             system Chromium; no browser is downloaded); --skip-peer leaves them out, and they are not \
-            set up when --sections selects neither peers nor batch. The bare-protocol floor needs only \
-            python3. The cold-process rows time this pagescript executable: run a release build.
+            set up when --sections selects none of peers, batch and real-pages. The real-page rows serve \
+            Debian's python3.11-doc, which they install with apt-get when run as root (else they say what \
+            to run). The bare-protocol floor needs only python3. The cold-process rows time this \
+            pagescript executable: run a release build.
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Engines to measure.", valueName: "engine"))
@@ -23,7 +25,7 @@ struct Bench: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Groups of rows to measure: matching (and library load), keystrokes, runs (warm and cold, GM API), peers (cold processes vs the floor, Selenium, Playwright; warm runs vs the peers), memory (without peers: no Selenium baseline), batch, browse (load event to a document-idle script's first line).",
+            "Groups of rows to measure: matching (and library load), keystrokes, runs (warm and cold, GM API), peers (cold processes vs the floor, Selenium, Playwright; warm runs vs the peers), memory (without peers: no Selenium baseline), batch, real-pages (batches over the Python documentation with a strict CSP), browse (load event to a document-idle script's first line).",
             valueName: "section"))
     var sections: [BenchmarkSection] = BenchmarkSection.allCases
 
@@ -32,6 +34,9 @@ struct Bench: AsyncParsableCommand {
 
     @Option(name: .customLong("cold-repetitions"), help: ArgumentHelp("Repetitions of each cold measurement (default 5; 2 with --quick).", valueName: "count"))
     var coldRepetitions: Int?
+
+    @Option(name: .customLong("real-page-limit"), help: ArgumentHelp("Measure the real-page rows over the first N pages only (default all), to check that they run.", valueName: "N"))
+    var realPageLimit: Int?
 
     @Flag(name: .customLong("skip-peer"), help: "Leave out Selenium and Playwright for Python (for machines without PyPI).")
     var skipPeer = false
@@ -46,6 +51,7 @@ struct Bench: AsyncParsableCommand {
         guard (repetitions ?? 1) >= 1, (coldRepetitions ?? 1) >= 1 else {
             throw ValidationError("--repetitions and --cold-repetitions must be at least 1")
         }
+        guard (realPageLimit ?? 1) >= 1 else { throw ValidationError("--real-page-limit must be at least 1") }
         guard !engines.contains(.safari) else { throw ValidationError("bench measures webkit and chromium only") }
     }
 
@@ -61,6 +67,7 @@ struct Bench: AsyncParsableCommand {
         options.includesPeer = !skipPeer
         if let repetitions { options.repetitions = repetitions }
         if let coldRepetitions { options.coldRepetitions = coldRepetitions }
+        options.realPageLimit = realPageLimit
         let rows = try await BenchmarkSuite.run(options) { note in
             printError("pagescript bench: \(note)")
         }
