@@ -73,7 +73,8 @@ public final class WebKitAutomationChannel: Sendable {
     }
 
     /// A frame from the driver to the browser, seen on its way: `Setup` names the connection and
-    /// target the driver's commands travel on.
+    /// target the driver's commands travel on, `StartAutomationSession` starts a session whose
+    /// window (`createBrowsingContext`) the inspector waits for.
     package func driverSent(_ frame: ByteBuffer) {
         guard let parsed = AutomationFrame(frame) else { return }
         switch parsed.name {
@@ -85,6 +86,13 @@ public final class WebKitAutomationChannel: Sendable {
                 state.target = identifiers.target
                 state.flag = flag
             }
+        case "StartAutomationSession":
+            // A new session: its window is not open yet.
+            state.withLockedValue { state in
+                state.hasWindow = false
+                state.contextRequest = nil
+            }
+            inspector.sessionStarted()
         case "SendMessageToBackend":
             // The driver's commands start `{"id":N,"method":"Automation.…"`: only their start is read.
             guard let message = parsed.message, message.prefix(80).starts(with: Self.contextCommandPrefix, afterID: true),
@@ -114,8 +122,10 @@ public final class WebKitAutomationChannel: Sendable {
             }
             return false
         }
-        if let target = parsed.identifiers?.target, target == inspector.target {
-            for process in inspector.received(message) { sendToInspectedPage(inspector.enabling(processTarget: process)) }
+        if let target = parsed.identifiers?.target, inspector.owns(target) {
+            for process in inspector.received(message, from: target) {
+                send(inspector.enabling(processTarget: process), toPage: target)
+            }
             return true
         }
         guard let id = Self.trailingID(of: message) else { return false }
@@ -126,7 +136,7 @@ public final class WebKitAutomationChannel: Sendable {
                 state.hasWindow = true
                 return true
             }
-            if opened, let page = inspector.pageToSetUp() { setUpInspection(of: page) }
+            if opened { inspectSessionWindow() }
             return false
         }
         let promise = state.withLockedValue { $0.pending.removeValue(forKey: id) }
@@ -144,8 +154,14 @@ public final class WebKitAutomationChannel: Sendable {
     /// driver's session has its window.
     private func targetsListed(_ parameters: ByteBuffer) {
         inspector.targetsListed(parameters)
-        guard state.withLockedValue(\.hasWindow), let page = inspector.pageToSetUp() else { return }
-        setUpInspection(of: page)
+        if state.withLockedValue(\.hasWindow) { inspectSessionWindow() }
+    }
+
+    /// Sets the session's window up for inspection once it can be told among the targets, unless
+    /// it was set up for a session before.
+    private func inspectSessionWindow() {
+        guard let window = inspector.sessionWindow(), window.needsSetUp else { return }
+        setUpInspection(of: window.page)
     }
 
     /// Sets the page target `page` up on the driver's connection; the browser then announces the
@@ -159,10 +175,9 @@ public final class WebKitAutomationChannel: Sendable {
         browser.writeAndFlush(frame, promise: nil)
     }
 
-    /// Sends `messages` to the inspected page target, unanswered (their replies are read by the
+    /// Sends `messages` to the page target `page`, unanswered (their replies are read by the
     /// inspector).
-    private func sendToInspectedPage(_ messages: [String]) {
-        guard let page = inspector.target else { return }
+    private func send(_ messages: [String], toPage page: UInt64) {
         let prepared: (any Channel, UInt64, UInt8)? = state.withLockedValue { state in
             guard let browser = state.browser, let connection = state.connection else { return nil }
             return (browser, connection, state.flag)

@@ -35,9 +35,18 @@ final class WebKitPageInspector: Sendable {
     }
 
     private struct State {
-        /// The window's `WebPage` target as the browser last listed it.
-        var listed: UInt64?
-        /// The `WebPage` target set up on the driver's connection.
+        /// The `WebPage` targets the browser last listed.
+        var listed: [UInt64] = []
+        /// Those listed when the current session started (windows of sessions before).
+        var listedBefore: Set<UInt64> = []
+        /// How many sessions started on this browser.
+        var sessions = 0
+        /// Whether the current session's window was found among the targets.
+        var found = false
+        /// Every `WebPage` target set up on this browser (a target is set up once: set up
+        /// again, it leaves the browser's automation unanswered).
+        var setUp: Set<UInt64> = []
+        /// The current session's window, the `WebPage` target whose documents are recorded.
         var target: UInt64?
         var mainFrames: Set<String> = []
         var navigations: [String: Navigation] = [:]
@@ -60,9 +69,15 @@ final class WebKitPageInspector: Sendable {
         state.withLockedValue(\.target)
     }
 
-    /// Notes the window's page, from a `SetTargetList` frame's parameters (`(ta(tsssb))`: the
+    /// Whether messages from `target` are the inspector's (a window it set up, now or for a
+    /// session before), not the driver's.
+    func owns(_ target: UInt64) -> Bool {
+        state.withLockedValue { $0.setUp.contains(target) }
+    }
+
+    /// Notes the windows' pages, from a `SetTargetList` frame's parameters (`(ta(tsssb))`: the
     /// connection, then each target's ID, type, name, address and whether it is being
-    /// debugged): the first `WebPage` target, the window's own (those it opens come later).
+    /// debugged).
     func targetsListed(_ parameters: ByteBuffer) {
         let bytes = parameters.readableBytesView
         let marker = Array("WebPage\0".utf8)
@@ -77,23 +92,44 @@ final class WebKitPageInspector: Sendable {
                 index += 1
             }
         }
-        guard let page = pages.min() else { return }
-        state.withLockedValue { $0.listed = page }
+        state.withLockedValue { $0.listed = pages }
     }
 
-    /// The listed page when it is not the one inspected: it is taken as inspected from now on
-    /// (what was learnt of the last one forgotten), for the caller to set up.
-    func pageToSetUp() -> UInt64? {
+    /// A session starts: its window is not open yet, and the windows listed now are others'.
+    func sessionStarted() {
         state.withLockedValue { state in
-            guard let listed = state.listed, state.target != listed else { return nil }
-            state = State(listed: listed, target: listed, nextID: state.nextID)
-            return listed
+            state = State(listedBefore: Set(state.listed), sessions: state.sessions + 1, setUp: state.setUp,
+                          nextID: state.nextID)
+            state.listed = Array(state.listedBefore)
         }
     }
 
-    /// Forgets the page: the browser's connection is new.
+    /// The current session's window once its `createBrowsingContext` was answered, when it can
+    /// be told: a page listed that was not when the session started, or, for the browser's
+    /// first session, MiniBrowser's only window (which the first session's context takes).
+    /// Returns it, the first time only, with whether it needs setting up.
+    func sessionWindow() -> (page: UInt64, needsSetUp: Bool)? {
+        state.withLockedValue { state in
+            guard !state.found else { return nil }
+            let opened = state.listed.filter { !state.listedBefore.contains($0) }
+            let first = state.sessions == 1 && state.listed.count == 1 ? state.listed.first : nil
+            guard let page = opened.min() ?? first else { return nil }
+            state.found = true
+            state.target = page
+            let needsSetUp = state.setUp.insert(page).inserted
+            // A window set up for a session before has been answering since.
+            state.ready = !needsSetUp
+            return (page, needsSetUp)
+        }
+    }
+
+    /// The driver connected to the browser again (it does for each session): the record starts
+    /// afresh, but the windows and what was set up stay the browser's (a window set up on an
+    /// earlier connection keeps its inspection there, and is never set up twice).
     func reset() {
-        state.withLockedValue { state in state = State(nextID: state.nextID) }
+        state.withLockedValue { state in
+            state = State(listed: state.listed, sessions: state.sessions, setUp: state.setUp, nextID: state.nextID)
+        }
     }
 
     /// The messages that set an inspected process's page up: its `Page` and `Network` events,
@@ -110,9 +146,10 @@ final class WebKitPageInspector: Sendable {
         }
     }
 
-    /// Reads a message from the inspected target. Returns the processes of the page that are
-    /// new and need ``enabling(processTarget:)``.
-    func received(_ message: ByteBufferView) -> [String] {
+    /// Reads a message from `target`, a window the inspector set up. Returns the processes of
+    /// the page that are new and need ``enabling(processTarget:)``; the events of windows other
+    /// than the current session's are not recorded.
+    func received(_ message: ByteBufferView, from target: UInt64) -> [String] {
         guard Self.interesting.contains(where: { message.contains($0) }),
               let outer = try? JSONValue(parsing: Array(message)) else { return [] }
         switch outer["method"]?.stringValue {
@@ -121,7 +158,7 @@ final class WebKitPageInspector: Sendable {
                   let id = info["targetId"]?.stringValue else { return [] }
             return [id]
         case "Target.dispatchMessageFromTarget":
-            guard let text = outer["params"]?["message"]?.stringValue, let inner = try? JSONValue(parsing: text) else { return [] }
+            guard state.withLockedValue({ $0.target == target }), let text = outer["params"]?["message"]?.stringValue, let inner = try? JSONValue(parsing: text) else { return [] }
             record(inner)
             return []
         default:
@@ -189,7 +226,7 @@ final class WebKitPageInspector: Sendable {
     /// answered yet (a window's first document starts its process, which the set-up waits
     /// for), and no navigation waited in vain before.
     var isSettingUp: Bool {
-        state.withLockedValue { $0.target != nil && !$0.ready && !$0.waitedInVain }
+        state.withLockedValue { $0.found && !$0.ready && !$0.waitedInVain }
     }
 
     /// Notes that a navigation waited for the set-up in vain: the next ones do not wait.
