@@ -123,9 +123,8 @@ public final class WebKitAutomationChannel: Sendable {
             return false
         }
         if let target = parsed.identifiers?.target, inspector.owns(target) {
-            for process in inspector.received(message, from: target) {
-                send(inspector.enabling(processTarget: process), toPage: target)
-            }
+            let replies = inspector.received(message, from: target)
+            if !replies.isEmpty { send(replies, toPage: target) }
             return true
         }
         guard let id = Self.trailingID(of: message) else { return false }
@@ -173,6 +172,17 @@ public final class WebKitAutomationChannel: Sendable {
         }
         guard let (browser, frame) = prepared else { return }
         browser.writeAndFlush(frame, promise: nil)
+    }
+
+    /// Turns the inspected window's events on for a navigation about to be asked for (they go
+    /// before the driver's command, on the same connection).
+    func followNavigation() {
+        guard let page = inspector.target else { return }
+        let messages = inspector.followingNavigation()
+        guard !messages.isEmpty else { return }
+        if let browser = state.withLockedValue({ $0.browser }) {
+            browser.eventLoop.execute { [self] in send(messages, toPage: page) }
+        }
     }
 
     /// Sends `messages` to the page target `page`, unanswered (their replies are read by the

@@ -57,6 +57,11 @@ final class WebKitPageInspector: Sendable {
         var ready = false
         /// Whether a navigation already waited in vain for ``ready``.
         var waitedInVain = false
+        /// The processes of the current window's page (`page-N`), whose domains are enabled
+        /// while a navigation is followed.
+        var processes: [String] = []
+        /// Whether their `Page` and `Network` events are on.
+        var following = true
     }
 
     /// How many navigations and commits are remembered.
@@ -134,8 +139,13 @@ final class WebKitPageInspector: Sendable {
 
     /// The messages that set an inspected process's page up: its `Page` and `Network` events,
     /// and its frame tree (which names the main frame).
-    func enabling(processTarget: String) -> [String] {
-        ["Page.enable", "Network.enable", "Page.getResourceTree"].map { method in
+    private func enabling(processTarget: String) -> [String] {
+        messages(["Page.enable", "Network.enable", "Page.getResourceTree"], to: processTarget)
+    }
+
+    /// `methods` wrapped for the page's process `processTarget`.
+    private func messages(_ methods: [String], to processTarget: String) -> [String] {
+        methods.map { method in
             let id = state.withLockedValue { state in
                 defer { state.nextID += 1 }
                 return state.nextID
@@ -146,9 +156,31 @@ final class WebKitPageInspector: Sendable {
         }
     }
 
-    /// Reads a message from `target`, a window the inspector set up. Returns the processes of
-    /// the page that are new and need ``enabling(processTarget:)``; the events of windows other
-    /// than the current session's are not recorded.
+    /// The messages that turn the page's events on for a navigation about to be asked for:
+    /// they are off between navigations, since a page with them on loads slower.
+    func followingNavigation() -> [String] {
+        let processes: [String] = state.withLockedValue { state in
+            guard !state.following else { return [] }
+            state.following = true
+            return state.processes
+        }
+        return processes.flatMap { messages(["Page.enable", "Network.enable"], to: $0) }
+    }
+
+    /// The messages that turn the page's events off once a main-frame document was committed
+    /// (its response came before): what the record needs of the navigation is in.
+    private func notFollowing() -> [String] {
+        let processes: [String] = state.withLockedValue { state in
+            guard state.following else { return [] }
+            state.following = false
+            return state.processes
+        }
+        return processes.flatMap { messages(["Network.disable", "Page.disable"], to: $0) }
+    }
+
+    /// Reads a message from `target`, a window the inspector set up. Returns the messages to send
+    /// it (a new process of the page set up, events turned off after a commit); the events of
+    /// windows other than the current session's are not recorded.
     func received(_ message: ByteBufferView, from target: UInt64) -> [String] {
         guard Self.interesting.contains(where: { message.contains($0) }),
               let outer = try? JSONValue(parsing: Array(message)) else { return [] }
@@ -156,22 +188,28 @@ final class WebKitPageInspector: Sendable {
         case "Target.targetCreated":
             guard let info = outer["params"]?["targetInfo"], info["type"]?.stringValue == "page",
                   let id = info["targetId"]?.stringValue else { return [] }
-            return [id]
+            let current = state.withLockedValue { state in
+                guard state.target == target else { return false }
+                state.processes.append(id)
+                state.following = true
+                return true
+            }
+            return current ? enabling(processTarget: id) : []
         case "Target.dispatchMessageFromTarget":
             guard state.withLockedValue({ $0.target == target }), let text = outer["params"]?["message"]?.stringValue, let inner = try? JSONValue(parsing: text) else { return [] }
-            record(inner)
-            return []
+            return record(inner) ? notFollowing() : []
         default:
             return []
         }
     }
 
-    private func record(_ event: JSONValue) {
+    /// Records `event`; `true` when it was a main-frame document's commit.
+    private func record(_ event: JSONValue) -> Bool {
         let parameters = event["params"] ?? .null
         switch event["method"]?.stringValue {
         case "Network.requestWillBeSent":
             guard let loader = parameters["loaderId"]?.stringValue, let frame = parameters["frameId"]?.stringValue,
-                  let url = parameters["request"]?["url"]?.stringValue, parameters["documentURL"]?.stringValue == url else { return }
+                  let url = parameters["request"]?["url"]?.stringValue, parameters["documentURL"]?.stringValue == url else { return false }
             state.withLockedValue { state in
                 guard state.mainFrames.isEmpty || state.mainFrames.contains(frame) else { return }
                 if var known = state.navigations[loader] {
@@ -186,24 +224,27 @@ final class WebKitPageInspector: Sendable {
                     }
                 }
             }
+            return false
         case "Network.responseReceived":
             guard parameters["type"]?.stringValue == "Document", let loader = parameters["loaderId"]?.stringValue,
-                  let response = parameters["response"], let status = response["status"]?.intValue else { return }
+                  let response = parameters["response"], let status = response["status"]?.intValue else { return false }
             state.withLockedValue { state in
                 guard var known = state.navigations[loader] else { return }
                 known.status = status
                 if let url = response["url"]?.stringValue { known.final = url }
                 state.navigations[loader] = known
             }
+            return false
         case "Page.frameNavigated":
             guard let frame = parameters["frame"], frame["parentId"] == nil, let id = frame["id"]?.stringValue,
-                  let loader = frame["loaderId"]?.stringValue, let url = frame["url"]?.stringValue else { return }
+                  let loader = frame["loaderId"]?.stringValue, let url = frame["url"]?.stringValue else { return false }
             state.withLockedValue { state in
                 state.mainFrames.insert(id)
                 state.sequence += 1
                 state.commits.append(Commit(loader: loader, url: url, sequence: state.sequence))
                 if state.commits.count > Self.memory { state.commits.removeFirst() }
             }
+            return true
         default:
             // The reply to `Page.getResourceTree`, the last of the set-up: the main frame.
             if let main = event["result"]?["frameTree"]?["frame"]?["id"]?.stringValue {
@@ -212,6 +253,7 @@ final class WebKitPageInspector: Sendable {
                     state.ready = true
                 }
             }
+            return false
         }
     }
 

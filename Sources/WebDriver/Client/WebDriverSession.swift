@@ -48,8 +48,9 @@ public final class WebDriverSession: Sendable {
     /// ``documentLanding(since:requested:)`` after a navigation; `nil` when PageScript cannot
     /// see it (any browser but a MiniBrowser PageScript started).
     public var documentRecordMark: Int? {
-        guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.target != nil else { return nil }
-        return inspector.mark
+        guard let channel = automation.withLockedValue({ $0 }), channel.inspector.target != nil else { return nil }
+        channel.followNavigation()
+        return channel.inspector.mark
     }
 
     /// Waits, at most `seconds`, until the browser's record of the window's documents is being
