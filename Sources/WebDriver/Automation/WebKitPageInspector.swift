@@ -12,9 +12,12 @@ import SystemSupport
 /// automation session in every `SetTargetList` it sends on the driver's connection.
 /// ``WebKitAutomationChannel`` sets that target up on the same connection, and the inspector
 /// enables its `Page` and `Network` domains in each of the page's processes (`Target`
-/// multiplexing); their events, which the driver never asked for, are read here and taken out of
-/// the stream. Only main-frame documents are kept: each navigation's first address, the address
-/// its server's redirects ended at, its status, and when it was committed (`Page.frameNavigated`).
+/// multiplexing) while a navigation lands: from the moment PageScript asks for one
+/// (``followingNavigation()``) until a main-frame document is committed, since a page loads
+/// slower with them on. Their events, which the driver never asked for, are read here and taken
+/// out of the stream. Only main-frame documents are kept: each navigation's first address, the
+/// address its server's redirects ended at, its status, and when it was committed
+/// (`Page.frameNavigated`).
 final class WebKitPageInspector: Sendable {
     /// A navigation of the window's main frame, by its loader.
     private struct Navigation {
