@@ -46,26 +46,19 @@ struct AutomationFrame {
     /// `connection`, with the flag byte the driver's own frames carry.
     static func sendMessageToBackend(connection: UInt64, target: UInt64, flag: UInt8, message: String,
                                      allocator: ByteBufferAllocator) -> ByteBuffer {
-        let name = "SendMessageToBackend"
-        let length = name.utf8.count + 1 + 16 + message.utf8.count + 1
-        var buffer = allocator.buffer(capacity: headerSize + length)
-        buffer.writeInteger(UInt32(length), endianness: .big)
-        buffer.writeInteger(flag)
-        buffer.writeString(name)
-        buffer.writeInteger(UInt8(0))
-        buffer.writeInteger(connection, endianness: .little)
-        buffer.writeInteger(target, endianness: .little)
-        buffer.writeString(message)
-        buffer.writeInteger(UInt8(0))
-        return buffer
+        frame("SendMessageToBackend", connection: connection, target: target, flag: flag, message: message, allocator: allocator)
     }
-}
 
-extension AutomationFrame {
     /// A `Setup` frame that attaches connection `connection` to the target `target`.
     static func setup(connection: UInt64, target: UInt64, flag: UInt8, allocator: ByteBufferAllocator) -> ByteBuffer {
-        let name = "Setup"
-        let length = name.utf8.count + 1 + 16
+        frame("Setup", connection: connection, target: target, flag: flag, message: nil, allocator: allocator)
+    }
+
+    /// A frame named `name` whose parameters are the connection and target IDs, then `message`
+    /// and its NUL when there is one (`(tt)` or `(tts)`).
+    private static func frame(_ name: String, connection: UInt64, target: UInt64, flag: UInt8, message: String?,
+                              allocator: ByteBufferAllocator) -> ByteBuffer {
+        let length = name.utf8.count + 1 + 16 + (message.map { $0.utf8.count + 1 } ?? 0)
         var buffer = allocator.buffer(capacity: headerSize + length)
         buffer.writeInteger(UInt32(length), endianness: .big)
         buffer.writeInteger(flag)
@@ -73,6 +66,10 @@ extension AutomationFrame {
         buffer.writeInteger(UInt8(0))
         buffer.writeInteger(connection, endianness: .little)
         buffer.writeInteger(target, endianness: .little)
+        if let message {
+            buffer.writeString(message)
+            buffer.writeInteger(UInt8(0))
+        }
         return buffer
     }
 }
