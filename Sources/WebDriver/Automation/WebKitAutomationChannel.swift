@@ -95,16 +95,16 @@ public final class WebKitAutomationChannel: Sendable {
             inspector.sessionStarted()
         case "SendMessageToBackend":
             // The driver's commands start `{"id":N,"method":"Automation.…"`: only their start is read.
-            guard let message = parsed.message, message.prefix(80).starts(with: Self.contextCommandPrefix, afterID: true),
-                  let id = Self.leadingID(of: message) else { return }
+            guard let message = parsed.message, let id = Self.leadingID(of: message),
+                  message.prefix(80).firstRange(of: Self.contextCommand) != nil else { return }
             state.withLockedValue { $0.contextRequest = id }
         default:
             return
         }
     }
 
-    /// What follows the ID in the driver's command that opens the session's window.
-    private static let contextCommandPrefix = Array(",\"method\":\"Automation.createBrowsingContext\"".utf8)
+    /// The method of the driver's command that opens the session's window.
+    private static let contextCommand = Array("\"method\":\"Automation.createBrowsingContext\"".utf8)
 
     /// A frame from the browser to the driver: `true` when it was the reply to a command of
     /// PageScript's (consumed here, not passed on).
@@ -285,15 +285,5 @@ public final class WebKitAutomationChannel: Sendable {
         guard message.distance(from: message.startIndex, to: digits) >= key.count else { return nil }
         let keyStart = message.index(digits, offsetBy: -key.count)
         return message[keyStart..<digits].elementsEqual(key) ? value : nil
-    }
-}
-
-extension Collection<UInt8> {
-    /// Whether these bytes, after a leading `{"id":N`, go on with `rest`.
-    fileprivate func starts(with rest: [UInt8], afterID: Bool) -> Bool {
-        let key = Array("{\"id\":".utf8)
-        guard afterID, starts(with: key) else { return false }
-        let afterKey = dropFirst(key.count)
-        return afterKey.drop { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.starts(with: rest)
     }
 }

@@ -185,7 +185,7 @@ final class WebKitPageInspector: Sendable {
     /// it (a new process of the page set up, events turned off after a commit); the events of
     /// windows other than the current session's are not recorded.
     func received(_ message: ByteBufferView, from target: UInt64) -> [String] {
-        guard Self.interesting.contains(where: { message.contains($0) }),
+        guard Self.interesting.contains(where: { message.firstRange(of: $0) != nil }),
               let outer = try? JSONValue(parsing: Array(message)) else { return [] }
         switch outer["method"]?.stringValue {
         case "Target.targetCreated":
@@ -331,18 +331,4 @@ public struct DocumentLanding: Sendable, Equatable {
     public let showsRequestedDocument: Bool?
     /// The document the window shows, the last one committed.
     public let shown: InspectedDocument?
-}
-
-extension ByteBufferView {
-    /// Whether `needle` occurs in these bytes.
-    fileprivate func contains(_ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, count >= needle.count else { return false }
-        var index = startIndex
-        let last = endIndex - needle.count
-        while index <= last {
-            if self[index] == first, self[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
-    }
 }
