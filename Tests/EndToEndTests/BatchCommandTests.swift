@@ -157,6 +157,42 @@ struct BatchCommandTests {
         return path
     }
 
+    /// A hundred pages on two Firefoxes (geckodriver holds one session each): every entry once,
+    /// each record with its own page's values or the right error, and nothing left running.
+    @Test func aHundredPagesOnFirefoxWithTwoJobs() throws {
+        let site = try Self.site()
+        defer { site.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let special: [Int: Kind] = [9: .slow, 61: .slow, 25: .missing, 75: .missing, 40: .hostile, 90: .hostile]
+        let kinds = (0..<100).map { special[$0] ?? .fast }
+        let list = try Self.writeList(kinds.enumerated().map { site.url("/\($0.element.rawValue)/\($0.offset)") }, in: folder)
+        let output = folder + "/out.jsonl"
+        let batch = try RunningBatch([list, "-e", Self.script, "--engine", "firefox", "--jobs", "2", "--timeout", "20", "--output", output], in: folder)
+        let status = batch.wait()
+        #expect(batch.leftovers.isEmpty, "still running after the batch: \(batch.leftovers)")
+        #expect(status == 1, "the 404s fail the batch: \(batch.standardError)")
+        let records = try Self.records(String(contentsOfFile: output, encoding: .utf8))
+        let byIndex = Dictionary(records.map { ($0["index"] as? Int ?? -1, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(records.count == 100 && Set(byIndex.keys) == Set(0..<100), "every entry exactly once")
+        for (index, kind) in kinds.enumerated() {
+            let record = try #require(byIndex[index])
+            #expect(record["engine"] as? String == "firefox")
+            #expect(record["url"] as? String == site.url("/\(kind.rawValue)/\(index)"), "\(record)")
+            let value = record["value"] as? [String: Any]
+            switch kind {
+            case .missing:
+                #expect(record["status"] as? String == "http-error" && record["httpStatus"] as? Int == 404, "\(index): \(record)")
+            case .hostile:
+                #expect(record["status"] as? String == "ok", "\(index): \(record)")
+                #expect(value?["text"] as? String == Self.hostileText)
+            default:
+                #expect(record["status"] as? String == "ok" && record["httpStatus"] as? Int == 200, "\(index): \(record)")
+                #expect(value?["title"] as? String == "\(kind == .fast ? "Page" : "Slow") /\(kind.rawValue)/\(index)", "\(index): \(record)")
+            }
+        }
+    }
+
     @Test(arguments: ["webkit", "chromium"])
     func fiveHundredPagesEachRecordedOnceWithTheRightErrors(engine: String) throws {
         let site = try Self.site()
@@ -477,7 +513,7 @@ struct BatchCommandTests {
     /// Every record names the address it opened and the one its values come from: a server's
     /// redirect leads to its page, and a page that leaves while the script runs is recorded as
     /// `navigated-away`, to where it went, with nothing of the other document.
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func recordsNameTheRequestedAndTheFinalAddress(engine: String) throws {
         let server = try LoopbackServer(responses: [
             "/plain": LoopbackResponse(html: "<title>Plain</title>"),
@@ -505,7 +541,7 @@ struct BatchCommandTests {
     /// A visit that runs out of time ends within a second of its limit on every engine, whether
     /// the page never loads (a script of its own that never ends), blocks itself after its load,
     /// or the user's script never returns; the record says which limit in whole or tenth seconds.
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func aTimedOutVisitEndsWithinASecondOfItsLimit(engine: String) throws {
         let server = try LoopbackServer(responses: [
             "/never-loads": LoopbackResponse(html: "<title>Never</title><script>while (true) {}</script>"),
@@ -541,7 +577,7 @@ struct BatchCommandTests {
 
     /// A dialog the page opens is in its record as in `run --json`: while the first page of a
     /// session loads, on a later page, and on a page that then runs out of time.
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func recordsKeepTheDialogsThePageOpened(engine: String) throws {
         let server = try LoopbackServer(responses: [
             "/alerting": LoopbackResponse(html: "<title>Alerting</title><script>alert('while loading')</script>"),

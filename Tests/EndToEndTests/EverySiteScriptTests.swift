@@ -28,7 +28,7 @@ struct EverySiteScriptTests {
         deinit { try? FileManager.default.removeItem(at: root) }
     }
 
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func scriptsThatClaimEverySiteRunByThemselvesOnAnyPage(engine: String) async throws {
         let server = try LoopbackServer(pages: ["/any/page": "<!doctype html><title>Anywhere</title><p>text</p>"])
         defer { server.stop() }

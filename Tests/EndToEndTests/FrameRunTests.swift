@@ -63,7 +63,7 @@ struct FrameRunTests {
         ]
     }
 
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func libraryScriptsRunInEveryMatchingFrameButNoframes(engine: String) async throws {
         let server = try Self.server()
         defer { server.stop() }

@@ -8,7 +8,7 @@ import Testing
 /// both engines.
 @Suite(.serialized)
 struct PictureCommandTests {
-    static let engines = ["webkit", "chromium"]
+    static let engines = ["webkit", "chromium", "firefox"]
 
     let server: LoopbackServer
 
@@ -77,12 +77,14 @@ struct PictureCommandTests {
         }
     }
 
-    @Test func chromiumPicturesTheWholePage() async throws {
+    /// Chromium through DevTools, Firefox through geckodriver's own command.
+    @Test(arguments: ["chromium", "firefox"])
+    func theWholePageIsPictured(engine: String) async throws {
         let folder = try Folder()
-        let viewport = try await run([server.url("/tall"), "-e", "1", "--engine", "chromium", "--screenshot", folder.path("view.png"), "--viewport", "1280x800"])
+        let viewport = try await run([server.url("/tall"), "-e", "1", "--engine", engine, "--screenshot", folder.path("view.png"), "--viewport", "1280x800"])
         #expect(viewport.status == 0, "\(viewport.standardError)")
         #expect(Self.pngHeight(try Data(contentsOf: URL(fileURLWithPath: folder.path("view.png")))) == 800)
-        let whole = try await run([server.url("/tall"), "-e", "1", "--engine", "chromium", "--screenshot", folder.path("whole.png"), "--full-page"])
+        let whole = try await run([server.url("/tall"), "-e", "1", "--engine", engine, "--screenshot", folder.path("whole.png"), "--full-page"])
         #expect(whole.status == 0, "\(whole.standardError)")
         #expect(Self.pngHeight(try Data(contentsOf: URL(fileURLWithPath: folder.path("whole.png")))) == 3000)
     }

@@ -66,7 +66,7 @@ struct UserScriptRunTests {
 
     /// A Greasemonkey 4 script has no `@connect` lines: a request to the page's own host needs none
     /// (as in Tampermonkey), and `onprogress` is called before `onload`.
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func aRequestToThePagesOwnHostNeedsNoConnectLineAndReportsProgress(engine: String) throws {
         let server = try LoopbackServer(responses: [
             "/": LoopbackResponse(html: "<!doctype html><title>Page</title>"),

@@ -41,7 +41,7 @@ struct ErrorPositionTests {
         ("if (true) {\n  call(\n}", "SyntaxError", 3, 1),
     ]
 
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func consoleCodeErrorsArePlacedInTheUsersText(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Dictionary(uniqueKeysWithValues: Self.policies.map { ($0.path, $0.response) }))
         defer { server.stop() }
@@ -56,11 +56,12 @@ struct ErrorPositionTests {
                 }
             }
             let nullColumn = try await page.run(script: "null.x", mode: .console).error?.column
-            #expect(nullColumn == (engine == .chromium ? 6 : 5), "the column the engine gives, without the inserted return")
+            // SpiderMonkey places the error at the expression's start, the others at the property.
+            #expect(nullColumn == [.chromium: 6, .firefox: 1][engine, default: 5], "the column the engine gives, without the inserted return")
         }
     }
 
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func errorsArePlacedInTheUsersScript(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Dictionary(uniqueKeysWithValues: Self.policies.map { ($0.path, $0.response) }))
         defer { server.stop() }
@@ -82,8 +83,14 @@ struct ErrorPositionTests {
                     #expect(result.error?.message.contains("\n") == false, "\(label): messages are one line of text")
                 }
                 // The page's policy stays in force on every engine: `eval` inside the user's code is
-                // the page's to allow.
+                // the page's to allow. Firefox compiles WebDriver's scripts outside the page's
+                // policy, as it does an extension's content scripts: there the user's own `eval`
+                // works, and the page's code stays under its policy (HostilePageTests).
                 let evalError = try await page.script("return eval('1 + 1')")
+                guard engine != .firefox else {
+                    #expect(evalError.value == .integer(2), "\(policy.path): \(String(describing: evalError))")
+                    continue
+                }
                 #expect(evalError.error?.name == "EvalError", "\(engine) \(policy.path): \(String(describing: evalError))")
                 #expect(evalError.error?.line == 1)
                 #expect(evalError.error?.message.hasSuffix("\n") == false)
@@ -93,7 +100,7 @@ struct ErrorPositionTests {
 
     /// An error's stack names the user's frames at the user's lines, as the error's own position
     /// does, and none of PageScript's (its runtime, the driver's wrappers).
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func stacksShowTheUsersFramesOnly(engine: Engine) async throws {
         let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<!doctype html><title>Stacks</title><p>x</p>")])
         defer { server.stop() }
@@ -103,7 +110,8 @@ struct ErrorPositionTests {
             let column = try #require(error.column)
             let frames = (error.stack ?? "").split(separator: "\n").map(String.init)
             #expect(frames.first == "f (line 2, column \(column))", "\(engine): \(frames)")
-            if engine == .chromium {
+            // JavaScriptCore names no place for the script's outer frame; V8 and SpiderMonkey do.
+            if engine != .webkit {
                 #expect(frames == ["f (line 2, column \(column))", "(anonymous) (line 3, column 1)"], "\(frames)")
             } else {
                 #expect(frames == ["f (line 2, column \(column))", "(anonymous) (your script)"], "\(frames)")
@@ -116,7 +124,7 @@ struct ErrorPositionTests {
 
     /// Syntax errors speak of the user's text: nothing of the `return` PageScript puts before the
     /// last expression.
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func syntaxErrorsSayNothingOfTheWrapping(engine: Engine) async throws {
         let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<!doctype html><title>Syntax</title><p>x</p>")])
         defer { server.stop() }

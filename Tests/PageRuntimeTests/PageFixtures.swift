@@ -7,6 +7,9 @@ import TestSupport
 /// Pages and helpers shared by the PageRuntime tests: real loopback servers, real engines.
 enum PageFixtures {
     static let engines: [Engine] = [.webkit, .chromium]
+    /// Every engine Linux has, for the tests of what every engine must do alike (Firefox's
+    /// sessions start slowly: the rest run on two, within CI's time).
+    static let everyEngine: [Engine] = [.webkit, .chromium, .firefox]
 
     /// What strict sites send: no inline scripts, no eval, no inline styles.
     static let strictPolicy = ["Content-Security-Policy": "script-src 'self'; style-src 'self'"]

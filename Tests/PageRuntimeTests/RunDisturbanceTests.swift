@@ -19,7 +19,7 @@ struct RunDisturbanceTests {
         ]
     }
 
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func dialogsAreAnsweredAndReported(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Self.responses())
         defer { server.stop() }
@@ -70,7 +70,7 @@ struct RunDisturbanceTests {
         }
     }
 
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func aPageThatNavigatesAwayIsReported(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Self.responses())
         defer { server.stop() }

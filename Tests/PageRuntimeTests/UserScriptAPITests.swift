@@ -60,7 +60,7 @@ struct UserScriptAPITests {
         return try await body(folder)
     }
 
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func realWorldScriptsRunWithTheirEffectsInThePage(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Self.pageResponses())
         let api = try LoopbackServer(responses: Self.apiResponses())
@@ -290,7 +290,7 @@ struct UserScriptAPITests {
     /// The page's own script tries everything it can to reach the API: globals, the page's
     /// built-ins replaced to spy on what the userscript's API does with them, and a call into
     /// PageScript's entry point without the key.
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func aHostilePageCannotReachTheAPI(engine: Engine) async throws {
         let spy = """
             const realApply = Reflect.apply;
@@ -413,7 +413,7 @@ struct UserScriptAPITests {
 
     /// On Chromium a `document-start` library script runs before the page's first (inline)
     /// script, with its GM API; on WebKit it runs after the load and says so.
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func documentStartScriptsRunFirstWhereTheEngineAllows(engine: Engine) async throws {
         let server = try LoopbackServer(responses: ["/": LoopbackResponse(html: """
             <!doctype html><html><head><title>Early</title>

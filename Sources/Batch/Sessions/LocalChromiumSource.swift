@@ -37,10 +37,9 @@ public actor LocalChromiumSource: SessionSource {
     }
 
     public func prepare() throws(SessionSourceError) {
-        let found = Engine.chromium.requiredPrograms.map { ($0, ExecutableLocator.find($0, path: path)) }
-        let missing = found.filter { $0.1 == nil }.map(\.0)
+        let (found, missing) = Engine.chromium.locatePrograms(path: path)
         guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .chromium, programs: missing).description) }
-        programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+        programs = found
         // What killed batches left behind: profiles, driver logs, the browsers' temporary folders.
         ThrowawayProfileFolder.removeAbandoned(prefixes: [
             Self.profilePrefix, LocalDriver.logPrefix(engine: .chromium), BrowserEngine.browserTemporaryPrefix,

@@ -37,10 +37,9 @@ public actor LocalWebKitSource: SessionSource {
     }
 
     public func prepare() throws(SessionSourceError) {
-        let found = Engine.webkit.requiredPrograms.map { ($0, ExecutableLocator.find($0, path: path)) }
-        let missing = found.filter { $0.1 == nil }.map(\.0)
+        let (found, missing) = Engine.webkit.locatePrograms(path: path)
         guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .webkit, programs: missing).description) }
-        programs = Dictionary(uniqueKeysWithValues: found.map { ($0.0, $0.1 ?? "") })
+        programs = found
         // The driver logs of batches that were killed.
         ThrowawayProfileFolder.removeAbandoned(prefixes: [LocalDriver.logPrefix(engine: .webkit)])
     }

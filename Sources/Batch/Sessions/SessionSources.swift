@@ -3,7 +3,7 @@ import Foundation
 import PageRuntime
 import SystemSupport
 
-/// Where a batch's sessions come from, for the engine the user chose: a local WebKit or Chromium
+/// Where a batch's sessions come from, for the engine the user chose: a local WebKit, Chromium or Firefox
 /// started by the batch, or a remote WebDriver endpoint, each with the user's browser settings
 /// (``Engines/BrowserSettings``).
 public enum SessionSources {
@@ -23,8 +23,11 @@ public enum SessionSources {
             guard options.display == .hidden, options.profileDirectory == nil else { throw .visibleOrKeptBrowserRefused }
             var settings = options.settings
             settings.capabilities += try extraCapabilities(capabilities)
-            return engine == .chromium ? LocalChromiumSource(language: options.language, settings: settings)
-                : LocalWebKitSource(language: options.language, settings: settings)
+            switch engine {
+            case .chromium: return LocalChromiumSource(language: options.language, settings: settings)
+            case .firefox: return LocalFirefoxSource(language: options.language, settings: settings)
+            case .webkit, .safari: return LocalWebKitSource(language: options.language, settings: settings)
+            }
         case let .remote(endpoint, browserName, settings):
             return RemoteSource(endpoint: endpoint, browserName: browserName, capabilities: try extraCapabilities(capabilities), settings: settings)
         }

@@ -3,7 +3,7 @@ import SystemSupport
 
 /// What a local engine's launcher started for ``BrowserEngine``: the driver (with WebKit's
 /// browser behind it), a private X display, the folders it made, and the capabilities its
-/// sessions ask for.
+/// sessions ask for. Each engine's `launch` is here; what it is made of is in its own folder.
 struct LocalLaunch: Sendable {
     let driver: LocalDriver
     /// The X server PageScript started for the browser, if any.
@@ -94,6 +94,40 @@ extension ChromiumLauncher {
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             if let error = error as? EngineError { throw error }
             throw .failedToStart(engine: .chromium, reason: "\(error)")
+        }
+    }
+}
+
+extension FirefoxLauncher {
+    /// Starts geckodriver for one engine, with the folder its session's profile goes in and the
+    /// browser's temporary folder (or, with a kept profile, that folder of the user's). On
+    /// failure, everything made is removed.
+    static func launch(programs: [String: String], options: LaunchOptions, timeout: Double) async throws(EngineError) -> LocalLaunch {
+        var scratchFolders: [String] = []
+        do {
+            if let kept = options.profileDirectory {
+                try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+            }
+            let profileRoot = ThrowawayProfileFolder.path(named: "\(BrowserEngine.throwawayFirefoxProfilePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(atPath: profileRoot, withIntermediateDirectories: true)
+            scratchFolders.append(profileRoot)
+            let temporary = ThrowawayProfileFolder.path(named: "\(BrowserEngine.browserTemporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            scratchFolders.append(temporary)
+            var display: String?
+            if case let .user(name) = options.display { display = name }
+            let driver = try await startDriver(executable: programs["geckodriver"] ?? "geckodriver", profileRoot: profileRoot,
+                                               environment: environment(temporaryFolder: temporary, display: display), timeout: timeout)
+            PhaseTimeline.current?.end("driver")
+            let capabilities = sessionCapabilities(binary: programs["firefox-esr"] ?? "firefox-esr", headless: options.display == .hidden,
+                                                   profile: options.profileDirectory, language: options.language)
+            return LocalLaunch(driver: driver, display: nil,
+                               capabilities: options.settings.mergedCapabilities(.object(capabilities), engine: .firefox, browserName: nil),
+                               scratchFolders: scratchFolders)
+        } catch {
+            scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
+            if let error = error as? EngineError { throw error }
+            throw .failedToStart(engine: .firefox, reason: "\(error)")
         }
     }
 }

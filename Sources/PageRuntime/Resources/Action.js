@@ -234,6 +234,8 @@ var Action = (function() {
             nativeFunction: new fresh.RegExp("\\{\\s*\\[native code\\]\\s*\\}\\s*$"),
             v8Frame: new fresh.RegExp("^\\s*at (?:async )?(?:(.*?) \\()?(.*?):(\\d+):(\\d+)\\)?$"),
             jscFrame: new fresh.RegExp("^(.*?)@(?:(.*):(\\d+):(\\d+))?$"),
+            // SpiderMonkey's errors have no stack of their own: Error.prototype's getter gives it.
+            errorStack: getter(prototypeOf("Error"), "stack"),
             pageObjectPrototype: reflect.getPrototypeOf({})
         };
     }
@@ -586,7 +588,8 @@ var Action = (function() {
                 parts.message = messageText(error);
             }
             var stack = builtIns.describe(error, "stack");
-            var stackText = stack ? (typeof stack.get === "function" ? builtIns.apply(stack.get, error, []) : stack.value) : null;
+            var stackText = stack ? (typeof stack.get === "function" ? builtIns.apply(stack.get, error, []) : stack.value)
+                : (parts.isError && builtIns.errorStack ? builtIns.errorStack(error) : null);
             if (typeof stackText === "string") { parts.stack = stackText; }
         } catch (problem) {
             parts.message = parts.message || "(the error could not be read)";

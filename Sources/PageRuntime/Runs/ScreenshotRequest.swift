@@ -39,14 +39,18 @@ public struct ScreenshotRequest: Sendable, Equatable {
             throw .library("--screenshot \(path): PageScript saves screenshots as .png, .jpg (or .jpeg) or .webp files, by the name's extension")
         }
         if case let .local(engine, _) = engine, engine != .chromium {
-            let driver = engine == .safari ? "Safari's driver" : "WebKit's driver"
+            let driver = switch engine {
+            case .safari: "Safari's driver"
+            case .firefox: "geckodriver"
+            default: "WebKit's driver"
+            }
             if format != .png {
                 throw .library("--screenshot \(path): \(driver) takes screenshots only as PNG; "
                     + "name the file .png, or use --engine chromium for \(format == .jpeg ? "JPEG" : "WebP")")
             }
-            if fullPage {
+            if fullPage, engine != .firefox {
                 throw .library("--full-page: \(driver) pictures only the viewport; use --engine chromium "
-                    + "for the whole page, or a taller --viewport")
+                    + "or firefox for the whole page, or a taller --viewport")
             }
         }
         self.path = path

@@ -3,7 +3,9 @@
 /// Chromium's driver fails the navigation with a network error code (`net::ERR_CONNECTION_REFUSED`),
 /// or, for a missing file, shows `chrome-error://chromewebdata/` with the code in its text;
 /// WebKit's driver reports success and leaves `about:blank` with the reason as the page's text
-/// ("Could not connect to 127.0.0.1: Connection refused").
+/// ("Could not connect to 127.0.0.1: Connection refused").; geckodriver fails it with the address of
+/// Firefox's error page, whose `e` parameter names the cause (`Reached error page:
+/// about:neterror?e=connectionFailure&u=...`).
 enum LoadFailure {
     /// Why a navigation that left the browser on the page it had did not load.
     static let noNewDocument = "the browser opened no page there (a download, or a response without content)"
@@ -14,6 +16,9 @@ enum LoadFailure {
         for prefix in ["unknown error: ", "insecure certificate: ", "invalid argument: "] where message.hasPrefix(prefix) {
             message = String(message.dropFirst(prefix.count))
         }
+        if let code = firefoxErrorCode(in: message) {
+            return firefoxExplanation(of: code).map { "\($0) (\(code))" } ?? "the browser showed its error page (\(code))"
+        }
         guard let code = networkCode(in: message) else { return message }
         return explanation(of: code).map { "\($0) (\(code))" } ?? message
     }
@@ -21,6 +26,9 @@ enum LoadFailure {
     /// The reason when the document the browser shows is an error page instead of `requested`;
     /// `nil` when the page loaded.
     static func reason(requested: String, documentURL: String, pageText: String?) -> String? {
+        if let code = firefoxErrorCode(in: documentURL) {
+            return firefoxExplanation(of: code).map { "\($0) (\(code))" } ?? "the browser showed its error page (\(code))"
+        }
         if documentURL.hasPrefix("chrome-error:") {
             let text = pageText ?? ""
             if let code = networkCode(in: text) {
@@ -36,7 +44,8 @@ enum LoadFailure {
 
     /// Whether the browser shows its error page rather than `requested`.
     static func isErrorPage(requested: String, documentURL: String) -> Bool {
-        documentURL.hasPrefix("chrome-error:") || (documentURL == "about:blank" && !requested.hasPrefix("about:"))
+        documentURL.hasPrefix("chrome-error:") || firefoxErrorCode(in: documentURL) != nil
+            || (documentURL == "about:blank" && !requested.hasPrefix("about:"))
     }
 
     private static func firstLine(of text: String) -> String? {
@@ -48,6 +57,34 @@ enum LoadFailure {
         let code = text[start.lowerBound...].prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
         let prefixed = text[..<start.lowerBound].hasSuffix("net::")
         return (prefixed ? "net::" : "") + code
+    }
+
+    /// The `e` parameter of a Firefox error page's address (`about:neterror?e=dnsNotFound&...`,
+    /// `about:certerror?e=nssBadCert&...`) in `text`.
+    private static func firefoxErrorCode(in text: String) -> String? {
+        guard let page = ["about:neterror?", "about:certerror?"].lazy.compactMap({ text.range(of: $0) }).first else { return nil }
+        let query = text[page.upperBound...].prefix { !$0.isWhitespace }
+        guard let parameter = query.split(separator: "&").first(where: { $0.hasPrefix("e=") }) else { return nil }
+        let code = parameter.dropFirst(2)
+        return code.isEmpty ? nil : String(code)
+    }
+
+    private static func firefoxExplanation(of code: String) -> String? {
+        switch code {
+        case "connectionFailure": return "connection refused"
+        case "dnsNotFound": return "the host name could not be resolved"
+        case "fileNotFound", "fileAccessDenied": return code == "fileNotFound" ? "no such file" : "permission denied"
+        case "netTimeout": return "the connection timed out"
+        case "netReset", "netInterrupt": return "the server closed the connection"
+        case "deniedPortAccess": return "the browser does not connect to this port"
+        case "nssFailure2": return "the TLS handshake failed"
+        case "nssBadCert": return "the server's certificate is not trusted"
+        case "netOffline": return "the browser is offline"
+        case "proxyConnectFailure", "proxyResolveFailure": return "the proxy could not be reached"
+        case "redirectLoop": return "the server redirects in a loop"
+        case "unknownProtocolFound": return "the browser does not know this address's scheme"
+        default: return nil
+        }
     }
 
     private static func explanation(of code: String) -> String? {

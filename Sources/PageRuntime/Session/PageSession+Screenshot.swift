@@ -20,8 +20,9 @@ extension PageSession {
 
     /// The page as the browser draws it now, in `format`, of the viewport or with `fullPage` of
     /// the whole scrollable page. JPEG, WebP and the whole page come from Chromium's
-    /// `Page.captureScreenshot` (WebDriver's screenshot command is PNG of the viewport only);
-    /// ``ScreenshotRequest`` refuses them for other engines before a run starts.
+    /// `Page.captureScreenshot` (WebDriver's screenshot command is PNG of the viewport only), a
+    /// whole page as PNG also from geckodriver's own command; ``ScreenshotRequest`` refuses the
+    /// rest for other engines before a run starts.
     ///
     /// ```swift
     /// let jpeg = try await page.screenshot(format: .jpeg, fullPage: true)
@@ -33,6 +34,9 @@ extension PageSession {
         let session = self.session
         guard format != .png || fullPage else {
             return try await Self.driverCall { () throws(WebDriverError) in try await session.screenshot(timeout: timeout) }
+        }
+        if format == .png, session.offersFullPageScreenshot {
+            return try await Self.driverCall { () throws(WebDriverError) in try await session.fullPageScreenshot(timeout: timeout) }
         }
         guard session.offersChromeDevTools else {
             throw .library("this browser takes screenshots only as PNG of the viewport: JPEG, WebP and --full-page need Chromium's DevTools")

@@ -17,7 +17,7 @@ struct EngineOptions<Window: BrowserWindowChoice>: ParsableArguments {
     @Flag(name: .long, help: ArgumentHelp("Open the browser as a window on your display ($DISPLAY) instead of hidden.", visibility: Window.visibility))
     var headed = false
 
-    @Option(name: .long, help: ArgumentHelp("Chromium: keep the browser profile (cookies, logins) in this folder between runs.", valueName: "folder",
+    @Option(name: .long, help: ArgumentHelp("Chromium, Firefox: keep the browser profile (cookies, logins) in this folder between runs.", valueName: "folder",
                                             visibility: Window.visibility))
     var profile: String?
 
@@ -49,8 +49,8 @@ struct EngineOptions<Window: BrowserWindowChoice>: ParsableArguments {
         if profile != nil, webDriverURL != nil {
             throw ValidationError("--profile is for a local browser; a remote endpoint keeps its own profiles")
         }
-        if profile != nil, engine != .chromium {
-            throw ValidationError("--profile is only available with --engine chromium: WebKit's automation sessions are always ephemeral")
+        if profile != nil, engine != .chromium, engine != .firefox {
+            throw ValidationError("--profile is only available with --engine chromium or firefox: WebKit's automation sessions are always ephemeral")
         }
         if let webDriverURL, remoteEndpoint == nil {
             throw ValidationError("--webdriver-url must be an http or https URL, got '\(webDriverURL)'")

@@ -99,6 +99,9 @@ final class ExecuteScriptTransport: PageTransport {
             value = try await send(serializedBody(script), arguments: arguments, timeout: timeout)
         } catch {
             switch error {
+            case let .protocolError(code: .javascriptError, message, _) where Self.isDocumentUnloaded(message):
+                // geckodriver's word for a call whose document went away while it ran.
+                return TransportReply(.interrupted(SyntaxErrorLocator.engineMessage(message)))
             case let .protocolError(code: .javascriptError, message, _):
                 return TransportReply(.compileFailed(SyntaxErrorLocator.engineMessage(message), at: nil))
             case .protocolError(code: .scriptTimeout, _, _), .requestTimedOut:
@@ -118,6 +121,12 @@ final class ExecuteScriptTransport: PageTransport {
             return try await call(body, entry: entry, request: request, timeout: timeout, confidential: confidential)
         }
         return TransportReply(execution)
+    }
+
+    /// Whether a driver's JavaScript error says that the call's document was unloaded while the
+    /// call ran (geckodriver: `Document was unloaded`), which is no error of the call's code.
+    static func isDocumentUnloaded(_ message: String) -> Bool {
+        SyntaxErrorLocator.engineMessage(message).hasPrefix("Document was unloaded")
     }
 
     private func send(_ serializedScript: String, arguments: [JSONValue], timeout: Double) async throws(WebDriverError) -> JSONValue {
