@@ -43,4 +43,9 @@ public enum BrowseEvent: Sendable {
     /// The browser offers DevTools, but following its tabs there failed (`reason`): the
     /// `document-start` scripts run once each page has loaded instead.
     case documentStartUnavailable(reason: String)
+    /// Following the library folder for saves (`browse --watch`) is not possible (`reason`):
+    /// browsing goes on without it.
+    case savesNotFollowed(reason: String)
+    /// The library's script file `file` (its name in the folder) was saved, and what was done.
+    case scriptSaved(file: String, save: ScriptSave)
 }

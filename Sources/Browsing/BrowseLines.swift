@@ -3,7 +3,7 @@ import PageRuntime
 import SystemSupport
 
 /// `browse` for a program to read, when standard input or output is not a terminal: one line per
-/// page and per script on standard output (`page`, `ran`, `off`, `failed`, then the details,
+/// page, per script and per save (`page`, `ran`, `off`, `failed`, `saved`, then the details,
 /// separated by tabs); console lines, dialogs and errors on standard error, as `run` shows them.
 /// Page-provided text is escaped.
 ///
@@ -38,6 +38,10 @@ public enum BrowseLines {
             return [tabbed(["failed", "-", "-", safe(url), safe(error.description)])]
         case let .documentStartUnavailable(reason):
             return [.error("document-start scripts will run after each page has loaded: \(safe(reason))")]
+        case let .savesNotFollowed(reason):
+            return [.error("saves are not followed: \(safe(reason))")]
+        case let .scriptSaved(file, save):
+            return [tabbed(["saved", safe(file)] + fields(of: save))]
         case .menuCommandRan, .siteSwitched:
             // Only keys at a terminal ask for these, and then the terminal view shows them.
             return []
@@ -58,6 +62,18 @@ public enum BrowseLines {
             case let .failure(error):
                 return [.output(([failed] + head + [safe(error.description)]).joined(separator: "\t"))]
             }
+        }
+    }
+
+    /// A save's fields after `saved` and the file: `reload`, the script's ID, name and the page;
+    /// `elsewhere`, the ID and name; `unusable` and the problems; `removed`.
+    static func fields(of save: ScriptSave) -> [String] {
+        let safe = TerminalSafeText.escaped
+        switch save {
+        case let .reloading(script, url): return ["reload", script.id.rawValue, safe(script.name), safe(url)]
+        case let .notOnThisPage(script): return ["elsewhere", script.id.rawValue, safe(script.name)]
+        case let .unusable(problems): return ["unusable", safe(problems.joined(separator: "; "))]
+        case .removed: return ["removed"]
         }
     }
 

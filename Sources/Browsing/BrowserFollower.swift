@@ -1,6 +1,7 @@
 import Foundation
 import GMAPI
 import PageRuntime
+import SystemSupport
 import UserScripts
 import WebDriver
 
@@ -58,13 +59,19 @@ public struct BrowserFollower: Sendable {
     /// ``BrowseTerminalView/ask(_:)``); `nil` refuses such requests, naming the line to add.
     public let asker: ConnectAsker?
 
+    /// Whether the library folder is followed for saves made in the user's own editor
+    /// (`browse --watch`): a saved script that runs on the page shown gets the page reloaded, so
+    /// that its new version runs there (``BrowseEvent/scriptSaved(file:save:)``).
+    public let followsSaves: Bool
+
     public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200), opening firstAddress: String? = nil,
-                asker: ConnectAsker? = nil) {
+                asker: ConnectAsker? = nil, followingSaves followsSaves: Bool = false) {
         self.page = page
         self.library = library
         self.interval = interval
         self.firstAddress = firstAddress
         self.asker = asker
+        self.followsSaves = followsSaves
     }
 
     /// Something that edits a script on the followed page (the terminal editor in
@@ -112,8 +119,17 @@ public struct BrowserFollower: Sendable {
                 report(.failed(url: firstAddress, error: error))
             }
         }
-        let ending = await follow(host: host, interception: interception, requests: requests, isStopped: isStopped, report: report,
-                                  edit: edit)
+        var saves: FolderWatch?
+        if followsSaves {
+            do {
+                saves = try FolderWatch(folder: library.directory)
+            } catch {
+                report(.savesNotFollowed(reason: error.description))
+            }
+        }
+        let ending = await follow(host: host, interception: interception, requests: requests, saves: saves, isStopped: isStopped,
+                                  report: report, edit: edit)
+        saves?.cancel()
         await interception?.stop()
         await host.shutdown()
         return ending
@@ -160,8 +176,8 @@ public struct BrowserFollower: Sendable {
         }
     }
 
-    private func follow(host: GMHost, interception: DocumentStartInterception?, requests: BrowseRequests, isStopped: @Sendable () -> Bool,
-                        report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing?) async -> Ending {
+    private func follow(host: GMHost, interception: DocumentStartInterception?, requests: BrowseRequests, saves: FolderWatch?,
+                        isStopped: @Sendable () -> Bool, report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing?) async -> Ending {
         let probe = DocumentProbe()
         var address: String?
         var document = DocumentRuns()
@@ -262,6 +278,7 @@ public struct BrowserFollower: Sendable {
                     for request in requests.take() {
                         await perform(request, in: &document, host: host, report: report, edit: edit)
                     }
+                    if let saves, await reloadForSaves(saves.settledNames(), at: address, report: report) { continue }
                     if document.hasRuns, page.callsOverlap {
                         if lateWatch?.isRunning != true || lateWatch?.runtime != page.installedRuntime {
                             lateWatch?.stop()
@@ -299,6 +316,41 @@ public struct BrowserFollower: Sendable {
             if let pause { try? await Task.sleep(for: pause) }
         }
         return .stopped
+    }
+
+    /// Reports each library script among `names` (files of the folder whose saves have settled)
+    /// and reloads the page once when one of them runs on it, so that the new version runs there
+    /// as on a fresh visit; returns whether it did. A version that cannot be used reloads nothing:
+    /// what the version before did on the page stays.
+    private func reloadForSaves(_ names: [String], at address: String?, report: @Sendable (BrowseEvent) -> Void) async -> Bool {
+        let saved = names.filter { $0.hasSuffix(".user.js") }
+        guard !saved.isEmpty else { return false }
+        let shown = address.flatMap { try? PageURL($0) }
+        let runningHere = Set(shown.flatMap { try? library.which(url: $0) }?.map(\.script.id) ?? [])
+        let scripts = (try? library.scripts()) ?? []
+        var reloads = false
+        for name in saved {
+            let save = Self.save(ofFile: library.directory.appending(path: name), among: scripts, runningHere: runningHere, at: address)
+            if case .reloading = save { reloads = true }
+            report(.scriptSaved(file: name, save: save))
+        }
+        guard reloads else { return false }
+        // Reloaded from the page, not navigated to its address: an address with a fragment would
+        // only scroll, and a reload is what a person at the browser would do.
+        return (try? await page.session.executeScript("setTimeout(function () { location.reload(); }, 0);", arguments: [], timeout: 10)) != nil
+    }
+
+    /// What a save of `file` means for the page at `address`.
+    static func save(ofFile file: URL, among scripts: [StoredScript], runningHere: Set<ScriptID>, at address: String?) -> ScriptSave {
+        guard let bytes = FileManager.default.contents(atPath: file.path(percentEncoded: false)) else { return .removed }
+        guard let text = String(data: bytes, encoding: .utf8) else { return .unusable(problems: ["the file is not UTF-8 text"]) }
+        let problems = UserScript(text: text).unusableMetadata(expectingBlock: true)
+        guard problems.isEmpty else { return .unusable(problems: problems) }
+        guard let script = scripts.first(where: { $0.file.lastPathComponent == file.lastPathComponent }) else {
+            return .unusable(problems: ["the library cannot read it as one of its scripts (see 'pagescript scripts list')"])
+        }
+        if let address, runningHere.contains(script.id) { return .reloading(script: script, url: address) }
+        return .notOnThisPage(script: script)
     }
 
     /// Tampermonkey's `urlchange` event, for the scripts here that `@grant window.onurlchange`: a

@@ -128,6 +128,14 @@ public struct EngineInventory: Sendable, Equatable {
         Engine.allCases.map { inspect($0, path: path) }
     }
 
+    /// Which engines of `Engine.allCases` have every program they need on `path` (defaults to
+    /// this process's `PATH` and PageScript's own engine folder), and which do not, both in that
+    /// order. No program is asked its version: quick enough to decide what a run starts.
+    public static func installation(path: String? = nil) -> (installed: [Engine], missing: [Engine]) {
+        let installed = Engine.allCases.filter { $0.locatePrograms(path: path).missing.isEmpty }
+        return (installed, Engine.allCases.filter { !installed.contains($0) })
+    }
+
     /// Looks at one engine.
     public static func inspect(_ engine: Engine, path: String? = nil) -> EngineInventory {
         let (found, missing) = engine.locatePrograms(path: path)

@@ -230,6 +230,10 @@ public final class BrowseTerminalView: @unchecked Sendable {
             write(["  ✗ \(safe(error.description))"])
         case let .documentStartUnavailable(reason):
             write(["  ! document-start scripts will run after each page has loaded: \(safe(reason))"])
+        case let .savesNotFollowed(reason):
+            write(["  ! saves are not followed: \(safe(reason))"])
+        case let .scriptSaved(file, save):
+            write([Self.line(ofSave: save, file: safe(file))])
         case let .menuCommandRan(_, script, name, outcome):
             var lines = ["  ▹ \(safe(script.name)): \(safe(name))"]
             switch outcome {
@@ -241,6 +245,18 @@ public final class BrowseTerminalView: @unchecked Sendable {
             let names = scripts.map { safe($0.name) }.joined(separator: ", ")
             write([scripts.isEmpty ? "  no library script matches this page"
                    : "  \(names): \(isOn ? "on again" : "off") for \(safe(site.description))"])
+        }
+    }
+
+    /// The line that shows a save of the library's `file` (escaped already).
+    static func line(ofSave save: ScriptSave, file: String) -> String {
+        let safe = TerminalSafeText.escaped
+        switch save {
+        case let .reloading(script, _): return "  ✎ \(safe(script.name)) saved (\(file)): reloading the page"
+        case let .notOnThisPage(script): return "  ✎ \(safe(script.name)) saved (\(file)): it runs on no page shown now"
+        case let .unusable(problems):
+            return "  ✗ \(file) saved, not used: \(safe(problems.joined(separator: "; "))); the version before keeps running"
+        case .removed: return "  ✎ \(file) removed"
         }
     }
 

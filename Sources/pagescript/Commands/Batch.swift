@@ -54,6 +54,7 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
+        try engineOptions.requireOneEngine()
         guard choice.given <= 1 else {
             throw ValidationError("give one script: -e CODE, -f FILE, -, --script NAME or --example NAME (or none, to run the library's matching scripts)")
         }

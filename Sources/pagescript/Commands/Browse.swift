@@ -25,8 +25,9 @@ struct Browse: AsyncParsableCommand {
             (GM_registerMenuCommand), t switches the page's scripts off or on for its site, e opens the \
             editor (as in 'pagescript edit') on the page the browser shows, with its site's script, and \
             comes back when it quits; q quits. \
-            Ends when the window is closed, on Ctrl-C, or on q (q and Enter when standard input is not \
-            a terminal).
+            With --watch, a save of a library script (in any editor) reloads the page when the script \
+            runs there, and its new run is shown. Ends when the window is closed, on Ctrl-C, or on q \
+            (q and Enter when standard input is not a terminal).
             """)
 
     @Argument(help: ArgumentHelp("The page to open first (default: an empty page).", valueName: "url"))
@@ -35,6 +36,9 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds each script may run.", valueName: "seconds"))
     var timeout: Double = 30
 
+    @Flag(name: .long, help: "Follow the library folder: when a script is saved, reload the page it runs on; a save whose metadata block cannot be used is reported and changes nothing.")
+    var watch = false
+
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -42,6 +46,7 @@ struct Browse: AsyncParsableCommand {
     func validate() throws {
         try Seconds.check(timeout, option: "--timeout")
         if engineOptions.headed { throw ValidationError("browse always opens a window; leave out --headed") }
+        try engineOptions.requireOneEngine()
     }
 
     func run() async throws {
@@ -90,7 +95,7 @@ struct Browse: AsyncParsableCommand {
             // page's `document-start` scripts run there too.
             ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout,
                                                    bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy) { page, _ in
-                let follower = BrowserFollower(page: page, library: library, opening: address, asker: terminal?.ask)
+                let follower = BrowserFollower(page: page, library: library, opening: address, asker: terminal?.ask, followingSaves: watch)
                 if let terminal {
                     return await follower.follow(requests: terminal.requests, isStopped: { stop.isClaimed }, report: terminal.show, edit: edit)
                 }

@@ -31,6 +31,7 @@ struct Edit: AsyncParsableCommand {
     @OptionGroup var libraryOptions: LibraryOptions
 
     func validate() throws {
+        try engineOptions.requireOneEngine()
         _ = try browserSettings.settings(for: engineOptions)
     }
 

@@ -17,7 +17,10 @@ struct Run: AsyncParsableCommand {
             library's) on the same page, to inspect what it did: its value is the one on standard output. Exit \
             codes: 0 ran (also on a page parsed but not finished loading in time: a warning says so); 1 a script threw or did not parse, or the page navigated away or interfered; 2 usage or \
             bad input, or a page that does not load (with --fail-on-http-error, one the server answered with an \
-            error status); 3 engine missing or failed; 4 timed out.
+            error status); 3 engine missing or failed; 4 timed out. With --watch, the run is repeated on every save of \
+            the -f FILE. With --engine all (every engine installed here) or a list such as webkit,chromium, it runs on \
+            each at once and compares them: the same outcome is said in one line, differences are shown side by side \
+            with ≠; --json gives {"engines": {"webkit": {...}, ...}, "skipped", "differences"}; the exit code is the worst.
             """)
 
     @Argument(help: "The page: an http, https or file URL, about:blank, a data: URL, or a path to a local file.")
@@ -47,8 +50,17 @@ struct Run: AsyncParsableCommand {
     @OptionGroup var browserSettings: BrowserSettingsOptions
     @OptionGroup var libraryOptions: LibraryOptions
 
+    @Flag(name: .long, help: "Run again each time the file given with -f is saved, until Ctrl-C; a save whose metadata block cannot be used is reported, and the run before stands.")
+    var watch = false
+
     func validate() throws {
         try choice.validateForRun(withLibrary: withLibrary, menu: menu)
+        if watch, choice.scriptCode.file ?? "-" == "-" {
+            throw ValidationError("--watch follows the file given with -f FILE; to follow the library's scripts, use browse --watch")
+        }
+        if engineOptions.chosenEngines?.isSeveral == true, timing || pictureOptions.screenshot != nil {
+            throw ValidationError("--timing and --screenshot are for one engine; leave them out when comparing engines")
+        }
         _ = try browserSettings.settings(for: engineOptions)
     }
 
@@ -58,9 +70,27 @@ struct Run: AsyncParsableCommand {
             signals.cancel()
             Interruption.sweep()
         }
+        guard watch, let file = choice.scriptCode.file else { return try await runOnce() }
+        // Ctrl-C ends the watch through `Interruption`, which stops the browsers of a run under way.
+        try await RunWatch.follow(file: URL(fileURLWithPath: file)) { event in
+            printLines(RunWatch.lines(for: event, file: file))
+            guard case .run = event else { return }
+            do {
+                try await runOnce()
+            } catch {
+                // The run's own lines already said what went wrong; a failure of its own is shown, and the watch goes on.
+                if !"\(error)".isEmpty { printLines(ReportRenderer.messageLines("\(error)")) }
+            }
+            Interruption.sweep()
+        }
+    }
+
+    /// One run, on one engine or, for a list or `all`, on each (``EngineComparison``).
+    private func runOnce() async throws {
+        let address = try PageAddress.resolve(url)
+        if let selection = engineOptions.chosenEngines, selection.isSeveral { return try await compareEngines(selection, address: address) }
         let timeline = timing ? PhaseTimeline() : nil
         defer { if let timeline, !json { printLines([ReportRenderer.timingLine(timeline)]) } }
-        let address = try PageAddress.resolve(url)
         let request = try self.request(address: address)
         let outcome = await PhaseTimeline.$current.withValue(timeline) { () async -> Result<RunReport, PageRunner.Failure> in
             do throws(PageRunner.Failure) {
@@ -81,36 +111,6 @@ struct Run: AsyncParsableCommand {
             throw CommandFailure.reported(error)
         }
         printLines(ReportRenderer.lines(of: report, asJSON: json, timeline: timeline, quiet: quietOption.quiet))
-        switch report.ending {
-        case .succeeded: return
-        case .scriptFailed: throw CommandFailure.scriptsFailed
-        case .timedOut: throw CommandFailure.scriptsTimedOut
-        }
-    }
-
-    /// The run the options describe.
-    private func request(address: String) throws -> RunRequest {
-        let script: RunRequest.Script
-        if let chosen = try choice.runScript(library: libraryOptions, menu: menu, withLibrary: withLibrary) {
-            script = chosen
-        } else {
-            // One run, one reading of the folder: the scripts installed before the page opens and
-            // those that run after it loads come from the same look at the library.
-            let planned = try PlannedScripts(library: libraryOptions.openForReading(reloadPolicy: .manual), address: address)
-            script = .library(planned) { [libraryOptions] in try libraryOptions.openForReading(reloadPolicy: .manual) }
-        }
-        // A browser never asked for a picture renders as a batch's does.
-        let engine = try engineOptions.choice(takingScreenshots: pictureOptions.screenshot != nil, viewport: pictureOptions.viewport,
-                                              settings: browserSettings.settings(for: engineOptions))
-        var request = RunRequest(engine: engine, address: address, script: script, timeout: loadOptions.timeout)
-        request.loadTimeout = loadOptions.loadTimeout
-        request.waitUntil = loadOptions.waitUntilOption.waitUntil
-        request.failsOnHTTPError = loadOptions.failsOnHTTPError
-        request.dialogs = dialogOptions.dialogs
-        request.screenshot = try pictureOptions.request(engine: engine)
-        request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
-        request.inspection = try choice.inspection(withLibrary: withLibrary)
-        request.connecting = choice.connect
-        return request
+        if let failure = CommandFailure(ending: .success(report)) { throw failure }
     }
 }

@@ -11,7 +11,7 @@ protocol BrowserWindowChoice {
 /// `--headed`, `--profile` and `--attach` are listed.
 enum WindowOptionsShown: BrowserWindowChoice {
     static let visibility = ArgumentVisibility.default
-    static let engineHelp = "The engine (default: webkit; chromium with --attach)."
+    static let engineHelp = "The engine (default: webkit; chromium with --attach). run also takes a comma list (webkit,chromium) or 'all' (every engine installed here) and compares them."
 }
 
 /// `--headed`, `--profile` and `--attach` are left out of the help, and refused with the reason.

@@ -6,7 +6,7 @@ import PageRuntime
 /// The options that choose where pages open, shared by every command that opens one.
 struct EngineOptions<Window: BrowserWindowChoice>: ParsableArguments {
     @Option(name: .customLong("engine"), help: ArgumentHelp(Window.engineHelp))
-    var chosenEngine: Engine?
+    var chosenEngines: EngineSelection?
 
     @Option(name: .customLong("webdriver-url"), help: ArgumentHelp("Use a remote W3C WebDriver endpoint (a Selenium Grid, a browser cloud) instead of a local engine.", valueName: "url"))
     var webDriverURL: String?
@@ -33,10 +33,11 @@ struct EngineOptions<Window: BrowserWindowChoice>: ParsableArguments {
 
     /// The engine: `--engine`, else Chromium when attaching (only Chromium can be attached to), else WebKit.
     var engine: Engine {
-        chosenEngine ?? (attach == nil ? .webkit : .chromium)
+        chosenEngines?.named.first ?? (attach == nil ? .webkit : .chromium)
     }
 
     func validate() throws {
+        try validateEngineList()
         if let attach {
             try validateAttach(attach)
         }
