@@ -24,7 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-        // Already resolved through async-http-client; named here for NIOWebSocket (DevTools).
+        // Already resolved through async-http-client; named here for NIOWebSocket (WebSocket).
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
     ],
     targets: [
@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "WebDriver",
             dependencies: [
-                "SystemSupport",
+                "SystemSupport", "WebSocket",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -112,14 +112,24 @@ let package = Package(
             ]
         ),
         .target(
-            name: "DevTools",
+            name: "WebSocket",
             dependencies: [
                 "SystemSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "DevTools",
+            dependencies: [
+                "SystemSupport", "WebSocket",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -202,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "DevToolsTests",
             dependencies: [
-                "DevTools", "Engines", "TestSupport", "SystemSupport",
+                "DevTools", "WebSocket", "Engines", "TestSupport", "SystemSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

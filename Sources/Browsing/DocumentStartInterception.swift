@@ -15,7 +15,7 @@ import UserScripts
 /// tab, every top-level document request waits (DevTools' `Fetch` domain, documents only) while
 /// PageScript matches its address in Swift, with the library's own rules, and adds the runtime
 /// and each matching script for exactly that address (`Page.addScriptToEvaluateOnNewDocument`,
-/// the sources ``PageSession/documentInstallation(of:url:host:timeout:)`` makes, which return
+/// the sources ``PageSession/documentInstallation(of:url:host:timeout:layout:)`` makes, which return
 /// at once in any other document). Then the request goes on. The sources of the previous
 /// document are removed first, so nothing runs twice and nothing runs elsewhere.
 ///

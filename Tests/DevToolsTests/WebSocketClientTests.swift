@@ -1,7 +1,7 @@
-import DevTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import WebSocket
 
 /// The WebSocket client against a real WebSocket server on loopback (SwiftNIO's server side),
 /// for the frames Chromium never sends: fragments, pings, a close handshake the server starts.

@@ -32,7 +32,8 @@ struct PageDefencesTests {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-defences-\(UUID().uuidString)").path
         for moment in runAt {
             // A document-start script looks once the page's own scripts had their chance (on
-            // WebKit, which cannot run it before them, it runs after the load).
+            // WebKit, which cannot run it before them, it runs after the load; on Firefox it runs
+            // as a BiDi preload script, under the page's policy).
             let code = moment == "document-start"
                 ? "if (document.readyState !== 'complete') { await new Promise((resolve) => addEventListener('load', resolve)); } \(probe)"
                 : probe
@@ -52,9 +53,10 @@ struct PageDefencesTests {
         let found = value as? [String: Any]
         #expect(found?["inline"] as? String == "undefined", "\(label): the page's inline script ran: \(String(describing: value))")
         #expect(found?["external"] as? Bool == true, "\(label): \(String(describing: value))")
-        // Firefox compiles WebDriver's scripts outside the page's policy, as it does an
+        // Firefox compiles classic WebDriver's scripts outside the page's policy, as it does an
         // extension's content scripts: the user's own eval works there, the page's stays refused.
-        let evaluation = label.hasPrefix("firefox") ? "ran" : "EvalError"
+        // Its BiDi preload scripts (`document-start`) are the page's own code to its policy.
+        let evaluation = label.hasPrefix("firefox") && !label.contains("document-start") ? "ran" : "EvalError"
         #expect(found?["evaluation"] as? String == evaluation, "\(label): \(String(describing: value))")
     }
 

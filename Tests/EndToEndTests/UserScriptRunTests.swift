@@ -139,7 +139,7 @@ struct UserScriptRunTests {
     /// A script installed before the page's own (document-start on Chromium) that awaits its own
     /// `GM_xmlhttpRequest` gets the response: the run its source started in the new document
     /// leaves the request for the runner that collects it, as any run does.
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func aDocumentStartScriptAwaitingItsRequestGetsTheResponse(engine: String) async throws {
         defer { try? FileManager.default.removeItem(atPath: library) }
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Page</title>", "/data": "<title>data</title>"])

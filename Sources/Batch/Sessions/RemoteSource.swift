@@ -60,9 +60,8 @@ public final class RemoteSource: SessionSource {
     }
 
     public func openSession(slot: Int, scriptTimeout: Double, pageLoadTimeout: Double) async throws(SessionSourceError) -> OpenedSession {
-        var members: [(key: String, value: JSONValue)] = []
-        if let browserName { members.append((key: "browserName", value: .string(browserName))) }
-        let own = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: members)
+        let own = SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout,
+                                             to: BrowserEngine.remoteCapabilities(browserName: browserName))
         let capabilities = settings.mergedCapabilities(own, engine: nil, browserName: browserName)
         await deleteUndeleted()
         let alone = await gate.beginCreation()

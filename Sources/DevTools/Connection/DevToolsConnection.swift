@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import SystemSupport
+import WebSocket
 
 /// A connection to a Chromium browser's DevTools endpoint, speaking the Chrome DevTools Protocol
 /// with flat sessions.

@@ -1,3 +1,5 @@
+import SystemSupport
+import WebSocket
 
 /// Why a DevTools Protocol operation failed.
 ///

@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import SystemSupport
+import WebSocket
 
 /// Routes what arrives on a DevTools connection: replies to the commands waiting for them (by
 /// `id`), events to the subscribers whose filter they pass, and the end of the connection to

@@ -72,11 +72,13 @@ public enum FirefoxLauncher {
     }
 
     /// The capabilities of a session whose browser geckodriver starts: the browser at `binary`,
-    /// with ``arguments(headless:profile:)`` and ``preferences(language:)``.
+    /// with ``arguments(headless:profile:)`` and ``preferences(language:)``, and WebDriver BiDi.
     public static func sessionCapabilities(binary: String, headless: Bool = true, profile: String? = nil,
                                            language: BrowserLanguage = .fromEnvironment()) -> [(key: String, value: JSONValue)] {
         [
             (key: "browserName", value: .string("firefox")),
+            // WebDriver BiDi beside classic WebDriver: `document-start` scripts are its preload scripts.
+            (key: "webSocketUrl", value: .bool(true)),
             (key: "moz:firefoxOptions", value: [
                 "binary": .string(binary),
                 "args": .array(arguments(headless: headless, profile: profile).map { .string($0) }),

@@ -10,8 +10,7 @@ extension BrowserEngine {
     ///   - browserName: The `browserName` capability to ask for (`chrome`, `firefox`, `safari`), if any.
     ///   - settings: What the user asks of the endpoint's browsers (``BrowserSettings``).
     public static func remote(endpoint: URL, browserName: String? = nil, settings: BrowserSettings = BrowserSettings()) -> BrowserEngine {
-        var capabilities: [(key: String, value: JSONValue)] = []
-        if let browserName { capabilities.append((key: "browserName", value: .string(browserName))) }
+        let capabilities = remoteCapabilities(browserName: browserName)
         return BrowserEngine(
             engine: nil, client: WebDriverClient(endpoint: endpoint, connectTimeout: 5),
             sessionCapabilities: settings.mergedCapabilities(.object(capabilities), engine: nil, browserName: browserName), processes: [], driverLogPath: nil,
@@ -20,6 +19,18 @@ extension BrowserEngine {
 }
 
 extension BrowserEngine {
+    /// PageScript's own capabilities for a remote endpoint's sessions: the `browserName` asked
+    /// for, and for Firefox WebDriver BiDi beside classic WebDriver (`webSocketUrl`), whose
+    /// preload scripts run `document-start` scripts (every geckodriver and Selenium Grid 4 node
+    /// offers it; other browsers are not asked, since an endpoint that does not know the
+    /// capability may refuse the session).
+    public static func remoteCapabilities(browserName: String?) -> [(key: String, value: JSONValue)] {
+        guard let browserName else { return [] }
+        var capabilities: [(key: String, value: JSONValue)] = [(key: "browserName", value: .string(browserName))]
+        if browserName.lowercased() == "firefox" { capabilities.append((key: "webSocketUrl", value: .bool(true))) }
+        return capabilities
+    }
+
     /// What a remote endpoint's refusal of a new session means to the user: the driver's words,
     /// and where the browser it started died at once (a chromedriver running as root starts
     /// Chromium without `--no-sandbox`, which then exits; one on a machine without a display

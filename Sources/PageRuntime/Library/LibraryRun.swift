@@ -164,7 +164,7 @@ public enum LibraryRun {
 
     /// The library's scripts that run by themselves at `address` (the address about to be
     /// opened), whatever their `@run-at`, in library order: what a browser installs in the
-    /// document before it starts (``PageSession/documentInstallation(of:url:host:timeout:)``).
+    /// document before it starts (``PageSession/documentInstallation(of:url:host:timeout:layout:)``).
     public static func automaticScripts(library: ScriptLibrary, address: String) -> [(script: UserScript, id: ScriptID)] {
         guard let url = try? PageURL(address), let matches = try? library.which(url: url) else { return [] }
         return matches.filter(\.runsAutomatically).map { ($0.script.script, $0.script.id) }

@@ -12,7 +12,7 @@ import UserScripts
 /// collected, and its GM API work is done then. Every source returns at once in any document
 /// other than the top one at exactly ``url``.
 ///
-/// Made by ``PageSession/documentInstallation(of:url:host:timeout:)``; add each of ``sources`` in
+/// Made by ``PageSession/documentInstallation(of:url:host:timeout:layout:)``; add each of ``sources`` in
 /// order with DevTools' `Page.addScriptToEvaluateOnNewDocument`, then tell the session that sees
 /// the document with ``PageSession/expectDocumentRuns(_:)`` and collect the results with
 /// ``PageSession/collectDocumentStartRuns()`` once the document has loaded.
@@ -27,4 +27,12 @@ public struct DocumentInstallation: Sendable {
 
     /// The scripts that run, in the order of their sources.
     public var scriptIDs: [ScriptID] { runs.map(\.scriptID) }
+}
+
+/// How the browser takes a ``DocumentInstallation``'s sources, which decides their layout.
+public enum DocumentSourceLayout: Sendable {
+    /// DevTools' `Page.addScriptToEvaluateOnNewDocument`: each source is a script.
+    case devTools
+    /// WebDriver BiDi's `script.addPreloadScript`: each source is a function declaration.
+    case bidiPreload
 }

@@ -13,9 +13,16 @@ extension PageSession {
         let body: ScriptBody
     }
 
-    /// Whether this session can run scripts before the page's own (Chromium, through DevTools'
-    /// `Page.addScriptToEvaluateOnNewDocument`). WebKit's classic WebDriver has no such hook.
-    public var runsDocumentStartScripts: Bool { session.offersChromeDevTools }
+    /// Whether this session can run scripts before the page's own: Chromium through DevTools'
+    /// `Page.addScriptToEvaluateOnNewDocument`, Firefox (and any endpoint that offers WebDriver
+    /// BiDi without DevTools) through BiDi's `script.addPreloadScript`. WebKit's classic
+    /// WebDriver has no such hook.
+    public var runsDocumentStartScripts: Bool { documentHook != nil }
+
+    /// How this session adds a source the browser evaluates at the start of each new document.
+    var documentHook: DocumentSourceLayout? {
+        session.offersChromeDevTools ? .devTools : session.offersBiDi ? .bidiPreload : nil
+    }
 
     /// Installs `document-start` userscripts so that they run in the next document at exactly
     /// `url`, before the page's first script, with their GM API; call before ``open(_:loadTimeout:)``
@@ -32,15 +39,13 @@ extension PageSession {
     ///   then run after the load, reported as `ranAt: document-end`).
     public func installDocumentStartScripts(_ scripts: [(script: UserScript, id: ScriptID)], url: String, host: GMHost,
                                             timeout: Double? = nil) async throws(InjectionError) -> Set<ScriptID> {
-        guard runsDocumentStartScripts, !scripts.isEmpty else { return [] }
+        guard let hook = documentHook, !scripts.isEmpty else { return [] }
         await liftContentSecurityPolicyIfAsked()
-        guard let installation = try await documentInstallation(of: scripts, url: url, host: host, timeout: timeout) else { return [] }
+        guard let installation = try await documentInstallation(of: scripts, url: url, host: host, timeout: timeout, layout: hook) else { return [] }
         var identifiers: [String] = []
         var installed: Set<ScriptID> = []
         for (index, source) in installation.sources.enumerated() {
-            let reply = try? await devTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)],
-                                                          timeout: 10)
-            guard let identifier = reply?["identifier"]?.stringValue else {
+            guard let identifier = await addDocumentSource(source, hook: hook) else {
                 // Without the runtime nothing can run; without a script's source, that script
                 // runs after the load instead.
                 if index == 0 { return [] }
@@ -62,8 +67,10 @@ extension PageSession {
     /// The runtime's entry and the runs' IDs are fresh, so installations made for several tabs at
     /// once never meet. Once the caller has added the sources, hand the installation to
     /// ``expectDocumentRuns(_:)`` on the session that will see the document.
+    ///
+    /// - Parameter layout: How the browser takes the sources: DevTools' (the default) or BiDi's.
     public func documentInstallation(of scripts: [(script: UserScript, id: ScriptID)], url: String, host: GMHost,
-                                     timeout: Double? = nil) async throws(InjectionError) -> DocumentInstallation? {
+                                     timeout: Double? = nil, layout: DocumentSourceLayout = .devTools) async throws(InjectionError) -> DocumentInstallation? {
         let entry = RuntimeEntry.random()
         var sources: [String] = []
         var runs: [DocumentStartRun] = []
@@ -75,11 +82,12 @@ extension PageSession {
             let body = try ScriptBody.run([prepared], entry: entry)
             let request = RuntimeRequest.run(id: runID, requiredURL: url, deadline: timeout ?? scriptTimeout, dialogs: dialogs, scripts: [prepared],
                                              body: body, startsAt: Self.startingMoment(of: runAt), unattended: true)
-            sources.append(Self.documentSource(ScriptBody.embedding(request, in: body.text, entry: entry), url: url))
+            sources.append(Self.documentSource(ScriptBody.embedding(request, in: body.text, entry: entry), url: url, layout: layout))
             runs.append(DocumentStartRun(scriptID: id, runID: runID, entry: entry, prepared: prepared, body: body))
         }
         guard !runs.isEmpty else { return nil }
-        let runtime = Self.documentSource(ScriptBody.embedding(RuntimeRequest.context, in: try ScriptBody.install(entry: entry, userscriptAPI: true), entry: entry), url: url)
+        let runtime = Self.documentSource(ScriptBody.embedding(RuntimeRequest.context, in: try ScriptBody.install(entry: entry, userscriptAPI: true), entry: entry),
+                                          url: url, layout: layout)
         return DocumentInstallation(url: url, sources: [runtime] + sources, entry: entry, runs: runs)
     }
 
@@ -111,9 +119,7 @@ extension PageSession {
             defer { (state.documentStartRuns, state.documentStartSources) = ([], []) }
             return (state.documentStartRuns, state.documentStartSources)
         }
-        for identifier in sources {
-            _ = try? await devTools("Page.removeScriptToEvaluateOnNewDocument", parameters: ["identifier": .string(identifier)], timeout: 10)
-        }
+        await removeDocumentSources(sources)
         var results: [ScriptID: ScriptResult] = [:]
         for run in runs {
             guard let userScript = run.prepared.userScript else { continue }
@@ -141,8 +147,33 @@ extension PageSession {
             defer { (state.documentStartRuns, state.documentStartSources) = ([], []) }
             return state.documentStartSources
         }
-        for identifier in sources {
-            _ = try? await devTools("Page.removeScriptToEvaluateOnNewDocument", parameters: ["identifier": .string(identifier)], timeout: 10)
+        await removeDocumentSources(sources)
+    }
+
+    /// Adds `source` for the browser to evaluate at the start of each new document; its
+    /// identifier, or `nil` when the browser refused it.
+    private func addDocumentSource(_ source: String, hook: DocumentSourceLayout) async -> String? {
+        switch hook {
+        case .devTools:
+            let reply = try? await devTools("Page.addScriptToEvaluateOnNewDocument", parameters: ["source": .string(source)], timeout: 10)
+            return reply?["identifier"]?.stringValue
+        case .bidiPreload:
+            let reply = try? await session.bidi().send("script.addPreloadScript", parameters: ["functionDeclaration": .string(source)])
+            return reply?["script"]?.stringValue
+        }
+    }
+
+    /// Removes the sources ``addDocumentSource(_:hook:)`` added, so that later documents do not
+    /// run them.
+    private func removeDocumentSources(_ identifiers: [String]) async {
+        guard let hook = documentHook else { return }
+        for identifier in identifiers {
+            switch hook {
+            case .devTools:
+                _ = try? await devTools("Page.removeScriptToEvaluateOnNewDocument", parameters: ["identifier": .string(identifier)], timeout: 10)
+            case .bidiPreload:
+                _ = try? await session.bidi().send("script.removePreloadScript", parameters: ["script": .string(identifier)])
+            }
         }
     }
 
@@ -155,12 +186,17 @@ extension PageSession {
         }
     }
 
-    /// A source DevTools evaluates at the start of each new document: a function that returns
-    /// at once unless the document is the top one and at `url`, then `body`, starting on the
-    /// source's third line (where chromedriver puts an Execute Script body, so the runtime's line
-    /// offset is the same as for later calls).
-    static func documentSource(_ body: String, url: String) -> String {
-        "(function () {\nif (window.top !== window || location.href !== " + JSONValue.string(url).serialized + ") { return; }\n"
-            + body + "\n})();"
+    /// A source the browser evaluates at the start of each new document: a function that returns
+    /// at once unless the document is the top one and at `url`, then `body`. For DevTools, a
+    /// call of that function with `body` on the source's third line (where chromedriver puts an
+    /// Execute Script body); for BiDi, the function itself (`script.addPreloadScript` calls it)
+    /// with `body` on its second line (where geckodriver puts one): either way the runtime's
+    /// line offset is the same as for the Execute Script calls that follow.
+    static func documentSource(_ body: String, url: String, layout: DocumentSourceLayout = .devTools) -> String {
+        let check = "if (window.top !== window || location.href !== " + JSONValue.string(url).serialized + ") { return; }"
+        switch layout {
+        case .devTools: return "(function () {\n" + check + "\n" + body + "\n})();"
+        case .bidiPreload: return "function () { " + check + "\n" + body + "\n}"
+        }
     }
 }

@@ -23,6 +23,8 @@ public final class WebDriverSession: Sendable {
     private let currentWindow = NIOLockedValueBox<String?>(nil)
     private let automation = NIOLockedValueBox<WebKitAutomationChannel?>(nil)
     private let timeouts: NIOLockedValueBox<SessionTimeouts>
+    /// The session's WebDriver BiDi connection, once asked for (``bidi(timeout:)``).
+    let bidiConnection = NIOLockedValueBox<Task<Result<BiDiConnection, BiDiError>, Never>?>(nil)
 
     package init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id
@@ -243,7 +245,9 @@ public final class WebDriverSession: Sendable {
     /// this runs on cleanup paths, where the browser may already be gone. A session that
     /// ``leavesBrowserOpen`` is not deleted at all.
     public func delete(timeout: Double = 5) async {
-        guard deleted.claim(), !leavesBrowserOpen else { return }
+        guard deleted.claim() else { return }
+        if let opened = bidiConnection.withLockedValue({ $0 }), case let .success(connection) = await opened.value { await connection.close() }
+        guard !leavesBrowserOpen else { return }
         _ = try? await client.send(.DELETE, path: "/session/\(id)", body: nil, command: "delete session", timeout: timeout)
     }
 

@@ -58,7 +58,7 @@ public final class WebSocketClient: Sendable {
     }
 
     /// The event loop the connection's callbacks run on, for timers that must not race them.
-    var eventLoop: any EventLoop { channel.eventLoop }
+    public var eventLoop: any EventLoop { channel.eventLoop }
 
     /// How the connection ended, or `nil` while it is open.
     public var closure: WebSocketClosure? {

@@ -1,3 +1,4 @@
+import SystemSupport
 /// Why a WebSocket operation failed.
 public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is not a `ws://` URL with a host.
@@ -24,12 +25,5 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .closed(closure):
             "the WebSocket connection has ended (\(closure))"
         }
-    }
-}
-
-extension Double {
-    /// The number without a trailing `.0` for whole values, for messages.
-    var compactText: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }

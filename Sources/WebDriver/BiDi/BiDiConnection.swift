@@ -1,0 +1,146 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import SystemSupport
+import WebSocket
+
+/// A WebDriver BiDi connection: the WebSocket a session opened with `webSocketUrl: true` offers
+/// (geckodriver's, chromedriver's, a Selenium Grid node's), for the commands classic WebDriver
+/// has no word for, such as `script.addPreloadScript`.
+///
+/// Replies are matched to commands by `id`; every pending command fails the moment the
+/// connection ends, so a browser that dies mid-command is reported at once, not at a timeout.
+/// Events are not subscribed to, and any that arrive are set aside.
+///
+/// ```swift
+/// let bidi = try await BiDiConnection.connect(to: url)
+/// let added = try await bidi.send("script.addPreloadScript", parameters: ["functionDeclaration": "() => {}"])
+/// await bidi.close()
+/// ```
+public final class BiDiConnection: Sendable {
+    /// The session's `webSocketUrl`.
+    public let url: URL
+    private let socket: WebSocketClient
+    private let commands: Commands
+
+    private init(url: URL, socket: WebSocketClient, commands: Commands) {
+        self.url = url
+        self.socket = socket
+        self.commands = commands
+    }
+
+    /// Connects to a session's `webSocketUrl`.
+    ///
+    /// - Throws: ``BiDiError/unreachable(url:reason:)`` with the reason.
+    public static func connect(to url: URL, timeout: Double = 10) async throws(BiDiError) -> BiDiConnection {
+        let commands = Commands()
+        do {
+            let socket = try await WebSocketClient.connect(
+                to: url, configuration: WebSocketClient.Configuration(connectTimeout: timeout),
+                onMessage: { commands.received($0.text) },
+                onClose: { commands.end(because: "\($0)") })
+            return BiDiConnection(url: url, socket: socket, commands: commands)
+        } catch {
+            throw .unreachable(url: url.absoluteString, reason: error.description)
+        }
+    }
+
+    /// Sends `method` with `parameters` and returns its `result`.
+    ///
+    /// - Throws: ``BiDiError/commandFailed(method:error:message:)``,
+    ///   ``BiDiError/timedOut(method:seconds:)`` or ``BiDiError/connectionClosed(method:reason:)``.
+    public func send(_ method: String, parameters: JSONValue = [:], timeout: Double = 10) async throws(BiDiError) -> JSONValue {
+        let commands = self.commands
+        let socket = self.socket
+        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, BiDiError>, Never>) in
+            let deadline = socket.eventLoop.scheduleTask(in: .nanoseconds(Int64(timeout * 1_000_000_000))) {}
+            let id = commands.register(method: method) { continuation.resume(returning: $0) }
+            deadline.futureResult.whenSuccess { commands.complete(id: id, with: .failure(.timedOut(method: method, seconds: timeout))) }
+            commands.setDeadline(deadline, for: id)
+            let message = "{\"id\":\(id),\"method\":" + JSONValue.string(method).serialized + ",\"params\":" + parameters.serialized + "}"
+            do {
+                try socket.send(text: message)
+            } catch {
+                commands.complete(id: id, with: .failure(.connectionClosed(method: method, reason: "\(error)")))
+            }
+        }
+        return try reply.get()
+    }
+
+    /// Closes the connection; pending commands fail with ``BiDiError/connectionClosed(method:reason:)``.
+    public func close() async {
+        await socket.close()
+        commands.end(because: "closed by PageScript")
+    }
+
+    /// The commands waiting for replies, by `id`.
+    private final class Commands: Sendable {
+        typealias Completion = @Sendable (Result<JSONValue, BiDiError>) -> Void
+
+        private struct Waiting {
+            let method: String
+            let completion: Completion
+            var deadline: Scheduled<Void>?
+        }
+
+        private struct State {
+            var nextID = 1
+            var waiting: [Int: Waiting] = [:]
+            var endedBecause: String?
+        }
+
+        private let state = NIOLockedValueBox(State())
+
+        /// A new command's `id`; a connection that has ended completes it at once.
+        func register(method: String, completion: @escaping Completion) -> Int {
+            let (id, ended) = state.withLockedValue { state -> (Int, String?) in
+                defer { state.nextID += 1 }
+                if state.endedBecause == nil { state.waiting[state.nextID] = Waiting(method: method, completion: completion) }
+                return (state.nextID, state.endedBecause)
+            }
+            if let ended { completion(.failure(.connectionClosed(method: method, reason: ended))) }
+            return id
+        }
+
+        func setDeadline(_ deadline: Scheduled<Void>, for id: Int) {
+            let kept = state.withLockedValue { state -> Bool in
+                guard state.waiting[id] != nil else { return false }
+                state.waiting[id]?.deadline = deadline
+                return true
+            }
+            if !kept { deadline.cancel() }
+        }
+
+        /// Completes command `id` once; later completions (a reply after its timeout) are dropped.
+        func complete(id: Int, with result: Result<JSONValue, BiDiError>) {
+            guard let waiting = state.withLockedValue({ $0.waiting.removeValue(forKey: id) }) else { return }
+            waiting.deadline?.cancel()
+            waiting.completion(result)
+        }
+
+        /// A message from the browser: a command's reply, or an event, which is set aside.
+        func received(_ text: String) {
+            guard let message = try? JSONValue(parsing: text), let id = message["id"]?.intValue else { return }
+            let method = state.withLockedValue { $0.waiting[id]?.method } ?? ""
+            if message["type"]?.stringValue == "success" {
+                complete(id: id, with: .success(message["result"] ?? [:]))
+            } else {
+                complete(id: id, with: .failure(.commandFailed(method: method, error: message["error"]?.stringValue ?? "unknown error",
+                                                               message: message["message"]?.stringValue ?? "")))
+            }
+        }
+
+        /// The connection ended: every pending command fails.
+        func end(because reason: String) {
+            let waiting = state.withLockedValue { state -> [Waiting] in
+                if state.endedBecause == nil { state.endedBecause = reason }
+                defer { state.waiting.removeAll() }
+                return Array(state.waiting.values)
+            }
+            for command in waiting {
+                command.deadline?.cancel()
+                command.completion(.failure(.connectionClosed(method: command.method, reason: reason)))
+            }
+        }
+    }
+}
