@@ -29,11 +29,14 @@ public enum PageEditor {
         case page(PageRunner.Failure)
         /// The terminal could not be set up or written to.
         case terminal(TerminalError)
+        /// The file to edit could not be read.
+        case file(LibraryError)
 
         public var description: String {
             switch self {
             case let .page(failure): failure.description
             case let .terminal(error): "the terminal failed: \(error.description)"
+            case let .file(error): error.description
             }
         }
     }
@@ -51,6 +54,9 @@ public enum PageEditor {
     ///   - url: The page's address, already resolved (see `PageAddress`).
     ///   - choice: The engine or endpoint.
     ///   - library: The user's script library.
+    ///   - file: A userscript file of the user's own, outside the library, to edit instead of the
+    ///     site's script (shown whole, saved back to it; one that does not exist yet is made by
+    ///     the first save); `nil` for the library's.
     ///   - scriptTimeout: How long each run may take, in seconds.
     ///   - bypassesContentSecurityPolicy: Whether to lift the page's Content-Security-Policy for
     ///     the whole page (off by default; `PageSession.bypassesContentSecurityPolicy`).
@@ -63,6 +69,7 @@ public enum PageEditor {
         url: String,
         on choice: EngineChoice,
         library: ScriptLibrary,
+        file: String? = nil,
         scriptTimeout: Double,
         bypassesContentSecurityPolicy: Bool = false,
         terminal: TerminalDevice = .standard,
@@ -70,6 +77,14 @@ public enum PageEditor {
         processes: @escaping @Sendable () -> [ChildProcess] = { ChildProcessRegistry.shared.children },
         onPageOpen: @escaping @Sendable () -> Void = {}
     ) async throws(Failure) -> Ending {
+        var edited: EditedFile?
+        if let file {
+            do throws(LibraryError) {
+                edited = try EditedFile(path: file, pageURL: url)
+            } catch {
+                throw .file(error)
+            }
+        }
         let opened: OpenedPage
         do throws(PageRunner.Failure) {
             opened = try await PageRunner.open(on: choice, url: url, scriptTimeout: scriptTimeout, bypassesContentSecurityPolicy: bypassesContentSecurityPolicy)
@@ -85,7 +100,7 @@ public enum PageEditor {
         // A script's request to a host its @connect lines do not name is asked about, as in browse.
         let asker = EditorConnectAsker()
         let host = GMHost(libraryDirectory: library.directory, asker: asker.ask)
-        let ended = await edit(page, context: opened.context, library: library, host: host, asker: asker, terminal: terminal,
+        let ended = await edit(page, context: opened.context, library: library, host: host, asker: asker, file: edited, terminal: terminal,
                                configuration: configuration, processes: processes)
         await host.shutdown()
         await page.close()
@@ -140,11 +155,11 @@ public enum PageEditor {
     /// The editor on `page` until it ends, with its watchdog and late-work server; the page is
     /// left open and `host` running.
     private static func edit(_ page: EditorPage, context: PageContext, library: ScriptLibrary, host: GMHost, asker: EditorConnectAsker? = nil,
-                             terminal: TerminalDevice, configuration: EditorConfiguration,
+                             file: EditedFile? = nil, terminal: TerminalDevice, configuration: EditorConfiguration,
                              processes: @escaping @Sendable () -> [ChildProcess]) async -> Result<Ending, TerminalError> {
         let busy = BusyFlag()
         let loaded = LoadedScripts()
-        let initial = PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
+        let initial = file?.opened() ?? PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
         let notices = EditorNoticeRelay()
         let turn = PageTurn()
         let lateWork = LateWorkServer(page: page, turn: turn) { lines in notices.send(.laterConsole(lines)) }
@@ -158,7 +173,7 @@ public enum PageEditor {
             document: initial.document,
             recovered: recovered,
             host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
-                                      session: userScripts, notify: notices.send),
+                                      session: userScripts, file: file, notify: notices.send),
             configuration: configuration)
         notices.attach(app)
         asker?.attach(notices.send)

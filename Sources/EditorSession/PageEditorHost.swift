@@ -86,7 +86,8 @@ enum PageEditorHost {
     ///   - notify: Tells the editor what a run reported by itself: `GM_setClipboard` text goes to
     ///     the terminal's clipboard.
     static func make(page: EditorPage, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag,
-                     session: UserScriptSession, notify: @escaping @Sendable (EditorNotice) -> Void = { _ in }) -> EditorHost {
+                     session: UserScriptSession, file: EditedFile? = nil,
+                     notify: @escaping @Sendable (EditorNotice) -> Void = { _ in }) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
                 let result = try await session.turn.during {
@@ -123,7 +124,8 @@ enum PageEditorHost {
                 }
             },
             save: { document, code in
-                try save(code, into: document, pageURL: pageURL, library: library, loaded: loaded)
+                if case .file = document.role, let file { return try file.save(code) }
+                return try save(code, into: document, pageURL: pageURL, library: library, loaded: loaded)
             },
             listScripts: {
                 try library.scripts().map { stored in
@@ -138,6 +140,7 @@ enum PageEditorHost {
                 return loaded.remember(stored, site: siteOwning(stored, pageURL: pageURL, library: library))
             },
             reloadScript: { document in
+                if case .file = document.role, let file { return try file.reload() }
                 guard let id = document.id else { throw EditorHostError(message: "the script was never saved") }
                 let stored = try library.script(id: ScriptID(id))
                 return loaded.remember(stored, site: siteOwning(stored, pageURL: pageURL, library: library))
@@ -188,6 +191,8 @@ enum PageEditorHost {
                 let saved = try library.saveForSite(url: url, code: (base?.separator ?? "") + code, basedOn: base?.stored)
                 let opened = loaded.remember(saved, site: site)
                 return SaveReceipt(document: opened.document, message: "Saved the script for \(site.displayName) (\(saved.id))")
+            case .file:
+                throw EditorHostError(message: "the file's editor is gone; save it with Ctrl-N as a library script")
             case .named:
                 guard var updated = base?.stored else { throw EditorHostError(message: "the script was never saved") }
                 updated.script.setBody((base?.separator ?? "") + code)

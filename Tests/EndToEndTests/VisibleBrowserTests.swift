@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `--headed` and `--profile`: a browser on the user's display (here a private Xvfb standing in
-/// for it), and a Chromium profile that keeps cookies between runs.
+/// for it), and a Chromium or Firefox profile that keeps cookies between runs.
 @Suite(.serialized)
 struct VisibleBrowserTests {
     let server: LoopbackServer
@@ -14,7 +14,7 @@ struct VisibleBrowserTests {
         server = try LoopbackServer(pages: ["/": "<!doctype html><title>Shown</title><p>hi</p>"])
     }
 
-    @Test(arguments: ["webkit", "chromium"])
+    @Test(arguments: ["webkit", "chromium", "firefox"])
     func headedRunsOnTheUsersDisplay(engine: String) async throws {
         let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
         defer { display.stop() }
@@ -39,16 +39,17 @@ struct VisibleBrowserTests {
         #expect(outcome.standardError.contains("$DISPLAY is not set"), "\(outcome.standardError)")
     }
 
-    @Test func aChromiumProfileKeepsCookiesBetweenRuns() async throws {
+    @Test(arguments: ["chromium", "firefox"])
+    func aKeptProfileKeepsCookiesBetweenRuns(engine: String) async throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let set = try await PageScriptBinary.outcome(of: 
-            ["run", server.url(), "-e", "document.cookie = 'kept=yes; max-age=3600'; document.cookie", "--engine", "chromium", "--profile", profile.path])
+            ["run", server.url(), "-e", "document.cookie = 'kept=yes; max-age=3600'; document.cookie", "--engine", engine, "--profile", profile.path])
         #expect(set.status == 0, "\(set.standardError)")
-        let read = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "document.cookie", "--engine", "chromium", "--profile", profile.path])
+        let read = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "document.cookie", "--engine", engine, "--profile", profile.path])
         #expect(read.standardOutput == "\"kept=yes\"\n", "\(read.standardError)")
         #expect(FileManager.default.fileExists(atPath: profile.path), "the profile is the user's: never removed")
-        let throwaway = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "document.cookie", "--engine", "chromium"])
+        let throwaway = try await PageScriptBinary.outcome(of: ["run", server.url(), "-e", "document.cookie", "--engine", engine])
         #expect(throwaway.standardOutput == "\"\"\n")
     }
 

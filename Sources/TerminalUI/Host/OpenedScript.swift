@@ -6,7 +6,8 @@
 public struct OpenedScript: Hashable, Sendable {
     /// Which script it is.
     public var document: ScriptDocument
-    /// The code the editor shows (the script without its metadata block).
+    /// The code the editor shows (the script without its metadata block; a file of the user's
+    /// own whole).
     public var code: String
 
     /// Creates a loaded script.

@@ -1,5 +1,5 @@
-/// Which script the editor has on screen: the site's own script or a named one, and where it
-/// runs. Ctrl-S saves the text into exactly this script, and the title bar names it.
+/// Which script the editor has on screen: the site's own script, a named one, or a file of the
+/// user's own, and where it runs. Ctrl-S saves the text into exactly this script, and the title bar names it.
 ///
 /// The host hands one out with every script it loads or creates; the editor gives it back with
 /// each save, so the host knows which file to write (and what it looked like when it was read).
@@ -17,6 +17,9 @@ public struct ScriptDocument: Hashable, Sendable {
         case site(String)
         /// A script with a name of its own.
         case named
+        /// A file of the user's own outside the library, at this path, shown whole (its
+        /// metadata block too).
+        case file(String)
     }
 
     /// The script's ID in the library; `nil` for a site script that is not saved yet.
@@ -53,6 +56,7 @@ public struct ScriptDocument: Hashable, Sendable {
         switch role {
         case .site(let site): "Site script for \(site)"
         case .named: "Script “\(name)”"
+        case .file: "File \(name)"
         }
     }
 }

@@ -341,7 +341,7 @@ public final class ScriptLibrary: @unchecked Sendable {
     }
 
     /// What a save refusal is about, without its line number (an edit moves lines).
-    private static func problemKey(_ note: ScriptNote) -> String {
+    static func problemKey(_ note: ScriptNote) -> String {
         switch note.kind {
         case .ruleSetAside(let rule): "\(rule.kind.key) \(rule.text)"
         default: note.message

@@ -16,11 +16,16 @@ struct Edit: AsyncParsableCommand {
             begin with), Ctrl-E opens the examples, Ctrl-O a named script, Ctrl-N saves it as a new \
             script, F1 lists every key, Ctrl-Q quits (asking first when there are unsaved changes). \
             When the browser dies or the terminal goes away, unsaved text is kept in the library's \
-            .recovery folder.
+            .recovery folder. With FILE (a .user.js file of your own, outside the library), the editor \
+            shows that file whole and Ctrl-S saves it back, never over a change another program made \
+            meanwhile; a FILE that does not exist yet is made by the first save.
             """)
 
     @Argument(help: "The page: an http, https or file URL, or a path to a local file.")
     var url: String
+
+    @Argument(help: ArgumentHelp("A userscript file of your own to edit instead of the site's script in the library.", valueName: "file"))
+    var file: String?
 
     @Option(name: .long, help: ArgumentHelp("Seconds a script may run.", valueName: "seconds"))
     var timeout: Double = 30
@@ -47,7 +52,9 @@ struct Edit: AsyncParsableCommand {
         let startupSignals = Interruption.install()
         let ending: PageEditor.Ending
         do throws(PageEditor.Failure) {
-            ending = try await PageEditor.edit(url: address, on: choice, library: library, scriptTimeout: timeout,
+            ending = try await PageEditor.edit(url: address, on: choice, library: library,
+                                                file: file.map { URL(fileURLWithPath: $0).standardizedFileURL.path(percentEncoded: false) },
+                                                scriptTimeout: timeout,
                                                 bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy,
                                                 onPageOpen: {
                                                     startupSignals.cancel()

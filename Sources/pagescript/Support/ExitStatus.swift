@@ -46,7 +46,7 @@ enum ExitStatus {
         case let failure as PageEditor.Failure:
             switch failure {
             case let .page(failure): code(for: failure)
-            case .terminal: badInput
+            case .terminal, .file: badInput
             }
         case is EngineError, is BenchmarkError:
             engineFailed
