@@ -42,7 +42,7 @@ struct PagesThatLeaveTests {
 
     static let script = "document.getElementById('value').textContent + ' ' + location.pathname"
 
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func everyResultComesFromTheDocumentItNames(engine: Engine) async throws {
         let server = try Self.site()
         defer { server.stop() }
@@ -99,9 +99,10 @@ struct PagesThatLeaveTests {
     /// The page being left sends the browser elsewhere, without a referrer, while the next
     /// page's server is still answering: its navigation replaces PageScript's, and the document
     /// it makes looks like a server's redirect from inside the page. The browser's own record
-    /// (DevTools' loader on Chromium, the Web Inspector's on WebKit) says whose it is: the visit
-    /// goes again, and its result is the page it names.
-    @Test(arguments: PageFixtures.engines)
+    /// (DevTools' loader on Chromium, the Web Inspector's on WebKit, WebDriver BiDi's navigation
+    /// events on Firefox) says whose it is: the visit goes again, and its result is the page it
+    /// names.
+    @Test(arguments: PageFixtures.everyEngine)
     func aPageTheLastOneSentTheBrowserToIsNotTakenForARedirect(engine: Engine) async throws {
         let server = try LoopbackServer(responses: [
             "/": LoopbackResponse(html: "<title>Start</title>"),
@@ -135,7 +136,7 @@ struct PagesThatLeaveTests {
 
     /// A server's redirect is the address's own answer: the result is the page it led to, under
     /// the address it ended at.
-    @Test(arguments: PageFixtures.engines)
+    @Test(arguments: PageFixtures.everyEngine)
     func aServersRedirectIsNotAPageLeaving(engine: Engine) async throws {
         let server = try Self.site()
         defer { server.stop() }

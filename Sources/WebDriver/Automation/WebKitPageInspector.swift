@@ -19,24 +19,6 @@ import SystemSupport
 /// address its server's redirects ended at, its status, and when it was committed
 /// (`Page.frameNavigated`).
 final class WebKitPageInspector: Sendable {
-    /// A navigation of the window's main frame, by its loader.
-    private struct Navigation {
-        let loader: String
-        /// The address it asked for, before any server's redirect.
-        let first: String
-        /// The address its last response came from.
-        var final: String
-        var status: Int?
-        let sequence: Int
-    }
-
-    /// A document the window's main frame committed to.
-    private struct Commit {
-        let loader: String
-        let url: String
-        let sequence: Int
-    }
-
     private struct State {
         /// The `WebPage` targets the browser last listed.
         var listed: [UInt64] = []
@@ -52,9 +34,8 @@ final class WebKitPageInspector: Sendable {
         /// The current session's window, the `WebPage` target whose documents are recorded.
         var target: UInt64?
         var mainFrames: Set<String> = []
-        var navigations: [String: Navigation] = [:]
-        var commits: [Commit] = []
-        var sequence = 0
+        /// The main frame's navigations (by loader) and commits.
+        var record = NavigationRecord()
         var nextID: Int64 = WebKitAutomationChannel.firstID
         /// Whether the page's process answered its set-up: its events flow from then on.
         var ready = false
@@ -66,9 +47,6 @@ final class WebKitPageInspector: Sendable {
         /// Whether their `Page` and `Network` events are on.
         var following = true
     }
-
-    /// How many navigations and commits are remembered.
-    private static let memory = 16
 
     private let state = NIOLockedValueBox(State())
 
@@ -215,37 +193,20 @@ final class WebKitPageInspector: Sendable {
                   let url = parameters["request"]?["url"]?.stringValue, parameters["documentURL"]?.stringValue == url else { return false }
             state.withLockedValue { state in
                 guard state.mainFrames.isEmpty || state.mainFrames.contains(frame) else { return }
-                if var known = state.navigations[loader] {
-                    known.final = url
-                    state.navigations[loader] = known
-                } else {
-                    state.sequence += 1
-                    state.navigations[loader] = Navigation(loader: loader, first: url, final: url, status: nil, sequence: state.sequence)
-                    if state.navigations.count > Self.memory,
-                       let oldest = state.navigations.values.min(by: { $0.sequence < $1.sequence }) {
-                        state.navigations[oldest.loader] = nil
-                    }
-                }
+                state.record.requested(loader, url: url)
             }
             return false
         case "Network.responseReceived":
             guard parameters["type"]?.stringValue == "Document", let loader = parameters["loaderId"]?.stringValue,
                   let response = parameters["response"], let status = response["status"]?.intValue else { return false }
-            state.withLockedValue { state in
-                guard var known = state.navigations[loader] else { return }
-                known.status = status
-                if let url = response["url"]?.stringValue { known.final = url }
-                state.navigations[loader] = known
-            }
+            state.withLockedValue { $0.record.responded(loader, url: response["url"]?.stringValue, status: status) }
             return false
         case "Page.frameNavigated":
             guard let frame = parameters["frame"], frame["parentId"] == nil, let id = frame["id"]?.stringValue,
                   let loader = frame["loaderId"]?.stringValue, let url = frame["url"]?.stringValue else { return false }
             state.withLockedValue { state in
                 state.mainFrames.insert(id)
-                state.sequence += 1
-                state.commits.append(Commit(loader: loader, url: url, sequence: state.sequence))
-                if state.commits.count > Self.memory { state.commits.removeFirst() }
+                state.record.committed(loader, url: url)
             }
             return true
         default:
@@ -281,54 +242,11 @@ final class WebKitPageInspector: Sendable {
 
     /// Where the inspector's record stands now: what ``landing(since:requested:)`` looks after.
     var mark: Int {
-        state.withLockedValue(\.sequence)
+        state.withLockedValue(\.record.mark)
     }
 
     /// What became of a navigation to `requested` asked for after `mark`.
     func landing(since mark: Int, requested: String) -> DocumentLanding {
-        state.withLockedValue { state in
-            let shown = state.commits.last.map { commit in
-                InspectedDocument(url: commit.url, status: state.navigations[commit.loader]?.status)
-            }
-            let started = state.navigations.values.filter { $0.sequence > mark }.sorted { $0.sequence < $1.sequence }
-            guard let ours = started.first(where: { Self.sameDocument($0.first, requested) }),
-                  let current = state.commits.last, current.sequence > mark else {
-                return DocumentLanding(showsRequestedDocument: nil, shown: shown)
-            }
-            if current.loader == ours.loader { return DocumentLanding(showsRequestedDocument: true, shown: shown) }
-            // Another document: one the navigation's own led to if its navigation began after
-            // that one was committed; one that replaced it otherwise (a navigation begun before,
-            // by the document being left, may still be committed after it).
-            guard let currentNavigation = state.navigations[current.loader] else {
-                return DocumentLanding(showsRequestedDocument: nil, shown: shown)
-            }
-            let oursCommitted = state.commits.first { $0.loader == ours.loader && $0.sequence > mark }
-            let ledOn = oursCommitted.map { currentNavigation.sequence > $0.sequence } ?? false
-            return DocumentLanding(showsRequestedDocument: ledOn, shown: shown)
-        }
+        state.withLockedValue { $0.record.landing(since: mark, requested: requested) }
     }
-
-    /// Whether two addresses name one document (a fragment apart).
-    static func sameDocument(_ first: String, _ second: String) -> Bool {
-        first.prefix { $0 != "#" } == second.prefix { $0 != "#" }
-    }
-}
-
-/// A main-frame document as WebKit's inspector saw it.
-public struct InspectedDocument: Sendable, Equatable {
-    /// The address the document was committed at.
-    public let url: String
-    /// Its HTTP status; `nil` for a document that came from no HTTP response.
-    public let status: Int?
-}
-
-/// What WebKit's inspector saw of a navigation (``WebDriverSession/documentLanding(since:requested:)``).
-public struct DocumentLanding: Sendable, Equatable {
-    /// `true` when the navigation's own document was committed (the one shown, or one it led
-    /// to); `false` when it never was and another navigation's document was (the document being
-    /// left sent the browser elsewhere as the navigation began); `nil` when the inspector saw
-    /// neither.
-    public let showsRequestedDocument: Bool?
-    /// The document the window shows, the last one committed.
-    public let shown: InspectedDocument?
 }

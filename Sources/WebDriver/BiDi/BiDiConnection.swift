@@ -10,7 +10,8 @@ import WebSocket
 ///
 /// Replies are matched to commands by `id`; every pending command fails the moment the
 /// connection ends, so a browser that dies mid-command is reported at once, not at a timeout.
-/// Events are not subscribed to, and any that arrive are set aside.
+/// Events (once subscribed to with `session.subscribe`) go to the handlers added with
+/// ``onEvent(_:)``, in the order the browser sent them, on the connection's event loop.
 ///
 /// ```swift
 /// let bidi = try await BiDiConnection.connect(to: url)
@@ -67,6 +68,11 @@ public final class BiDiConnection: Sendable {
         return try reply.get()
     }
 
+    /// Calls `handler` with each event's method and parameters from now on; keep it short.
+    public func onEvent(_ handler: @escaping @Sendable (_ method: String, _ parameters: JSONValue) -> Void) {
+        commands.addEventHandler(handler)
+    }
+
     /// Closes the connection; pending commands fail with ``BiDiError/connectionClosed(method:reason:)``.
     public func close() async {
         await socket.close()
@@ -76,6 +82,7 @@ public final class BiDiConnection: Sendable {
     /// The commands waiting for replies, by `id`.
     private final class Commands: Sendable {
         typealias Completion = @Sendable (Result<JSONValue, BiDiError>) -> Void
+        typealias EventHandler = @Sendable (String, JSONValue) -> Void
 
         private struct Waiting {
             let method: String
@@ -87,6 +94,7 @@ public final class BiDiConnection: Sendable {
             var nextID = 1
             var waiting: [Int: Waiting] = [:]
             var endedBecause: String?
+            var eventHandlers: [EventHandler] = []
         }
 
         private let state = NIOLockedValueBox(State())
@@ -118,9 +126,19 @@ public final class BiDiConnection: Sendable {
             waiting.completion(result)
         }
 
-        /// A message from the browser: a command's reply, or an event, which is set aside.
+        func addEventHandler(_ handler: @escaping EventHandler) {
+            state.withLockedValue { $0.eventHandlers.append(handler) }
+        }
+
+        /// A message from the browser: a command's reply, or an event for the handlers.
         func received(_ text: String) {
-            guard let message = try? JSONValue(parsing: text), let id = message["id"]?.intValue else { return }
+            guard let message = try? JSONValue(parsing: text) else { return }
+            if message["type"]?.stringValue == "event", let method = message["method"]?.stringValue {
+                let parameters = message["params"] ?? .null
+                for handler in state.withLockedValue({ $0.eventHandlers }) { handler(method, parameters) }
+                return
+            }
+            guard let id = message["id"]?.intValue else { return }
             let method = state.withLockedValue { $0.waiting[id]?.method } ?? ""
             if message["type"]?.stringValue == "success" {
                 complete(id: id, with: .success(message["result"] ?? [:]))

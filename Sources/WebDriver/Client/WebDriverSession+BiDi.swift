@@ -31,4 +31,16 @@ extension WebDriverSession {
         }
         return try await opening.value.get()
     }
+
+    /// Subscribes to the navigations of the session's window (``BiDiNavigationRecord``); without
+    /// a connection or a subscription within `timeout`, navigations go unrecorded, as on an
+    /// endpoint that offers no BiDi.
+    func followNavigationsThroughBiDi(timeout: Double) async {
+        guard let window = try? await windowHandle(timeout: timeout), let connection = try? await bidi(timeout: timeout) else { return }
+        let record = BiDiNavigationRecord(context: window)
+        connection.onEvent { record.received($0, $1) }
+        let subscription: JSONValue = ["events": .array(BiDiNavigationRecord.events.map { .string($0) }), "contexts": [.string(window)]]
+        guard (try? await connection.send("session.subscribe", parameters: subscription, timeout: timeout)) != nil else { return }
+        bidiNavigation.withLockedValue { $0 = record }
+    }
 }

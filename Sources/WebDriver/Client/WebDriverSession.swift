@@ -25,6 +25,10 @@ public final class WebDriverSession: Sendable {
     private let timeouts: NIOLockedValueBox<SessionTimeouts>
     /// The session's WebDriver BiDi connection, once asked for (``bidi(timeout:)``).
     let bidiConnection = NIOLockedValueBox<Task<Result<BiDiConnection, BiDiError>, Never>?>(nil)
+    /// The window's navigations as WebDriver BiDi reports them, once followed.
+    let bidiNavigation = NIOLockedValueBox<BiDiNavigationRecord?>(nil)
+    /// Whether following them through BiDi was tried (once a session).
+    let bidiNavigationTried = OnceFlag()
 
     package init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id
@@ -48,9 +52,12 @@ public final class WebDriverSession: Sendable {
 
     /// Where the browser's record of the window's documents stands, for
     /// ``documentLanding(since:requested:)`` after a navigation; `nil` when PageScript cannot
-    /// see it (any browser but a MiniBrowser PageScript started).
+    /// see it: a browser other than a MiniBrowser PageScript started, or one whose session
+    /// offers WebDriver BiDi (followed from ``waitForDocumentRecord(within:)`` on).
     public var documentRecordMark: Int? {
-        guard let channel = automation.withLockedValue({ $0 }), channel.inspector.target != nil else { return nil }
+        guard let channel = automation.withLockedValue({ $0 }), channel.inspector.target != nil else {
+            return bidiNavigation.withLockedValue { $0 }?.mark
+        }
         channel.followNavigation()
         return channel.inspector.mark
     }
@@ -59,7 +66,11 @@ public final class WebDriverSession: Sendable {
     /// kept: a window's inspection starts with its first document's process, which a navigation
     /// asked for sooner would outrun. Returns at once where there is no such record or it is
     /// kept already.
+    ///
+    /// A session that offers WebDriver BiDi (and no DevTools, which say the same) starts
+    /// following its window's navigations through it here, on the first call.
     public func waitForDocumentRecord(within seconds: Double) async {
+        if offersBiDi, !offersChromeDevTools, bidiNavigationTried.claim() { await followNavigationsThroughBiDi(timeout: seconds) }
         guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.isSettingUp else { return }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         while inspector.isSettingUp {
@@ -72,10 +83,12 @@ public final class WebDriverSession: Sendable {
     }
 
     /// What became of a navigation to `requested` asked for after `mark` (``documentRecordMark``),
-    /// as the browser's Web Inspector saw it: whether the window shows that navigation's
+    /// as the browser's Web Inspector or WebDriver BiDi saw it: whether the window shows that navigation's
     /// document, and the status of the document it shows.
     public func documentLanding(since mark: Int, requested: String) -> DocumentLanding? {
-        guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.target != nil else { return nil }
+        guard let inspector = automation.withLockedValue({ $0 })?.inspector, inspector.target != nil else {
+            return bidiNavigation.withLockedValue { $0 }?.landing(since: mark, requested: requested)
+        }
         return inspector.landing(since: mark, requested: requested)
     }
 

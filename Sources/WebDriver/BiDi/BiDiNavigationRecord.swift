@@ -1,0 +1,43 @@
+import NIOConcurrencyHelpers
+import SystemSupport
+
+/// What WebDriver BiDi says about the top-level documents of a session's window
+/// (``NavigationRecord``): each navigation as it starts (`browsingContext.navigationStarted`, the
+/// page's own included) and each document the window commits to
+/// (`browsingContext.navigationCommitted`), by the browser's navigation ID, so that a document
+/// another navigation put in the window as PageScript's began is told from one PageScript's led
+/// to, where the page itself cannot tell. Statuses are not recorded: the page's Navigation Timing
+/// has them, and network events would cost every request of every page.
+final class BiDiNavigationRecord: Sendable {
+    /// The window's browsing context, whose events are recorded.
+    let context: String
+    private let record = NIOLockedValueBox(NavigationRecord())
+
+    /// The events the record needs.
+    static let events = ["browsingContext.navigationStarted", "browsingContext.navigationCommitted"]
+
+    init(context: String) {
+        self.context = context
+    }
+
+    /// Records `method`'s event when it is about the window's own context.
+    func received(_ method: String, _ parameters: JSONValue) {
+        guard parameters["context"]?.stringValue == context, let navigation = parameters["navigation"]?.stringValue,
+              let url = parameters["url"]?.stringValue else { return }
+        switch method {
+        case "browsingContext.navigationStarted": record.withLockedValue { $0.requested(navigation, url: url) }
+        case "browsingContext.navigationCommitted": record.withLockedValue { $0.committed(navigation, url: url) }
+        default: break
+        }
+    }
+
+    /// Where the record stands now.
+    var mark: Int {
+        record.withLockedValue(\.mark)
+    }
+
+    /// What became of a navigation to `requested` asked for after `mark`.
+    func landing(since mark: Int, requested: String) -> DocumentLanding {
+        record.withLockedValue { $0.landing(since: mark, requested: requested) }
+    }
+}
