@@ -37,9 +37,7 @@ public actor LocalChromiumSource: SessionSource {
     }
 
     public func prepare() throws(SessionSourceError) {
-        let (found, missing) = Engine.chromium.locatePrograms(path: path)
-        guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .chromium, programs: missing).description) }
-        programs = found
+        programs = try Engine.chromium.programsForBatch(path: path)
         // What killed batches left behind: profiles, driver logs, the browsers' temporary folders.
         ThrowawayProfileFolder.removeAbandoned(prefixes: [
             Self.profilePrefix, LocalDriver.logPrefix(engine: .chromium), BrowserEngine.browserTemporaryPrefix,

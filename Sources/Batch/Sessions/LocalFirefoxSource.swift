@@ -40,9 +40,7 @@ public actor LocalFirefoxSource: SessionSource {
     }
 
     public func prepare() throws(SessionSourceError) {
-        let (found, missing) = Engine.firefox.locatePrograms(path: path)
-        guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .firefox, programs: missing).description) }
-        programs = found
+        programs = try Engine.firefox.programsForBatch(path: path)
         // What killed batches left behind: profiles, driver logs, the browsers' temporary folders.
         ThrowawayProfileFolder.removeAbandoned(prefixes: [
             BrowserEngine.throwawayFirefoxProfilePrefix, LocalDriver.logPrefix(engine: .firefox), BrowserEngine.browserTemporaryPrefix,

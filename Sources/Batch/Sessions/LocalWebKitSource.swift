@@ -37,9 +37,7 @@ public actor LocalWebKitSource: SessionSource {
     }
 
     public func prepare() throws(SessionSourceError) {
-        let (found, missing) = Engine.webkit.locatePrograms(path: path)
-        guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: .webkit, programs: missing).description) }
-        programs = found
+        programs = try Engine.webkit.programsForBatch(path: path)
         // The driver logs of batches that were killed.
         ThrowawayProfileFolder.removeAbandoned(prefixes: [LocalDriver.logPrefix(engine: .webkit)])
     }

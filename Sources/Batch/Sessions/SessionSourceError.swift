@@ -1,3 +1,5 @@
+import Engines
+
 /// Why a session could not be opened.
 public enum SessionSourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The endpoint has no free session now (a full grid answers `session not created`): wait,
@@ -14,5 +16,17 @@ public enum SessionSourceError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case let .full(reason), let .failed(reason), let .fatal(reason): reason
         }
+    }
+}
+
+extension Engine {
+    /// Where the engine's programs are, for a local source's ``SessionSource/prepare()``; a batch
+    /// cannot start without them.
+    ///
+    /// - Throws: ``SessionSourceError/fatal(reason:)`` naming what is missing and how to install it.
+    func programsForBatch(path: String?) throws(SessionSourceError) -> [String: String] {
+        let (found, missing) = locatePrograms(path: path)
+        guard missing.isEmpty else { throw .fatal(reason: EngineError.missing(engine: self, programs: missing).description) }
+        return found
     }
 }

@@ -28,7 +28,7 @@ public struct ScriptFile: Sendable {
     public static func open(_ path: String) throws(LibraryError) -> ScriptFile {
         do {
             let (bytes, status) = try FileSystem.readFile(atPath: path)
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw LibraryError.notUTF8(path: path) }
+            guard let text = ScriptLibrary.decodeUTF8(bytes) else { throw LibraryError.notUTF8(path: path) }
             return ScriptFile(path: path, text: text, fingerprint: FileFingerprint(bytes: bytes, status: status))
         } catch let failure as FileSystem.Failure where failure.code == ENOENT {
             return ScriptFile(path: path, text: "", fingerprint: nil)
