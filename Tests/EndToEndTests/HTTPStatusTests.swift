@@ -27,6 +27,21 @@ struct HTTPStatusTests {
         }
     }
 
+    /// A file came from no HTTP response: no status, on every engine (Chromium's Navigation
+    /// Timing says 200 for one).
+    @Test(arguments: ["webkit", "chromium", "firefox"])
+    func aFileHasNoHTTPStatus(engine: String) async throws {
+        defer { server.stop() }
+        let folder = try TemporaryDirectory("status")
+        let page = folder.path + "/page.html"
+        try "<!doctype html><title>File</title>".write(toFile: page, atomically: true, encoding: .utf8)
+        let run = try await PageScriptBinary.outcome(of: ["run", page, "-e", "document.title", "--engine", engine, "--json"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try JSONValue(parsing: run.standardOutput)
+        #expect(object["httpStatus"] == .null, "\(run.standardOutput)")
+        #expect(object["value"] == .string("File"), "\(run.standardOutput)")
+    }
+
     @Test func runSaysTheStatusOfAnErrorPageAndStillRunsTheScript() async throws {
         defer { server.stop() }
         let text = try await PageScriptBinary.outcome(of: ["run", server.url("/missing"), "-e", "document.title", "--engine", "chromium"])

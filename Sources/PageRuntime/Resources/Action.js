@@ -1017,6 +1017,10 @@ var Action = (function() {
     // responseStatus: Chromium does, WebKitGTK does not); null otherwise. The page can only lie
     // about its own status here.
     function documentStatus() {
+        // Only an HTTP response has a status (Chromium's Navigation Timing says 200 for a file).
+        var builtIns = captured();
+        var address = builtIns.documentURL(document);
+        if (builtIns.slice(address, 0, 5) !== "http:" && builtIns.slice(address, 0, 6) !== "https:") { return null; }
         var status = null;
         try {
             var entry = performance.getEntriesByType("navigation")[0];
