@@ -118,6 +118,7 @@ public struct ProtocolFloor: Sendable {
         import http.client
         import json
         import os
+        import signal
         import socket
         import subprocess
         import sys
@@ -198,6 +199,7 @@ public struct ProtocolFloor: Sendable {
         display = None
         driver = None
         session_path = None
+        completed = False
         try:
             if configuration.get("xvfb"):
                 display, name = start_display(configuration["xvfb"])
@@ -241,11 +243,20 @@ public struct ProtocolFloor: Sendable {
             session_path = None
             connection.close()
             phase("delete session")
+            completed = True
         finally:
             if session_path:
                 # A failed run still closes its browser: stopping the driver may not.
                 request(http.client.HTTPConnection("127.0.0.1", port, timeout=30), "DELETE", session_path)
             if driver:
+                if not completed:
+                    # A new session that failed or timed out may leave its browser starting, and
+                    # geckodriver's browser outlives a stopped driver: stop what is below it first.
+                    for child in descendants(driver.pid):
+                        try:
+                            os.kill(child, signal.SIGKILL)
+                        except ProcessLookupError:
+                            pass
                 driver.terminate()
                 driver.wait()
             if display:
