@@ -5,7 +5,10 @@ import WebDriver
 /// driver, on the best link the driver gets.
 ///
 /// On Chromium that is the measured session itself: PageScript's runs go over its own DevTools
-/// connection, and the session's Execute Script is chromedriver's. On WebKit, where PageScript's
+/// connection, and the session's Execute Script is chromedriver's. On Firefox it is the measured
+/// session too, and the same command: PageScript's runs are geckodriver's classic Execute Script
+/// (WebDriver BiDi carries only `document-start` preload scripts), so the row shows what
+/// PageScript adds to the bare call. On WebKit, where PageScript's
 /// sessions send their scripts to the browser past the driver, it is a second browser and driver
 /// on the same page, started the way a plain WebDriver client gets them at best: the driver
 /// linked straight to PageScript's MiniBrowser with Nagle's algorithm off on both ends

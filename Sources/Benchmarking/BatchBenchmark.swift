@@ -13,8 +13,9 @@ import SystemSupport
 ///   one Execute Script (`return document.title`), nothing else (aim 1.2x).
 /// - `--jobs` 1, 2 and 4 against each peer running the same pages with as many at once:
 ///   Selenium for Python with a thread pool (aim: 1.5 times its throughput), Playwright for
-///   Python with as many pages at once on Chromium (aim: its throughput), and any other
-///   ``BatchThroughputPeer``.
+///   Python with as many pages at once on Chromium (aim: its throughput; on Firefox, with the
+///   peers, rows that say why it cannot be measured: ``PlaywrightPeer/firefoxUnavailable``), and
+///   any other ``BatchThroughputPeer``.
 ///
 /// PageScript runs in this process through ``BatchRunner``, exactly as `pagescript batch
 /// -e document.title --jobs N` does, writing its records to a scratch file.
@@ -37,7 +38,7 @@ public enum BatchBenchmark {
     /// The batch rows for `engine`.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - urls: The pages (see ``startSite()``).
     ///   - peers: The other tools to compare with.
     ///   - repetitions: Runs of each measurement.
@@ -66,7 +67,23 @@ public enum BatchBenchmark {
                     subject: ours[jobs]!, baseline: Measurement(name: peer.name(jobs: jobs), samples: samples), aim: peer.aim))
             }
         }
+        if engine == .firefox, !peers.isEmpty {
+            rows += jobCounts.map { jobs in
+                ComparisonRow(title: "\(engine): batch --jobs \(jobs), per page of \(pageCount) vs Playwright (Python), \(jobs) \(jobs == 1 ? "page" : "pages") at once",
+                              subject: ours[jobs]!, baseline: nil, aim: 1, note: PlaywrightPeer.firefoxUnavailable)
+            }
+        }
         return rows
+    }
+
+    /// Where `pagescript batch` takes its sessions on a local `engine` (Safari, which `pagescript
+    /// bench` refuses, has no batch of its own).
+    static func source(for engine: Engine) -> any SessionSource {
+        switch engine {
+        case .chromium: LocalChromiumSource()
+        case .firefox: LocalFirefoxSource()
+        case .webkit, .safari: LocalWebKitSource()
+        }
     }
 
     /// One batch over `urls` with `jobs` sessions, in this process, exactly as `pagescript batch
@@ -74,7 +91,7 @@ public enum BatchBenchmark {
     ///
     /// - Parameters:
     ///   - expression: The script, evaluated on every page.
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - urls: The pages, each different.
     ///   - jobs: Sessions at once.
     /// - Returns: The seconds per page, from the earliest record's start to the latest record's
@@ -89,7 +106,7 @@ public enum BatchBenchmark {
         let plan = try BatchPlan.prepare(inputPath: folder + "/urls.txt", outputPath: folder + "/out.jsonl", resume: false)
         var configuration = BatchConfiguration()
         configuration.jobs = jobs
-        let source: any SessionSource = engine == .chromium ? LocalChromiumSource() : LocalWebKitSource()
+        let source = Self.source(for: engine)
         let summary = await BatchRunner(configuration: configuration, source: source, script: .code(expression), plan: plan).run { _ in }
         guard summary.ending == .completed, summary.progress.statusCounts[.ok] == urls.count else {
             let failures = (try? Records(at: folder + "/out.jsonl"))?.failures.prefix(3) ?? []
@@ -151,7 +168,7 @@ public enum BatchBenchmark {
     /// started the same way (on WebKit: PageScript's MiniBrowser behind its relay, without
     /// accelerated compositing) and the row compares only what happens per page.
     static func floorSecondsPerPage(engine: Engine, urls: [String]) async throws -> Double {
-        let source: any SessionSource = engine == .chromium ? LocalChromiumSource() : LocalWebKitSource()
+        let source = Self.source(for: engine)
         do {
             try await source.prepare()
             let opened = try await source.openSession(slot: 0, scriptTimeout: 30, pageLoadTimeout: 30)

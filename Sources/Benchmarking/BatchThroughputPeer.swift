@@ -24,7 +24,7 @@ public protocol BatchThroughputPeer: Sendable {
     ///
     /// - Parameters:
     ///   - expression: A JavaScript expression, such as `document.title`.
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - urls: The pages, each different.
     ///   - jobs: Pages at once.
     ///   - display: The X display for WebKit.

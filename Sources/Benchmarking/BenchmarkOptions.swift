@@ -8,7 +8,8 @@ import Foundation
 /// options.engines = [.chromium]
 /// ```
 public struct BenchmarkOptions: Sendable {
-    /// The engines whose rows are measured.
+    /// The engines whose rows are measured: WebKit and Chromium unless Firefox is asked for,
+    /// since Firefox's rows would take the whole bench past the time it is meant to take.
     public var engines: [Engine] = [.webkit, .chromium]
     /// The groups of rows measured; all of them by default.
     public var sections: Set<BenchmarkSection> = Set(BenchmarkSection.allCases)

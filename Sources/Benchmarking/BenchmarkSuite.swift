@@ -7,14 +7,14 @@ import SystemSupport
 ///    engine (``RunBenchmark``);
 /// 3. PageScript's cold process vs the bare-protocol floor (``ProtocolFloor``), and PageScript
 ///    vs Selenium and (on Chromium) Playwright for Python, cold processes and warm sessions, per
-///    engine (``PeerBenchmark``);
+///    engine (``PeerBenchmark``; on Firefox, Playwright's rows say why it cannot be measured);
 /// 4. site matching in large libraries and a library load, against budgets (``MatchingBenchmark``);
 /// 5. keystrokes in fields and the editor, against budgets (``KeystrokeBenchmark``);
 /// 6. peak memory of `pagescript run` with a 1,000-script library vs Selenium, per engine
 ///    (``MemoryBenchmark``);
 /// 7. `pagescript batch` throughput over 200 loopback pages against the protocol floor,
-///    Selenium's thread pool and (on Chromium) Playwright's async pages, per engine
-///    (``BatchBenchmark``);
+///    Selenium's thread pool (on Firefox a geckodriver per thread) and (on Chromium)
+///    Playwright's async pages, per engine (``BatchBenchmark``);
 /// 8. `pagescript batch` throughput over the Python documentation served with a strict
 ///    Content-Security-Policy against Selenium and (on Chromium) Playwright at 1 and 4 pages at
 ///    once, per engine (``RealPageBenchmark``);

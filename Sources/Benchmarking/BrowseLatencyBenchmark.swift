@@ -68,7 +68,7 @@ public enum BrowseLatencyBenchmark {
     /// The rows for `engine`: `navigations` pages each, the first (a new browser's) left out.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - site: The pages (see ``startSite()``).
     ///   - navigations: Pages timed on each side.
     ///   - libraryFolder: An empty folder for the library holding the measured script.

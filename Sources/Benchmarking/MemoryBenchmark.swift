@@ -14,7 +14,7 @@ public enum MemoryBenchmark {
     /// Measures both rows on `engine`.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - fixture: The page and the libraries.
     ///   - pagescript: The `pagescript` executable.
     ///   - repetitions: Processes measured per library, after one unmeasured.

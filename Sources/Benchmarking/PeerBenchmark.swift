@@ -10,7 +10,8 @@ import SystemSupport
 /// - Cold: a `pagescript run URL -e 1` process, timed from launch to exit, against
 ///   ``ProtocolFloor`` (the bare protocol, timed inside its process), a Selenium for Python
 ///   process (``SeleniumPeer``) and, on Chromium, a Playwright for Python process
-///   (``PlaywrightPeer``): each starts what it needs, opens a session or page, loads the page,
+///   (``PlaywrightPeer``; on Firefox its rows say why it cannot be measured:
+///   ``PlaywrightPeer/firefoxUnavailable``): each starts what it needs, opens a session or page, loads the page,
 ///   runs `1` and stops. They alternate, one unmeasured run of each first. On WebKit the
 ///   Selenium process also needs an X display: the bench starts a fresh Xvfb for each of its runs
 ///   and counts that time too, as `pagescript run` and the floor start (and stop) their own.
@@ -48,7 +49,7 @@ public enum PeerBenchmark {
     /// Measures the cold and warm rows on `engine`.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - pageURL: The page all run on.
     ///   - peers: The floor and the peers, set up.
     ///   - pagescript: The `pagescript` executable timed for the cold rows.
@@ -140,6 +141,12 @@ public enum PeerBenchmark {
                                       baseline: Measurement(name: "Selenium (cold process)", samples: seleniumCold), aim: 1))
             rows.append(ComparisonRow(title: "\(engine): warm run vs \(name) execute_script, warm",
                                       subject: warm, baseline: seleniumWarm, aim: 1))
+        }
+        if engine == .firefox, peers.selenium != nil {
+            rows.append(ComparisonRow(title: "\(engine): cold `pagescript run` process vs Playwright (Python) process", subject: coldProcess,
+                                      baseline: nil, aim: 1, note: PlaywrightPeer.firefoxUnavailable))
+            rows.append(ComparisonRow(title: "\(engine): warm run vs Playwright (Python) page.evaluate, warm", subject: warm,
+                                      baseline: nil, aim: 1, note: PlaywrightPeer.firefoxUnavailable))
         }
         if engine == .chromium, peers.playwright != nil {
             let version = (try? peers.playwright?.get())?.version

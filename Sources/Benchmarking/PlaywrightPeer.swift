@@ -8,7 +8,8 @@ import SystemSupport
 ///
 /// Playwright talks to Chromium over its DevTools protocol (a pipe), not WebDriver, and gives
 /// the browser a throwaway profile of its own, as PageScript does. It is measured on Chromium
-/// only (its WebKit is a build of Playwright's own, which it would download).
+/// only (its WebKit is a build of Playwright's own, which it would download); its Firefox rows
+/// say why they have no baseline (``firefoxUnavailable``).
 ///
 /// ```swift
 /// let peer = try PlaywrightPeer.prepare(python: selenium.python, folder: folder) { print($0) }
@@ -16,6 +17,12 @@ import SystemSupport
 /// run.elapsed
 /// ```
 public struct PlaywrightPeer: Sendable {
+    /// Why Firefox's rows have no Playwright baseline, for their note: Playwright drives only a
+    /// Firefox patched for its own protocol, downloaded from Playwright's servers, which are not a
+    /// package registry; a stock Firefox such as Debian's does not speak that protocol.
+    public static let firefoxUnavailable = "Playwright unavailable: its Firefox is a patched build downloaded from Playwright's CDN, "
+        + "not a package registry, and it cannot drive Debian's firefox-esr"
+
     /// The installed Playwright's version.
     public let version: String
     /// The one-page peer script, in the folder the batch peer's script goes beside it.

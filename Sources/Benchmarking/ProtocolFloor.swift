@@ -9,9 +9,10 @@ import SystemSupport
 /// start Xvfb and wait for its display (`-displayfd`); start the driver on a free port and poll
 /// `GET /status` every 5 ms until it is ready; `POST /session` with the capabilities PageScript
 /// sends (for Chromium the same browser arguments, without PageScript's own throwaway profile:
-/// a floor needs none); navigate; one `POST /execute/sync` of `return 1`; `DELETE` the session;
-/// stop the driver and the X server and wait for both to exit. Nothing else: no library, no
-/// retries, no logging.
+/// a floor needs none; for Firefox ``Engines/FirefoxLauncher/sessionCapabilities(binary:headless:profile:language:)``
+/// whole, WebDriver BiDi included, with geckodriver making the profile where it likes);
+/// navigate; one `POST /execute/sync` of `return 1`; `DELETE` the session; stop the driver and
+/// the X server and wait for both to exit. Nothing else: no library, no retries, no logging.
 ///
 /// It is timed inside the Python process, from just before the first process is started to
 /// just after the last one has exited, so the interpreter's own start is not
@@ -66,15 +67,12 @@ public struct ProtocolFloor: Sendable {
     /// stopped.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - pageURL: The page.
     ///   - reportingProcesses: Whether the run lists the processes it started, for a test.
     /// - Throws: ``BenchmarkError`` when a program is missing or the run fails.
     public func cold(engine: Engine, pageURL: String, reportingProcesses: Bool = false) throws(BenchmarkError) -> Run {
-        let driverName = engine == .webkit ? "WebKitWebDriver" : "chromedriver"
-        guard engine != .safari, let driver = ExecutableLocator.find(driverName) else {
-            throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
-        }
+        let driver = try engine.benchDriver()
         var configuration = Configuration(
             engine: engine.rawValue, driver: driver, url: pageURL, script: "return 1", reportProcesses: reportingProcesses)
         var environment = ProcessInfo.processInfo.environment
@@ -89,10 +87,15 @@ public struct ProtocolFloor: Sendable {
             // The browser's environment as PageScript's run gives it; the floor's Xvfb sets DISPLAY.
             environment = WebKitLauncher.environment(display: "", takesScreenshots: false, base: environment)
             environment["DISPLAY"] = nil
+        } else if engine == .firefox {
+            configuration.capabilities = JSONValue.object(FirefoxLauncher.sessionCapabilities(binary: engine.benchBrowser ?? "firefox-esr")).serialized
+            environment = FirefoxLauncher.environment(temporaryFolder: NSTemporaryDirectory(), display: nil, base: environment)
         } else {
-            let browser = ExecutableLocator.find("chromium") ?? "chromium"
             configuration.capabilities = JSONValue.object([
-                (key: "goog:chromeOptions", value: ["binary": .string(browser), "args": .array(ChromiumLauncher.arguments(takesScreenshots: false).map { .string($0) })]),
+                (key: "goog:chromeOptions", value: [
+                    "binary": .string(engine.benchBrowser ?? "chromium"),
+                    "args": .array(ChromiumLauncher.arguments(takesScreenshots: false).map { .string($0) }),
+                ]),
             ]).serialized
         }
         return try script.run(Run.self, configuration: configuration, environment: environment, timeout: 120).reply
@@ -115,6 +118,7 @@ public struct ProtocolFloor: Sendable {
         import http.client
         import json
         import os
+        import signal
         import socket
         import subprocess
         import sys
@@ -195,6 +199,7 @@ public struct ProtocolFloor: Sendable {
         display = None
         driver = None
         session_path = None
+        completed = False
         try:
             if configuration.get("xvfb"):
                 display, name = start_display(configuration["xvfb"])
@@ -202,7 +207,14 @@ public struct ProtocolFloor: Sendable {
                 phase("display")
             port = free_port()
             arguments = [f"--port={port}"]
-            arguments.append("--host=127.0.0.1" if configuration["engine"] == "webkit" else "--allowed-ips=127.0.0.1")
+            if configuration["engine"] == "chromium":
+                arguments.append("--allowed-ips=127.0.0.1")
+            else:
+                arguments.append("--host=127.0.0.1")
+            if configuration["engine"] == "firefox":
+                # A BiDi port of its own, as PageScript's launcher gives geckodriver: the default
+                # is Chromium's usual debugging port, which another browser may hold.
+                arguments.append(f"--websocket-port={free_port()}")
             driver = subprocess.Popen(
                 [configuration["driver"]] + arguments, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             while True:
@@ -231,11 +243,20 @@ public struct ProtocolFloor: Sendable {
             session_path = None
             connection.close()
             phase("delete session")
+            completed = True
         finally:
             if session_path:
                 # A failed run still closes its browser: stopping the driver may not.
                 request(http.client.HTTPConnection("127.0.0.1", port, timeout=30), "DELETE", session_path)
             if driver:
+                if not completed:
+                    # A new session that failed or timed out may leave its browser starting, and
+                    # geckodriver's browser outlives a stopped driver: stop what is below it first.
+                    for child in descendants(driver.pid):
+                        try:
+                            os.kill(child, signal.SIGKILL)
+                        except ProcessLookupError:
+                            pass
                 driver.terminate()
                 driver.wait()
             if display:

@@ -14,7 +14,8 @@ import SystemSupport
 /// first heading, how many sections and links it has; nothing that depends on the window's size,
 /// which the tools set differently). PageScript runs in this process through `BatchRunner`, as
 /// `pagescript batch -e EXPRESSION --jobs N` does, with the pages' policy in force; the peers are
-/// the ``BatchThroughputPeer``s of the batch rows. Each row compares seconds per page, as the
+/// the ``BatchThroughputPeer``s of the batch rows (on Firefox, Playwright's rows say why it
+/// cannot be measured: ``PlaywrightPeer/firefoxUnavailable``). Each row compares seconds per page, as the
 /// batch rows do, at `--jobs` 1 and 4 (``jobCounts``) against each peer that drives the engine,
 /// aiming at 1.5 times the peer's throughput (``aim``).
 ///
@@ -81,7 +82,7 @@ public enum RealPageBenchmark {
     /// The real-page rows of `engine`.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - urls: The pages, each different (see ``StaticSite/pageURLs``).
     ///   - peers: The other tools to compare with; a row without a baseline for each `--jobs`
     ///     when none drives `engine`.
@@ -124,6 +125,12 @@ public enum RealPageBenchmark {
                 rows.append(ComparisonRow(
                     title: title(jobs) + " vs \(peer.name(jobs: jobs))", subject: ours[jobs]!,
                     baseline: Measurement(name: peer.name(jobs: jobs), samples: samples), aim: aim))
+            }
+        }
+        if engine == .firefox {
+            rows += jobCounts.map { jobs in
+                ComparisonRow(title: title(jobs) + " vs Playwright (Python), \(jobs) \(jobs == 1 ? "page" : "pages") at once", subject: ours[jobs]!, baseline: nil, aim: aim,
+                              note: PlaywrightPeer.firefoxUnavailable)
             }
         }
         return rows

@@ -1,6 +1,5 @@
 import Engines
 import Foundation
-import SystemSupport
 
 /// Selenium for Python running a batch: a thread pool of N workers, each with its own session,
 /// taking URLs from a shared queue and, for each, `driver.get(url)` then
@@ -9,7 +8,9 @@ import SystemSupport
 ///
 /// It uses the same drivers as PageScript: one `chromedriver` serving every Chromium session
 /// (started once, sessions made with `webdriver.Remote` on it), one `WebKitWebDriver` per WebKit
-/// session, all on the display the bench gives; the same browser binaries and arguments. It
+/// session, on the display the bench gives, and one `geckodriver` per Firefox session (it holds
+/// one session at a time), headless; the same browser binaries, arguments and, for Firefox,
+/// preferences (see ``SeleniumPeer/firefoxSettings()``). It
 /// runs in ``SeleniumPeer``'s virtual environment, with Selenium Manager disabled the same way.
 ///
 /// ```swift
@@ -29,7 +30,7 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
     }
 
     public func supports(_ engine: Engine) -> Bool {
-        engine == .webkit || engine == .chromium
+        engine == .webkit || engine == .chromium || engine == .firefox
     }
 
     /// At least 1.5 times Selenium's throughput on the loopback pages: at most two thirds of its
@@ -42,26 +43,26 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
         var driver: String
         var browser: String?
         var arguments: [String]
+        /// Firefox's preferences, as the JSON text of an object.
+        var preferences = "{}"
         var jobs: Int
         var expression: String
     }
 
     public func run(_ expression: String, engine: Engine, urls: [String], jobs: Int, display: String?) throws(BenchmarkError) -> BatchThroughputRun {
-        let driverName = engine == .webkit ? "WebKitWebDriver" : "chromedriver"
-        guard supports(engine), let driver = ExecutableLocator.find(driverName) else {
-            throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
-        }
+        guard supports(engine) else { throw .peerUnavailable(reason: "the Selenium batch peer does not drive \(engine)") }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: ChromiumLauncher.arguments(takesScreenshots: false), jobs: jobs,
-            expression: expression)
+            engine: engine.rawValue, driver: try engine.benchDriver(), browser: engine.benchBrowser,
+            arguments: ChromiumLauncher.arguments(takesScreenshots: false), jobs: jobs, expression: expression)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
         if engine == .webkit {
             configuration.arguments = WebKitLauncher.browserArguments
             environment = WebKitLauncher.environment(display: display ?? "", takesScreenshots: false, base: environment)
             if display == nil { environment["DISPLAY"] = nil }
-        } else {
-            configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
+        } else if engine == .firefox {
+            (configuration.arguments, configuration.preferences) = SeleniumPeer.firefoxSettings()
+            environment = FirefoxLauncher.environment(temporaryFolder: NSTemporaryDirectory(), display: nil, base: environment)
         }
         let folder = URL(fileURLWithPath: selenium.scriptPath).deletingLastPathComponent().path
         return try BatchPeerScript.run(
@@ -108,6 +109,16 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
 
 
         def start_driver():
+            if configuration["engine"] == "firefox":
+                # A geckodriver per worker: it holds one session at a time.
+                from selenium.webdriver.firefox.service import Service
+                options = webdriver.FirefoxOptions()
+                options.binary_location = configuration["browser"]
+                for argument in configuration["arguments"]:
+                    options.add_argument(argument)
+                for name, value in json.loads(configuration["preferences"]).items():
+                    options.set_preference(name, value)
+                return webdriver.Firefox(options=options, service=Service(executable_path=configuration["driver"]))
             if configuration["engine"] == "chromium":
                 options = webdriver.ChromeOptions()
                 options.binary_location = configuration["browser"]

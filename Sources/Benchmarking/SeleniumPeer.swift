@@ -80,10 +80,10 @@ public struct SeleniumPeer: Sendable {
     /// run `script` with `execute_script`, quit.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - pageURL: The page.
     ///   - script: The script, as Selenium takes it (`return 1`).
-    ///   - display: The X display for WebKit.
+    ///   - display: The X display for WebKit (Firefox runs headless).
     /// - Returns: The process's run, timed from launch to exit, with its own peak memory.
     public func cold(engine: Engine, pageURL: String, script: String, display: String?) throws(BenchmarkError) -> MeasuredProcess {
         try runPeer(mode: "cold", engine: engine, pageURL: pageURL, script: script, repetitions: 0, display: display).run
@@ -93,11 +93,11 @@ public struct SeleniumPeer: Sendable {
     /// after three unmeasured ones.
     ///
     /// - Parameters:
-    ///   - engine: WebKit or Chromium.
+    ///   - engine: WebKit, Chromium or Firefox.
     ///   - pageURL: The page the session is on.
     ///   - script: The script, as Selenium takes it.
     ///   - repetitions: How many round trips are timed.
-    ///   - display: The X display for WebKit.
+    ///   - display: The X display for WebKit (Firefox runs headless).
     public func warm(engine: Engine, pageURL: String, script: String, repetitions: Int, display: String?) throws(BenchmarkError) -> Measurement {
         let (_, reply) = try runPeer(mode: "warm", engine: engine, pageURL: pageURL, script: script, repetitions: repetitions, display: display)
         guard let samples = reply.samples, samples.count == repetitions else {
@@ -112,6 +112,8 @@ public struct SeleniumPeer: Sendable {
         var driver: String
         var browser: String?
         var arguments: [String]
+        /// Firefox's preferences, as the JSON text of an object.
+        var preferences = "{}"
         var url: String
         var script: String
         var repetitions: Int
@@ -127,14 +129,11 @@ public struct SeleniumPeer: Sendable {
     private func runPeer(
         mode: String, engine: Engine, pageURL: String, script: String, repetitions: Int, display: String?
     ) throws(BenchmarkError) -> (run: MeasuredProcess, reply: Reply) {
-        let driverName = engine == .webkit ? "WebKitWebDriver" : "chromedriver"
-        guard engine != .safari, let driver = ExecutableLocator.find(driverName) else {
-            throw .peerUnavailable(reason: "\(driverName) is not on PATH; \(engine.installHint)")
-        }
+        let driver = try engine.benchDriver()
         let outputPath = NSTemporaryDirectory() + "pagescript-peer-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
         defer { unlink(outputPath) }
         var configuration = Configuration(
-            engine: engine.rawValue, driver: driver, browser: nil, arguments: ChromiumLauncher.arguments(takesScreenshots: false),
+            engine: engine.rawValue, driver: driver, browser: engine.benchBrowser, arguments: ChromiumLauncher.arguments(takesScreenshots: false),
             url: pageURL, script: script, repetitions: repetitions, output: outputPath)
         var environment = ProcessInfo.processInfo.environment
         environment["SE_OFFLINE"] = "true"
@@ -142,8 +141,9 @@ public struct SeleniumPeer: Sendable {
             configuration.arguments = WebKitLauncher.browserArguments
             environment = WebKitLauncher.environment(display: display ?? "", takesScreenshots: false, base: environment)
             if display == nil { environment["DISPLAY"] = nil }
-        } else {
-            configuration.browser = ExecutableLocator.find("chromium") ?? "chromium"
+        } else if engine == .firefox {
+            (configuration.arguments, configuration.preferences) = Self.firefoxSettings()
+            environment = FirefoxLauncher.environment(temporaryFolder: NSTemporaryDirectory(), display: nil, base: environment)
         }
         let argument: String
         do {
@@ -160,6 +160,15 @@ public struct SeleniumPeer: Sendable {
             throw .processFailed(command: label, status: "no reply", output: run.output)
         }
         return (run, reply)
+    }
+
+    /// Firefox's arguments and preferences (as the JSON text of an object), as PageScript's
+    /// sessions give them: headless, the standard window, nothing run at a first start. The
+    /// session is Selenium's own otherwise: classic WebDriver without BiDi, as a Selenium user
+    /// gets it by default.
+    static func firefoxSettings() -> (arguments: [String], preferences: String) {
+        (FirefoxLauncher.arguments(headless: true, profile: nil),
+         JSONValue.object(FirefoxLauncher.preferences(language: .fromEnvironment())).serialized)
     }
 
     /// The peer: what a Selenium user writes, plus timing for the warm mode.
@@ -182,6 +191,15 @@ public struct SeleniumPeer: Sendable {
 
 
         def start(configuration):
+            if configuration["engine"] == "firefox":
+                from selenium.webdriver.firefox.service import Service
+                options = webdriver.FirefoxOptions()
+                options.binary_location = configuration["browser"]
+                for argument in configuration["arguments"]:
+                    options.add_argument(argument)
+                for name, value in json.loads(configuration["preferences"]).items():
+                    options.set_preference(name, value)
+                return webdriver.Firefox(options=options, service=Service(executable_path=configuration["driver"]))
             if configuration["engine"] == "chromium":
                 from selenium.webdriver.chrome.service import Service
                 options = webdriver.ChromeOptions()

@@ -30,7 +30,7 @@ struct ProtocolFloorTests {
         return false
     }
 
-    @Test(arguments: [Engine.webkit, Engine.chromium])
+    @Test(arguments: [Engine.webkit, Engine.chromium, Engine.firefox])
     func aColdRunAnswersReportsItsPhasesAndLeavesNoProcess(_ engine: Engine) async throws {
         let python = try #require(ExecutableLocator.find("python3"))
         let (folder, url) = try Self.page()
@@ -44,7 +44,7 @@ struct ProtocolFloorTests {
         #expect(run.phases.allSatisfy { $0.seconds >= 0 })
         #expect(abs(run.phases.reduce(0) { $0 + $1.seconds } - run.elapsed) < 1e-6)
         let processes = try #require(run.processes)
-        // The driver, the browser it started, and for WebKit the X server.
+        // The driver, the browser it started (Firefox's content processes too), and for WebKit the X server.
         #expect(processes.count >= (engine == .webkit ? 3 : 2))
         for processID in processes {
             #expect(await Self.hasEnded(processID), "process \(processID) is still running")

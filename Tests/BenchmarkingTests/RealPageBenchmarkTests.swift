@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 import SystemSupport
 import Testing
@@ -5,7 +6,8 @@ import Testing
 
 /// The real-page rows' correctness check: values compared page by page whatever their members'
 /// order, a missing or different value named; a batch's records read into values; and
-/// PageScript's batch reading strict-CSP pages on Chromium with the pages' inline code blocked.
+/// PageScript's batch reading strict-CSP pages on Chromium and Firefox (each through the session
+/// source `pagescript batch` takes for it) with the pages' inline code blocked.
 struct RealPageBenchmarkTests {
     static let urls = ["http://127.0.0.1:9/a.html", "http://127.0.0.1:9/b.html", "http://127.0.0.1:9/c.html"]
 
@@ -108,7 +110,8 @@ struct RealPageBenchmarkTests {
         "_static/add.js": "document.addEventListener('DOMContentLoaded', () => document.body.append(document.createElement('section')));",
     ]
 
-    @Test func pageScriptReadsStrictPagesWithTheirPolicyInForce() async throws {
+    @Test(arguments: [Engine.chromium, Engine.firefox])
+    func pageScriptReadsStrictPagesWithTheirPolicyInForce(_ engine: Engine) async throws {
         let folder = try ScratchFolder.make("pagescript-real-page-site")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in Self.strictPages {
@@ -118,7 +121,7 @@ struct RealPageBenchmarkTests {
         }
         let site = try StaticSite(serving: folder)
         defer { site.stop() }
-        let run = try await BatchBenchmark.run(RealPageBenchmark.expression, engine: .chromium, urls: site.pageURLs, jobs: 1)
+        let run = try await BatchBenchmark.run(RealPageBenchmark.expression, engine: engine, urls: site.pageURLs, jobs: 1)
         #expect(run.values[site.url("/one.html")] == ["title": "One", "heading": "First¶", "sections": 2, "links": 2])
         #expect(run.values[site.url("/two.html")] == ["title": "Two", "heading": "", "sections": 0, "links": 1])
         #expect(run.secondsPerPage > 0)

@@ -23,7 +23,7 @@ public enum FirefoxLauncher {
 
     /// The browser's arguments: headless unless a window is wanted, then a window that gives
     /// pages ``Viewport/standard``; a kept profile with `-profile`.
-    static func arguments(headless: Bool, profile: String?) -> [String] {
+    public static func arguments(headless: Bool, profile: String?) -> [String] {
         var arguments: [String] = []
         if headless {
             arguments += ["-headless", "--width=\(Viewport.standard.width)", "--height=\(Viewport.standard.height + headlessFrameHeight)"]
@@ -35,7 +35,7 @@ public enum FirefoxLauncher {
     /// The preferences every session's profile gets beyond geckodriver's own: the language pages
     /// are told (`navigator.language`, `Accept-Language`), and nothing that runs at a first start
     /// or reaches the network by itself.
-    static func preferences(language: BrowserLanguage) -> [(key: String, value: JSONValue)] {
+    public static func preferences(language: BrowserLanguage) -> [(key: String, value: JSONValue)] {
         [
             (key: "intl.accept_languages", value: .string(language.acceptLanguages)),
             (key: "browser.shell.checkDefaultBrowser", value: .bool(false)),

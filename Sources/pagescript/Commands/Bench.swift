@@ -12,14 +12,16 @@ struct Bench: AsyncParsableCommand {
         discussion: """
             Takes a few minutes. The peer rows install Selenium and Playwright for Python from PyPI into \
             $XDG_CACHE_HOME/pagescript/bench-venv (~/.cache/...) the first time (Playwright drives the \
-            system Chromium; no browser is downloaded); --skip-peer leaves them out, and they are not \
+            system Chromium; no browser is downloaded, so Playwright's own Firefox cannot be had and its \
+            Firefox rows say so); --skip-peer leaves them out, and they are not \
             set up when --sections selects none of peers, batch and real-pages. The real-page rows serve \
             Debian's python3.11-doc, which they install with apt-get when run as root (else they say what \
             to run). The bare-protocol floor needs only python3. The cold-process rows time this \
             pagescript executable: run a release build.
             """)
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Engines to measure.", valueName: "engine"))
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Engines to measure; Firefox's rows only when named (--engines firefox), since they take long.", valueName: "engine"))
     var engines: [Engine] = [.webkit, .chromium]
 
     @Option(
@@ -52,7 +54,7 @@ struct Bench: AsyncParsableCommand {
             throw ValidationError("--repetitions and --cold-repetitions must be at least 1")
         }
         guard (realPageLimit ?? 1) >= 1 else { throw ValidationError("--real-page-limit must be at least 1") }
-        guard !engines.contains(.safari) else { throw ValidationError("bench measures webkit and chromium only") }
+        guard !engines.contains(.safari) else { throw ValidationError("bench measures webkit, chromium and firefox only") }
     }
 
     func run() async throws {
