@@ -108,17 +108,13 @@ public struct SeleniumBatchPeer: BatchThroughputPeer {
             shared_service.start()
 
 
+        \#(SeleniumPeer.firefoxStart)
+
+
         def start_driver():
             if configuration["engine"] == "firefox":
                 # A geckodriver per worker: it holds one session at a time.
-                from selenium.webdriver.firefox.service import Service
-                options = webdriver.FirefoxOptions()
-                options.binary_location = configuration["browser"]
-                for argument in configuration["arguments"]:
-                    options.add_argument(argument)
-                for name, value in json.loads(configuration["preferences"]).items():
-                    options.set_preference(name, value)
-                return webdriver.Firefox(options=options, service=Service(executable_path=configuration["driver"]))
+                return start_firefox(configuration)
             if configuration["engine"] == "chromium":
                 options = webdriver.ChromeOptions()
                 options.binary_location = configuration["browser"]

@@ -172,6 +172,21 @@ public struct SeleniumPeer: Sendable {
     }
 
     /// The peer: what a Selenium user writes, plus timing for the warm mode.
+    /// Python's `start_firefox(configuration)`, shared by the peer scripts: Selenium's Firefox
+    /// with the browser, arguments and preferences PageScript's sessions get, and a geckodriver of
+    /// its own (it holds one session at a time).
+    static let firefoxStart = #"""
+        def start_firefox(configuration):
+            from selenium.webdriver.firefox.service import Service
+            options = webdriver.FirefoxOptions()
+            options.binary_location = configuration["browser"]
+            for argument in configuration["arguments"]:
+                options.add_argument(argument)
+            for name, value in json.loads(configuration["preferences"]).items():
+                options.set_preference(name, value)
+            return webdriver.Firefox(options=options, service=Service(executable_path=configuration["driver"]))
+        """#
+
     static let peerScript = #"""
         # Written by `pagescript bench`: Selenium running one script on one page, cold or warm.
         import json
@@ -190,16 +205,12 @@ public struct SeleniumPeer: Sendable {
         selenium_manager.SeleniumManager.binary_paths = refuse_download
 
 
+        \#(firefoxStart)
+
+
         def start(configuration):
             if configuration["engine"] == "firefox":
-                from selenium.webdriver.firefox.service import Service
-                options = webdriver.FirefoxOptions()
-                options.binary_location = configuration["browser"]
-                for argument in configuration["arguments"]:
-                    options.add_argument(argument)
-                for name, value in json.loads(configuration["preferences"]).items():
-                    options.set_preference(name, value)
-                return webdriver.Firefox(options=options, service=Service(executable_path=configuration["driver"]))
+                return start_firefox(configuration)
             if configuration["engine"] == "chromium":
                 from selenium.webdriver.chrome.service import Service
                 options = webdriver.ChromeOptions()
