@@ -173,6 +173,7 @@ public final class BrowserEngine: Sendable {
     ///     `unhandledPromptBehavior`, e.g. `dismiss and notify`).
     public func newSession(timeout: Double, scriptTimeout: Double? = nil, pageLoadTimeout: Double? = nil,
                            unhandledPromptBehavior: String? = nil) async throws(EngineError) -> WebDriverSession {
+        let timeout = engine == .firefox ? max(timeout, FirefoxLauncher.sessionStartAllowance) : timeout
         var capabilities = sessionCapabilities
         var timeouts: [(key: String, value: JSONValue)] = []
         if let scriptTimeout { timeouts.append((key: "script", value: .integer(Int64(scriptTimeout * 1000)))) }

@@ -25,7 +25,8 @@ public actor LocalFirefoxSource: SessionSource {
     private let settings: BrowserSettings
 
     /// - Parameters:
-    ///   - startupTimeout: How long a driver and its browser may take to start, in seconds.
+    ///   - startupTimeout: How long a driver and its browser may take to start, in seconds (at
+    ///     least ``Engines/FirefoxLauncher/sessionStartAllowance``).
     ///   - path: The `PATH` to find the programs on; this process's (and PageScript's own engine
     ///     folder) when `nil`.
     ///   - language: The language the browsers tell pages (``Engines/LaunchOptions/language``).
@@ -33,7 +34,7 @@ public actor LocalFirefoxSource: SessionSource {
     ///     takes no headers or cookies).
     public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment(),
                 settings: BrowserSettings = BrowserSettings()) {
-        self.startupTimeout = startupTimeout
+        self.startupTimeout = max(startupTimeout, FirefoxLauncher.sessionStartAllowance)
         self.path = path
         self.language = language
         self.settings = settings

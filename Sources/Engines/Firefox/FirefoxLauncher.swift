@@ -16,6 +16,11 @@ import WebDriver
 /// let capabilities = FirefoxLauncher.sessionCapabilities(binary: "/usr/bin/firefox-esr")
 /// ```
 public enum FirefoxLauncher {
+    /// The least time a new session is given, in seconds: a fresh Firefox profile's first start
+    /// does far more work than Chromium's or WebKit's, and on a loaded machine it outlasts the
+    /// other engines' start-up time, so the session would be given up while it is nearly ready.
+    public static let sessionStartAllowance: Double = 60
+
     /// How much of a headless window's height goes to the browser's own bars, which headless
     /// Firefox lays out as a visible one would: a headless window is sized to give pages
     /// ``Viewport/standard``.
