@@ -44,6 +44,9 @@ public final class BrowserEngine: Sendable {
     let settings: BrowserSettings
     /// Whether the browser keeps its profile in a folder of the user's (`--profile`).
     let keptProfile: Bool
+    /// The least time a new session is given, in seconds, whatever the caller asks
+    /// (``LocalLaunch/sessionStartAllowance``).
+    let sessionStartAllowance: Double
 
     /// Whether the browser holds nothing worth a polite goodbye: a local engine with a throwaway
     /// profile (WebKit's automation sessions are always ephemeral). Stopping its processes then
@@ -60,8 +63,10 @@ public final class BrowserEngine: Sendable {
 
     init(engine: Engine?, client: WebDriverClient, sessionCapabilities: JSONValue, processes: [ChildProcess], driverLogPath: String?,
          scratchFolders: [String] = [], attachAddress: String? = nil, webKitBrowser: WebKitBrowser? = nil, driverProcess: ChildProcess? = nil,
-         viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings(), keptProfile: Bool = false) {
+         viewport: Viewport? = nil, settings: BrowserSettings = BrowserSettings(), keptProfile: Bool = false,
+         sessionStartAllowance: Double = 0) {
         self.settings = settings
+        self.sessionStartAllowance = sessionStartAllowance
         self.keptProfile = keptProfile
         self.scratchFolders = scratchFolders
         self.viewport = viewport
@@ -122,7 +127,7 @@ public final class BrowserEngine: Sendable {
                              driverLogPath: launch.driver.logPath, scratchFolders: launch.scratchFolders,
                              attachAddress: options.attachAddress, webKitBrowser: launch.driver.browser, driverProcess: launch.driver.process,
                              viewport: options.attachAddress == nil ? options.viewport : nil, settings: options.settings,
-                             keptProfile: options.profileDirectory != nil)
+                             keptProfile: options.profileDirectory != nil, sessionStartAllowance: launch.sessionStartAllowance)
     }
 
     /// Refuses an attach PageScript cannot make: an engine whose driver always starts its own
@@ -173,7 +178,7 @@ public final class BrowserEngine: Sendable {
     ///     `unhandledPromptBehavior`, e.g. `dismiss and notify`).
     public func newSession(timeout: Double, scriptTimeout: Double? = nil, pageLoadTimeout: Double? = nil,
                            unhandledPromptBehavior: String? = nil) async throws(EngineError) -> WebDriverSession {
-        let timeout = engine == .firefox ? max(timeout, FirefoxLauncher.sessionStartAllowance) : timeout
+        let timeout = max(timeout, sessionStartAllowance)
         var capabilities = sessionCapabilities
         var timeouts: [(key: String, value: JSONValue)] = []
         if let scriptTimeout { timeouts.append((key: "script", value: .integer(Int64(scriptTimeout * 1000)))) }

@@ -11,6 +11,9 @@ struct LocalLaunch: Sendable {
     let capabilities: JSONValue
     /// Folders made for the browser (a throwaway profile, its temporary folder).
     let scratchFolders: [String]
+    /// The least time a new session is given, in seconds: more than callers ask for an engine
+    /// whose browser is slow to start (Firefox, ``FirefoxLauncher/sessionStartAllowance``).
+    var sessionStartAllowance: Double = 0
 }
 
 extension WebKitLauncher {
@@ -123,7 +126,7 @@ extension FirefoxLauncher {
                                                    profile: options.profileDirectory, language: options.language)
             return LocalLaunch(driver: driver, display: nil,
                                capabilities: options.settings.mergedCapabilities(.object(capabilities), engine: .firefox, browserName: nil),
-                               scratchFolders: scratchFolders)
+                               scratchFolders: scratchFolders, sessionStartAllowance: sessionStartAllowance)
         } catch {
             scratchFolders.forEach { try? FileManager.default.removeItem(atPath: $0) }
             if let error = error as? EngineError { throw error }

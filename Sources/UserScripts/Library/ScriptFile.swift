@@ -58,31 +58,13 @@ public struct ScriptFile: Sendable {
         let bytes = Array(text.utf8)
         let expected = fingerprint
         let path = self.path
-        let status: FileSystem.Status
-        do {
-            status = try FileSystem.writeAtomically(bytes, toPath: path, beforeReplacing: { () throws(LibraryError) in
-                let current: FileFingerprint?
-                do throws(FileSystem.Failure) {
-                    let (bytes, status) = try FileSystem.readFile(atPath: path)
-                    current = FileFingerprint(bytes: bytes, status: status)
-                } catch where error.isNotFound {
-                    current = nil
-                } catch {
-                    throw LibraryError(error)
-                }
-                switch (expected, current) {
-                case (nil, nil): return
-                case (nil, _?): throw .changedOnDisk(path: path)
-                case (_?, nil): throw .missingOnDisk(path: path)
-                case let (expected?, current?): if expected != current { throw .changedOnDisk(path: path) }
-                }
-            }, newFileMode: 0o644)
-        } catch let error as LibraryError {
-            throw error
-        } catch let failure as FileSystem.Failure {
-            throw LibraryError(failure)
-        } catch {
-            throw .fileSystem(operation: "write", path: path, reason: "\(error)")
+        let status = try ScriptLibrary.write(bytes, to: path, newFileMode: 0o644) { () throws(LibraryError) in
+            switch (expected, try ScriptLibrary.fingerprint(ofFileAt: path)) {
+            case (nil, nil): return
+            case (nil, _?): throw .changedOnDisk(path: path)
+            case (_?, nil): throw .missingOnDisk(path: path)
+            case let (expected?, current?): if expected != current { throw .changedOnDisk(path: path) }
+            }
         }
         self.text = text
         fingerprint = FileFingerprint(bytes: bytes, status: status)

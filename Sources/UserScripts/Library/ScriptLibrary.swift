@@ -330,7 +330,7 @@ public final class ScriptLibrary: @unchecked Sendable {
             let status = try withLibraryLock { () throws(LibraryError) in
                 try write(bytes, to: path) { () throws(LibraryError) in
                     guard !overwritingChangesOnDisk else { return }
-                    guard let current = try fingerprint(ofFileAt: path) else { throw .missingOnDisk(path: path) }
+                    guard let current = try Self.fingerprint(ofFileAt: path) else { throw .missingOnDisk(path: path) }
                     guard current == stored.fingerprint else { throw .changedOnDisk(path: path) }
                 }
             }
@@ -581,8 +581,15 @@ public final class ScriptLibrary: @unchecked Sendable {
     /// Writes atomically; `check` runs just before the new file replaces the old one.
     func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = FileSystem.privateFileMode,
                check: () throws(LibraryError) -> Void) throws(LibraryError) -> FileSystem.Status {
+        try Self.write(bytes, to: path, newFileMode: newFileMode, observer: writeObserver, check: check)
+    }
+
+    /// Writes atomically, as the library writes its files (and ``ScriptFile`` a file of the
+    /// user's own); `check` runs just before the new file replaces the old one.
+    static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t, observer: (@Sendable (FileSystem.WriteStage) -> Void)? = nil,
+                      check: () throws(LibraryError) -> Void) throws(LibraryError) -> FileSystem.Status {
         do {
-            return try FileSystem.writeAtomically(bytes, toPath: path, beforeReplacing: { try check() }, observer: writeObserver,
+            return try FileSystem.writeAtomically(bytes, toPath: path, beforeReplacing: { try check() }, observer: observer,
                                                   newFileMode: newFileMode)
         } catch let error as LibraryError {
             throw error
@@ -601,7 +608,8 @@ public final class ScriptLibrary: @unchecked Sendable {
         }
     }
 
-    private func fingerprint(ofFileAt path: String) throws(LibraryError) -> FileFingerprint? {
+    /// What the file at `path` looks like now; `nil` when there is none.
+    static func fingerprint(ofFileAt path: String) throws(LibraryError) -> FileFingerprint? {
         do {
             let (bytes, status) = try FileSystem.readFile(atPath: path)
             return FileFingerprint(bytes: bytes, status: status)
