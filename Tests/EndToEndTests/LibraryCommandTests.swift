@@ -56,7 +56,7 @@ struct LibraryCommandTests {
 
     /// `save-for URL` writes `@match` lines for the site and no `@run-at`: like any manager,
     /// PageScript then runs the script there at document-idle, and on no other host or port.
-    @Test(arguments: ["webkit", "chromium", "firefox"])
+    @Test(arguments: ["webkit", "chromium"])
     func theSiteScriptRunsOnItsSiteAndNotOnALookAlike(engine: String) async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Shop</title><p>shop</p>"])
         defer { server.stop() }

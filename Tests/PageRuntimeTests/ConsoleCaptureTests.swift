@@ -9,7 +9,7 @@ import Testing
 /// Every console method the browsers' consoles have is captured, with its structure.
 @Suite(.serialized)
 struct ConsoleCaptureTests {
-    @Test(arguments: PageFixtures.everyEngine)
+    @Test(arguments: PageFixtures.engines)
     func capturesEveryConsoleMethod(engine: Engine) async throws {
         let server = try LoopbackServer(responses: PageFixtures.strictPage(title: "Console", body: "<input id=\"q\" class=\"search\" name=\"q\">"))
         defer { server.stop() }

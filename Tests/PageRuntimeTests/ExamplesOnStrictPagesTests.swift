@@ -22,7 +22,7 @@ struct ExamplesOnStrictPagesTests {
         </body></html>
         """
 
-    @Test(arguments: PageFixtures.everyEngine)
+    @Test(arguments: PageFixtures.engines)
     func everyExampleRuns(engine: Engine) async throws {
         let examples = try ExampleCatalog.builtIn().examples
         #expect(examples.count >= 10)

@@ -6,9 +6,11 @@ import TestSupport
 
 /// Pages and helpers shared by the PageRuntime tests: real loopback servers, real engines.
 enum PageFixtures {
+    /// WebKit and Chromium: for what PageScript's own code does alike on every engine (the
+    /// runtime's JavaScript, the library), where Firefox would add only its slow session starts.
     static let engines: [Engine] = [.webkit, .chromium]
-    /// Every engine Linux has, for the tests of what every engine must do alike (Firefox's
-    /// sessions start slowly: the rest run on two, within CI's time).
+    /// Every engine Linux has, for what each engine's own path does (errors, dialogs, loads,
+    /// navigations, document-start, frames, the page's defences).
     static let everyEngine: [Engine] = [.webkit, .chromium, .firefox]
 
     /// What strict sites send: no inline scripts, no eval, no inline styles.

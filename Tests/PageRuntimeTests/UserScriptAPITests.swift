@@ -60,7 +60,7 @@ struct UserScriptAPITests {
         return try await body(folder)
     }
 
-    @Test(arguments: PageFixtures.everyEngine)
+    @Test(arguments: PageFixtures.engines)
     func realWorldScriptsRunWithTheirEffectsInThePage(engine: Engine) async throws {
         let server = try LoopbackServer(responses: Self.pageResponses())
         let api = try LoopbackServer(responses: Self.apiResponses())
