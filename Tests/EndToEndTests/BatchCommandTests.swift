@@ -666,8 +666,12 @@ final class RemoteChromeDriver: @unchecked Sendable {
     private let temporary: TemporaryDirectory
     private var process: ChildProcess?
 
-    init(folder: String) throws {
+    /// Where the driver logs the commands it is sent, when asked for.
+    let logPath: String?
+
+    init(folder: String, logPath: String? = nil) throws {
         self.folder = folder
+        self.logPath = logPath
         temporary = try TemporaryDirectory("ct")
         port = try FreePort.next()
         try start()
@@ -690,7 +694,8 @@ final class RemoteChromeDriver: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary.path
         let driver = try ChildProcess.launch(
-            executable: executable, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"], environment: environment)
+            executable: executable, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"] + (logPath.map { ["--log-path=\($0)"] } ?? []),
+            environment: environment)
         process = driver
         #expect(BatchCommandTests.eventually(timeout: 20) { TCPProbe.failureReason(host: "127.0.0.1", port: port, timeout: 0.2) == nil })
     }

@@ -4,10 +4,10 @@ import SystemSupport
 import Testing
 import TestSupport
 
-/// A remote endpoint runs `document-start` scripts before the page's first script too: a
-/// chromedriver through the DevTools commands it passes on, a geckodriver through WebDriver BiDi's
-/// preload scripts (PageScript asks a remote Firefox for `webSocketUrl`). Both drivers are
-/// started by hand, as a grid node would run them.
+/// A remote endpoint runs `document-start` scripts before the page's first script too, through
+/// WebDriver BiDi's preload scripts: PageScript asks a remote Firefox or Chrome for `webSocketUrl`,
+/// and geckodriver and chromedriver both offer it. Both drivers are started by hand, as a grid
+/// node would run them.
 @Suite(.serialized)
 struct RemoteDocumentStartTests {
     /// A page whose first script notes what a userscript left before it.
@@ -73,12 +73,18 @@ struct RemoteDocumentStartTests {
                                                 capabilities: #"{"moz:firefoxOptions":{"args":["-headless"]}}"#)
     }
 
-    @Test func aRemoteChromedriverRunsThemThroughDevTools() async throws {
+    /// Through BiDi, not the DevTools commands chromedriver would pass on too: the driver's log
+    /// shows the preload scripts and no DevTools script for new documents.
+    @Test func aRemoteChromedriverRunsThemThroughBiDi() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-remote-start-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let driver = try RemoteChromeDriver(folder: folder)
+        let log = folder + "/chromedriver.log"
+        let driver = try RemoteChromeDriver(folder: folder, logPath: log)
         defer { driver.stop() }
         try await runsBeforeThePagesFirstScript(endpoint: driver.endpoint, browser: "chrome", capabilities: driver.capabilities)
+        let commands = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(commands.contains("\"method\": \"script.addPreloadScript\""), "\(commands.suffix(2000))")
+        #expect(!commands.contains("addScriptToEvaluateOnNewDocument"), "\(commands.suffix(2000))")
     }
 }

@@ -20,16 +20,21 @@ extension BrowserEngine {
 
 extension BrowserEngine {
     /// PageScript's own capabilities for a remote endpoint's sessions: the `browserName` asked
-    /// for, and for Firefox WebDriver BiDi beside classic WebDriver (`webSocketUrl`), whose
-    /// preload scripts run `document-start` scripts (every geckodriver and Selenium Grid 4 node
-    /// offers it; other browsers are not asked, since an endpoint that does not know the
-    /// capability may refuse the session).
+    /// for, and for Firefox and the Chromium family WebDriver BiDi beside classic WebDriver
+    /// (`webSocketUrl`), whose preload scripts run `document-start` scripts (every geckodriver,
+    /// chromedriver, msedgedriver and Selenium Grid 4 node offers it; other browsers are not
+    /// asked, since an endpoint that does not know the capability may refuse the session).
     public static func remoteCapabilities(browserName: String?) -> [(key: String, value: JSONValue)] {
         guard let browserName else { return [] }
         var capabilities: [(key: String, value: JSONValue)] = [(key: "browserName", value: .string(browserName))]
-        if browserName.lowercased() == "firefox" { capabilities.append((key: "webSocketUrl", value: .bool(true))) }
+        if Self.browsersOfferingBiDi.contains(browserName.lowercased()) {
+            capabilities.append((key: "webSocketUrl", value: .bool(true)))
+        }
         return capabilities
     }
+
+    /// The `browserName`s whose drivers offer WebDriver BiDi when asked.
+    static let browsersOfferingBiDi: Set<String> = ["firefox", "chrome", "chromium", "microsoftedge", "msedge"]
 
     /// What a remote endpoint's refusal of a new session means to the user: the driver's words,
     /// and where the browser it started died at once (a chromedriver running as root starts

@@ -13,15 +13,16 @@ extension PageSession {
         let body: ScriptBody
     }
 
-    /// Whether this session can run scripts before the page's own: Chromium through DevTools'
-    /// `Page.addScriptToEvaluateOnNewDocument`, Firefox (and any endpoint that offers WebDriver
-    /// BiDi without DevTools) through BiDi's `script.addPreloadScript`. WebKit's classic
-    /// WebDriver has no such hook.
+    /// Whether this session can run scripts before the page's own: any session that offers
+    /// WebDriver BiDi (Firefox; a remote endpoint asked for it) through BiDi's
+    /// `script.addPreloadScript`, the standard way; Chromium that PageScript started through
+    /// DevTools' `Page.addScriptToEvaluateOnNewDocument`. WebKit's classic WebDriver has no such
+    /// hook.
     public var runsDocumentStartScripts: Bool { documentHook != nil }
 
     /// How this session adds a source the browser evaluates at the start of each new document.
     var documentHook: DocumentSourceLayout? {
-        session.offersChromeDevTools ? .devTools : session.offersBiDi ? .bidiPreload : nil
+        session.offersBiDi ? .bidiPreload : session.offersChromeDevTools ? .devTools : nil
     }
 
     /// Installs `document-start` userscripts so that they run in the next document at exactly
