@@ -51,6 +51,12 @@ public final class BiDiConnection: Sendable {
     /// - Throws: ``BiDiError/commandFailed(method:error:message:)``,
     ///   ``BiDiError/timedOut(method:seconds:)`` or ``BiDiError/connectionClosed(method:reason:)``.
     public func send(_ method: String, parameters: JSONValue = [:], timeout: Double = 10) async throws(BiDiError) -> JSONValue {
+        try await send(method, serializedParameters: parameters.serialized, timeout: timeout)
+    }
+
+    /// Sends `method` with parameters already serialised as a JSON object (for a large text
+    /// escaped once, not on every call) and returns its `result`.
+    public func send(_ method: String, serializedParameters: String, timeout: Double = 10) async throws(BiDiError) -> JSONValue {
         let commands = self.commands
         let socket = self.socket
         let reply = await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, BiDiError>, Never>) in
@@ -58,7 +64,7 @@ public final class BiDiConnection: Sendable {
             let id = commands.register(method: method) { continuation.resume(returning: $0) }
             deadline.futureResult.whenSuccess { commands.complete(id: id, with: .failure(.timedOut(method: method, seconds: timeout))) }
             commands.setDeadline(deadline, for: id)
-            let message = "{\"id\":\(id),\"method\":" + JSONValue.string(method).serialized + ",\"params\":" + parameters.serialized + "}"
+            let message = "{\"id\":\(id),\"method\":" + JSONValue.string(method).serialized + ",\"params\":" + serializedParameters + "}"
             do {
                 try socket.send(text: message)
             } catch {

@@ -43,4 +43,44 @@ extension WebDriverSession {
         guard (try? await connection.send("session.subscribe", parameters: subscription, timeout: timeout)) != nil else { return }
         bidiNavigation.withLockedValue { $0 = record }
     }
+
+    /// Execute Script as `script.callFunction` on the session's BiDi connection
+    /// (``BiDiScriptCalls``): the same function, arguments, value and errors as the driver's
+    /// `POST /execute/sync`, one hop fewer, within the session's script timeout.
+    ///
+    /// - Returns: The script's value; `nil` when it cannot go this way (the session offers no
+    ///   BiDi, a dialog is open, which only the driver's user prompt handling answers, or a
+    ///   navigation is under way, which the driver waits for): send it through
+    ///   ``executeScript(serializedScript:arguments:timeout:)`` then.
+    public func executeScriptThroughBiDi(
+        serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
+    ) async throws(WebDriverError) -> JSONValue? {
+        guard offersBiDi, let calls = await scriptCalls(timeout: timeout ?? client.defaultTimeout), !calls.leftToTheDriver else {
+            return nil
+        }
+        let scriptTimeout = timeouts.withLockedValue { $0.script }.map { Double($0) / 1000 }
+        return try await calls.call(serializedBody: serializedScript, arguments: arguments, scriptTimeout: scriptTimeout,
+                                    timeout: timeout ?? client.defaultTimeout)
+    }
+
+    /// The window's BiDi calls, set up on first use (its dialogs followed); `nil` when that
+    /// failed, and then for the rest of the session.
+    private func scriptCalls(timeout: Double) async -> BiDiScriptCalls? {
+        let setUp = bidiScriptCalls.withLockedValue { started in
+            if let started { return started }
+            let task = Task { () -> BiDiScriptCalls? in
+                guard let window = try? await self.windowHandle(timeout: timeout), let connection = try? await self.bidi(timeout: timeout) else {
+                    return nil
+                }
+                let calls = BiDiScriptCalls(context: window, connection: connection)
+                connection.onEvent { calls.received($0, $1) }
+                let subscription: JSONValue = ["events": .array(BiDiScriptCalls.events.map { .string($0) }), "contexts": [.string(window)]]
+                guard (try? await connection.send("session.subscribe", parameters: subscription, timeout: timeout)) != nil else { return nil }
+                return calls
+            }
+            started = task
+            return task
+        }
+        return await setUp.value
+    }
 }

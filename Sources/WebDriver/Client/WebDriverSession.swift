@@ -22,13 +22,15 @@ public final class WebDriverSession: Sendable {
     private let deleted = OnceFlag()
     private let currentWindow = NIOLockedValueBox<String?>(nil)
     private let automation = NIOLockedValueBox<WebKitAutomationChannel?>(nil)
-    private let timeouts: NIOLockedValueBox<SessionTimeouts>
+    let timeouts: NIOLockedValueBox<SessionTimeouts>
     /// The session's WebDriver BiDi connection, once asked for (``bidi(timeout:)``).
     let bidiConnection = NIOLockedValueBox<Task<Result<BiDiConnection, BiDiError>, Never>?>(nil)
     /// The window's navigations as WebDriver BiDi reports them, once followed.
     let bidiNavigation = NIOLockedValueBox<BiDiNavigationRecord?>(nil)
     /// Whether following them through BiDi was tried (once a session).
     let bidiNavigationTried = OnceFlag()
+    /// Execute Script through WebDriver BiDi, once set up (``executeScriptThroughBiDi(serializedScript:arguments:timeout:)``).
+    let bidiScriptCalls = NIOLockedValueBox<Task<BiDiScriptCalls?, Never>?>(nil)
 
     package init(id: String, capabilities: JSONValue, client: WebDriverClient, leavesBrowserOpen: Bool = false) {
         self.id = id

@@ -1,0 +1,92 @@
+import Engines
+import Foundation
+import SystemSupport
+import Testing
+import TestSupport
+import WebDriver
+
+/// Execute Script as WebDriver BiDi's `script.callFunction` on a real Firefox: the same values as
+/// geckodriver's classic Execute Script, and classic WebDriver's answers where BiDi alone would
+/// differ (a dialog the script opens, a dialog left open, a document replaced under the call).
+@Suite(.serialized)
+struct BiDiScriptCallTests {
+    static func site() throws -> LoopbackServer {
+        try LoopbackServer(pages: [
+            "/": "<!doctype html><html><head><title>Calls</title></head><body><p>here</p></body></html>",
+            "/other": "<!doctype html><html><head><title>Other</title></head><body></body></html>",
+        ])
+    }
+
+    /// A Firefox session on `/` of `server`, deleted and stopped after `body`.
+    static func onFirefox(_ server: LoopbackServer, _ body: (WebDriverSession) async throws -> Void) async throws {
+        let engine = try await BrowserEngine.start(.firefox)
+        do {
+            // Dialogs left open, as PageScript's sessions leave them for its own answers.
+            let session = try await engine.newSession(timeout: 60, scriptTimeout: 10, unhandledPromptBehavior: "ignore")
+            do {
+                try await session.navigate(to: server.url("/"))
+                try await body(session)
+            } catch {
+                await session.delete()
+                throw error
+            }
+            await session.delete()
+        } catch {
+            await engine.stop()
+            throw error
+        }
+        await engine.stop()
+    }
+
+    static func serialized(_ script: String) -> String { JSONValue.string(script).serialized }
+
+    @Test func valuesAreTheDriversAndDialogsAndUnloadsGetItsAnswers() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        try await Self.onFirefox(server) { session in
+            #expect(session.offersBiDi)
+            let script = "return [arguments[0], 'a', null, {b: true, c: [2.5, -0]}, undefined, NaN, document.title]"
+            let arguments: [JSONValue] = [.string("{\"sealed\":1}")]
+            let classic = try await session.executeScript(serializedScript: Self.serialized(script), arguments: arguments)
+            let bidi = try await session.executeScriptThroughBiDi(serializedScript: Self.serialized(script), arguments: arguments)
+            #expect(bidi == classic, "BiDi \(String(describing: bidi)) vs classic \(classic)")
+            #expect(bidi?.arrayValue?.last == .string("Calls"))
+
+            // A call whose script opens a dialog is answered null at once, as geckodriver does;
+            // while the dialog is open, calls are left to the driver and its prompt handling.
+            let opening = try await session.executeScriptThroughBiDi(serializedScript: Self.serialized("alert('stop'); return 2"))
+            #expect(opening == .null)
+            #expect(try await session.executeScriptThroughBiDi(serializedScript: Self.serialized("return 3")) == nil)
+            _ = try await session.command(.POST, "/alert/dismiss", body: [:], name: "dismiss alert")
+            var answered: JSONValue?
+            for _ in 0..<50 where answered == nil {
+                answered = try await session.executeScriptThroughBiDi(serializedScript: Self.serialized("return 4"))
+                if answered == nil { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(answered == .integer(4))
+
+            // A call whose document is replaced fails as geckodriver's does, instead of waiting for good.
+            await #expect {
+                _ = try await session.executeScriptThroughBiDi(
+                    serializedScript: Self.serialized("location.href = '/other'; return new Promise(function () {})"), timeout: 20)
+            } throws: { error in
+                guard case let WebDriverError.protocolError(code: .javascriptError, message, _) = error else { return false }
+                return message == "Document was unloaded"
+            }
+        }
+    }
+
+    @Test func aScriptThatNeverEndsMeetsTheSessionsScriptTimeout() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        try await Self.onFirefox(server) { session in
+            try await session.setTimeouts(script: 1)
+            await #expect {
+                _ = try await session.executeScriptThroughBiDi(serializedScript: Self.serialized("return new Promise(function () {})"), timeout: 20)
+            } throws: { error in
+                guard case WebDriverError.protocolError(code: .scriptTimeout, _, _) = error else { return false }
+                return true
+            }
+        }
+    }
+}
