@@ -58,6 +58,8 @@ public struct BrowserFollower: Sendable {
     /// Asks about a host a script's `@connect` lines do not name (the terminal view's
     /// ``BrowseTerminalView/ask(_:)``); `nil` refuses such requests, naming the line to add.
     public let asker: ConnectAsker?
+    /// Where scripts' `GM_download` saves files; `nil`: downloads are off.
+    public let downloads: URL?
 
     /// Whether the library folder is followed for saves made in the user's own editor
     /// (`browse --watch`): a saved script that runs on the page shown gets the page reloaded, so
@@ -65,7 +67,8 @@ public struct BrowserFollower: Sendable {
     public let followsSaves: Bool
 
     public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200), opening firstAddress: String? = nil,
-                asker: ConnectAsker? = nil, followingSaves followsSaves: Bool = false) {
+                asker: ConnectAsker? = nil, followingSaves followsSaves: Bool = false, downloads: URL? = nil) {
+        self.downloads = downloads
         self.page = page
         self.library = library
         self.interval = interval
@@ -96,7 +99,7 @@ public struct BrowserFollower: Sendable {
                        report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing? = nil) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
-        let host = GMHost(libraryDirectory: library.directory, asker: asker)
+        let host = GMHost(libraryDirectory: library.directory, asker: asker, downloads: downloads)
         var interception: DocumentStartInterception?
         switch await DocumentStartInterception.start(page: page, library: library, host: host, report: report) {
         case let .success(started)?: interception = started

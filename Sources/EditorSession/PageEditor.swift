@@ -60,6 +60,7 @@ public enum PageEditor {
     ///   - scriptTimeout: How long each run may take, in seconds.
     ///   - bypassesContentSecurityPolicy: Whether to lift the page's Content-Security-Policy for
     ///     the whole page (off by default; `PageSession.bypassesContentSecurityPolicy`).
+    ///   - downloads: Where scripts' `GM_download` saves files; `nil`: downloads are off.
     ///   - terminal: Where the editor reads keys and draws.
     ///   - configuration: Editor preferences.
     ///   - processes: The local processes whose exit means the browser died; by default every
@@ -72,6 +73,7 @@ public enum PageEditor {
         file: String? = nil,
         scriptTimeout: Double,
         bypassesContentSecurityPolicy: Bool = false,
+        downloads: URL? = nil,
         terminal: TerminalDevice = .standard,
         configuration: EditorConfiguration = EditorConfiguration(),
         processes: @escaping @Sendable () -> [ChildProcess] = { ChildProcessRegistry.shared.children },
@@ -99,7 +101,7 @@ public enum PageEditor {
         onPageOpen()
         // A script's request to a host its @connect lines do not name is asked about, as in browse.
         let asker = EditorConnectAsker()
-        let host = GMHost(libraryDirectory: library.directory, asker: asker.ask)
+        let host = GMHost(libraryDirectory: library.directory, asker: asker.ask, downloads: downloads)
         let ended = await edit(page, context: opened.context, library: library, host: host, asker: asker, file: edited, terminal: terminal,
                                configuration: configuration, processes: processes)
         await host.shutdown()

@@ -64,6 +64,34 @@ struct UserScriptRunTests {
         #expect(renamed.standardError.contains("values: kept only while this session lasts"), "\(renamed.standardError)")
     }
 
+    /// `--downloads DIR` is where `GM_download` saves: the file is there, and the run says where,
+    /// on standard error and in `--json`; a second run keeps the first file and saves beside it.
+    @Test func aDownloadGoesIntoTheDownloadsFolderAndIsReported() throws {
+        let server = try LoopbackServer(route: { request in
+            request.path == "/data.csv" ? .text("a,b\n1,2\n", type: "text/csv") : .page("<!doctype html><title>Page</title>")
+        })
+        defer { server.stop() }
+        let downloads = try TemporaryDirectory("downloads")
+        let code = """
+            // ==UserScript==
+            // @name Saver
+            // @grant GM_download
+            // ==/UserScript==
+            await new Promise((resolve, reject) => GM_download({ url: "/data.csv", name: "tables/data.csv", saveAs: true, onload: resolve, onerror: reject }));
+            "saved"
+            """
+        let first = try PageScriptBinary.run(["run", server.url(), "-e", code, "--downloads", downloads.path, "--engine", "chromium"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(try downloads.read("tables/data.csv") == "a,b\n1,2\n")
+        #expect(first.standardError.contains("download: /data.csv -> \(downloads.path("tables/data.csv")) (8 bytes); saveAs ignored"), "\(first.standardError)")
+        let second = try PageScriptBinary.run(["run", server.url(), "-e", code, "--downloads", downloads.path, "--engine", "chromium", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any], "\(second.standardError)")
+        let saved = try #require(((object["userscript"] as? [String: Any])?["downloads"] as? [[String: Any]])?.first)
+        #expect(saved["path"] as? String == downloads.path("tables/data (1).csv"))
+        #expect(saved["bytes"] as? Int == 8)
+        #expect(try downloads.entries("tables") == ["data (1).csv", "data.csv"])
+    }
+
     /// A Greasemonkey 4 script has no `@connect` lines: a request to the page's own host needs none
     /// (as in Tampermonkey), and `onprogress` is called before `onload`.
     @Test(arguments: ["webkit", "chromium", "firefox"])

@@ -68,12 +68,13 @@ enum PageVisit {
     /// `document-start` scripts are installed before the navigation (as `pagescript run` does), the
     /// others chosen by the address the page ended at.
     /// `input`: what a single script finds as `input` (the entry's URL and fields).
-    /// `connecting`: hosts every userscript may reach beyond its `@connect` lines. With a
+    /// `connecting`: hosts every userscript may reach beyond its `@connect` lines; `downloads`:
+    /// where their `GM_download` saves files. With a
     /// `loadTimeout` (`--load-timeout`), the load has that long and each script `timeout` of its
     /// own.
     static func visit(address: String, script: BatchScript, input: JSONValue? = nil, on page: PageSession, timeout: Double,
                       loadTimeout: Double? = nil,
-                      connecting: [String] = []) async -> VisitOutcome {
+                      connecting: [String] = [], downloads: URL? = nil) async -> VisitOutcome {
         switch script {
         case let .code(code):
             if let loadTimeout {
@@ -91,7 +92,7 @@ enum PageVisit {
                 return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .running)
             }
         case let .userScript(script, id, mode, libraryDirectory):
-            let host = GMHost(libraryDirectory: libraryDirectory, connecting: connecting)
+            let host = GMHost(libraryDirectory: libraryDirectory, connecting: connecting, downloads: downloads)
             let outcome = await visit(address: address, userScript: script, id: id, mode: mode, input: input, on: page, host: host,
                                       timeout: timeout, loadTimeout: loadTimeout)
             await host.shutdown()
@@ -103,7 +104,7 @@ enum PageVisit {
             } catch {
                 return outcome(of: .library(error.description), url: address, title: nil, libraryMode: true, phase: .loading)
             }
-            let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: connecting)
+            let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: connecting, downloads: downloads)
             let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout,
                                       loadTimeout: loadTimeout)
             await host.shutdown()

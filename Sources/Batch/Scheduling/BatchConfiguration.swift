@@ -1,3 +1,4 @@
+import Foundation
 import Engines
 import PageRuntime
 
@@ -24,6 +25,8 @@ public struct BatchConfiguration: Sendable, Equatable {
     /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
     /// (`--connect`; `*` for any).
     public var connecting: [String] = []
+    /// Where userscripts' `GM_download` saves files (`--downloads`); `nil`: downloads are off.
+    public var downloads: URL?
     /// How many times a page is tried again when its session died under it (on a new session), or
     /// it timed out, did not load or its server answered 5xx (``RecordStatus/isWorthRetrying(httpStatus:)``;
     /// after a backoff).

@@ -178,7 +178,7 @@ public final class BatchRunner: Sendable {
             state.attemptStarts(slot: slot)
             var outcome = await PageVisit.visit(address: attempt.address, script: script, input: attempt.entry.scriptInput, on: page,
                                                 timeout: configuration.timeout, loadTimeout: configuration.loadTimeout,
-                                                connecting: configuration.connecting)
+                                                connecting: configuration.connecting, downloads: configuration.downloads)
             await feed.ended(attempt.address)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.

@@ -24,17 +24,20 @@ public struct GMGrants: Sendable, Hashable {
     /// starts, and a `urlchange` event with the new `url` follows each `history.pushState`,
     /// `replaceState` or hash change where PageScript follows the page (`pagescript browse`).
     public let watchesURL: Bool
+    /// Whether the `GM` object carries `download`: only for a script that asked for
+    /// `GM.download` (its other promise forms come with any `GM.*` grant, `download` does not).
+    public let promisesDownload: Bool
 
     /// The `GM_*` functions PageScript provides.
     public static let functions = [
         "GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues", "GM_addValueChangeListener", "GM_removeValueChangeListener",
         "GM_addStyle", "GM_addElement", "GM_xmlhttpRequest", "GM_getResourceText", "GM_getResourceURL", "GM_log",
-        "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_registerMenuCommand", "GM_unregisterMenuCommand",
+        "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_registerMenuCommand", "GM_unregisterMenuCommand", "GM_download",
     ]
     /// The members of the `GM` object PageScript provides (Greasemonkey 4's promise forms).
     public static let promiseMembers = [
         "info", "getValue", "setValue", "deleteValue", "listValues", "addStyle", "addElement", "xmlHttpRequest",
-        "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand",
+        "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand", "download",
     ]
     /// What every userscript gets.
     public static let always = ["GM_info", "unsafeWindow"]
@@ -70,12 +73,20 @@ public struct GMGrants: Sendable, Hashable {
         self.names = names
         self.unprovided = unprovided
         self.watchesURL = watchesURL
+        promisesDownload = asked.contains("GM.download")
+    }
+
+    /// Whether the script may download files (`GM_download` or `GM.download`): PageScript
+    /// refuses a download from any other.
+    public var downloads: Bool {
+        promisesDownload || names.contains("GM_download")
     }
 
     /// The API names `text` mentions: `GM_x` functions PageScript has, and `GM` when `GM.` appears.
     static func used(in text: String) -> [String] {
         var found = functions.filter { text.contains($0) }
         if text.contains("GM.") { found.append("GM") }
+        if text.contains("GM.download") { found.append("GM.download") }
         return found
     }
 }

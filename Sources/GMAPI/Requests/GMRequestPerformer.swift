@@ -49,15 +49,20 @@ public final class GMRequestPerformer: Sendable {
         public var maximumRedirects: Int
         /// The `User-Agent` sent when the script sets none (the browser's own, ideally), or `nil`.
         public var userAgent: String?
+        /// The largest file `GM_download` saves, in bytes (it is held in memory until written).
+        public var maximumDownloadBytes: Int
 
-        /// The defaults: 16 MiB, 120 s, 10 s to connect, 20 redirects, no `User-Agent`.
+        /// The defaults: 16 MiB, 120 s, 10 s to connect, 20 redirects, no `User-Agent`, 256 MiB
+        /// for a download.
         public init(
             maximumResponseBytes: Int = 16 * 1024 * 1024,
             defaultTimeout: Double = 120,
             connectTimeout: Double = 10,
             maximumRedirects: Int = 20,
-            userAgent: String? = nil
+            userAgent: String? = nil,
+            maximumDownloadBytes: Int = 256 * 1024 * 1024
         ) {
+            self.maximumDownloadBytes = maximumDownloadBytes
             self.maximumResponseBytes = maximumResponseBytes
             self.defaultTimeout = defaultTimeout
             self.connectTimeout = connectTimeout
@@ -108,9 +113,12 @@ public final class GMRequestPerformer: Sendable {
     ///   - asking: Asked about a host the policy does not allow (its text, as a `@connect` line
     ///     would name it, and the URL): `true` lets the request go there, `false` is the user's
     ///     refusal, `nil` no answer (refused as the policy says).
+    ///   - maximumBytes: The largest body kept (``Configuration/maximumResponseBytes`` when `nil`).
     public func perform(_ request: GMRequest, policy: ConnectPolicy, pageURL: PageURL?,
-                        asking: (@Sendable (_ host: String, _ url: String) async -> Bool?)? = nil) async throws(GMRequestFailure) -> GMResponse {
+                        asking: (@Sendable (_ host: String, _ url: String) async -> Bool?)? = nil,
+                        maximumBytes: Int? = nil) async throws(GMRequestFailure) -> GMResponse {
         try request.validate()
+        let limit = maximumBytes ?? configuration.maximumResponseBytes
         let timeout = request.timeout ?? configuration.defaultTimeout
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         var url = try Self.read(request.url, pageURL: pageURL)
@@ -130,10 +138,10 @@ public final class GMRequestPerformer: Sendable {
             do {
                 response = try await transport.send(
                     method: method, url: url, headers: headers, body: body,
-                    deadline: deadline, maximumBytes: configuration.maximumResponseBytes
+                    deadline: deadline, maximumBytes: limit
                 )
             } catch {
-                throw Self.failure(error, url: url.description, timeout: timeout, limit: configuration.maximumResponseBytes)
+                throw Self.failure(error, url: url.description, timeout: timeout, limit: limit)
             }
             guard response.isRedirect, request.redirect != .manual, let location = response.header("location") else {
                 return GMResponse(

@@ -1,4 +1,5 @@
 import Foundation
+import GMAPI
 import ScriptConsole
 import SystemSupport
 import UserScripts
@@ -31,7 +32,8 @@ extension ReportRenderer {
     /// userscript's name (`Price watch: console.log: 3 prices`).
     public static func lines(of output: LateScriptOutput) -> [String] {
         let name = output.name.isEmpty ? "" : TerminalSafeText.escaped(output.name) + ": "
-        return (output.console.flatMap(consoleLines) + output.dialogs.map(dialogLine)).map { name + $0 }
+        return (output.console.flatMap(consoleLines) + output.dialogs.map(dialogLine) + output.downloads.map { TerminalSafeText.escaped($0.line) })
+            .map { name + $0 }
     }
 
     /// What a userscript reported through the GM API, one line each, page-provided text escaped.
@@ -46,6 +48,7 @@ extension ReportRenderer {
         lines += activity.notifications.map { "notification: \(safe($0.title.isEmpty ? $0.text : $0.title + ": " + $0.text))" }
         lines += activity.clipboard.map { "clipboard (\(safe($0.type))): \(safe($0.data))" }
         lines += activity.openedTabs.map { "open in tab: \(safe($0))" }
+        lines += activity.downloads.map { safe($0.line) }
         lines += activity.problems.map { "userscript: \(safe($0))" }
         if activity.valueWrites > 0, !activity.valuesKeptInLibrary {
             lines.append("values: kept only while this session lasts; the library has no script with this @name and @namespace "

@@ -267,12 +267,83 @@ var PageScriptGM = (function() {
             };
         }
 
+        // --- GM_download ----------------------------------------------------------------------
+
+        // The details as PageScript reads them (GMAPI's GMDownload): the URL, name, headers and
+        // options as text; the callbacks stay here. A Blob or File is named, never sent.
+        function downloadDetails(details) {
+            var builtIns = runtime.captured();
+            var tag = builtIns.objectTag(details.url);
+            var wire = { url: "" + details.url };
+            if (tag === "[object Blob]" || tag === "[object File]") {
+                wire.url = "";
+                wire.blob = true;
+            }
+            if (details.name !== undefined && details.name !== null) { wire.name = "" + details.name; }
+            if (details.headers !== null && typeof details.headers === "object") {
+                var headers = {};
+                var names = builtIns.keys(details.headers);
+                for (var index = 0; index < names.length; index++) { headers[names[index]] = "" + details.headers[names[index]]; }
+                wire.headers = headers;
+            }
+            if (details.saveAs === true) { wire.saveAs = true; }
+            if (typeof details.conflictAction === "string") { wire.conflictAction = details.conflictAction; }
+            if (typeof details.timeout === "number") { wire.timeout = details.timeout; }
+            return builtIns.stringify(wire);
+        }
+
+        // GM_download(details) or GM_download(url, name): PageScript fetches and saves the file;
+        // abort() before the file is saved stops it, after that removes it.
+        function download(hooks, first, name, promise) {
+            var builtIns = runtime.captured();
+            var details = first !== null && typeof first === "object" && builtIns.objectTag(first) === "[object Object]" ? first : { url: first, name: name };
+            if (details.url === undefined || details.url === null) { throw new TypeError("GM_download needs a url"); }
+            var number = ++requestCount;
+            requests[number] = { details: details, hooks: hooks, promise: promise, download: true };
+            hooks.queue("\"type\":\"download\",\"request\":" + number + ",\"details\":" + downloadDetails(details), true);
+            return {
+                abort: function() {
+                    if (!has(requests, "" + number)) { return; }
+                    delete requests[number];
+                    hooks.queue("\"type\":\"downloadAbort\",\"request\":" + number, false);
+                    var error = { error: "not_succeeded", details: "the script aborted the download" };
+                    callBack(hooks, details.onerror, details, [error]);
+                    if (promise) { promise.settle(false, error); }
+                }
+            };
+        }
+
+        // A download's answer (GMAPI's GMDownloadRecord.pageJSON): one progress event with all of
+        // it loaded and onload with where the file went, or the error object for ontimeout (else
+        // onerror when the script has no ontimeout) or onerror.
+        function deliverDownload(pending, wire) {
+            var details = pending.details;
+            var callback = typeof wire.callback === "string" ? wire.callback : "onerror";
+            if (callback === "onload") {
+                var result = { url: wire.url, finalUrl: wire.finalUrl, name: wire.name, path: wire.path, bytes: wire.bytes, status: wire.status };
+                var progress = { lengthComputable: true, loaded: wire.bytes, total: wire.bytes, done: wire.bytes, position: wire.bytes,
+                    totalSize: wire.bytes, finalUrl: wire.finalUrl };
+                callBack(pending.hooks, details.onprogress, details, [progress]);
+                callBack(pending.hooks, details.onload, details, [result]);
+                if (pending.promise) { pending.promise.settle(true, result); }
+                return;
+            }
+            var error = { error: wire.error, details: wire.details };
+            var handler = callback === "ontimeout" && typeof details.ontimeout === "function" ? details.ontimeout : details.onerror;
+            callBack(pending.hooks, handler, details, [error]);
+            if (pending.promise) { pending.promise.settle(false, error); }
+        }
+
         // Hands one response to the request it answers: onprogress (for a load), onreadystatechange,
         // then the callback PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
         function deliver(number, wire) {
             if (!has(requests, "" + number)) { return; }
             var pending = requests[number];
             delete requests[number];
+            if (pending.download === true) {
+                deliverDownload(pending, wire);
+                return;
+            }
             var details = pending.details;
             var response = responseObject(wire, details);
             var callback = typeof wire.callback === "string" ? wire.callback : "onerror";
@@ -405,7 +476,8 @@ var PageScriptGM = (function() {
                 GM_setClipboard: setClipboard,
                 GM_openInTab: openInTab,
                 GM_registerMenuCommand: registerMenuCommand,
-                GM_unregisterMenuCommand: unregisterMenuCommand
+                GM_unregisterMenuCommand: unregisterMenuCommand,
+                GM_download: function(details, name) { return download(hooks, details, name, null); }
             };
             var promises = {
                 info: info,
@@ -434,6 +506,15 @@ var PageScriptGM = (function() {
                 openInTab: function(url) { return promised(function() { return openInTab(url); }); },
                 registerMenuCommand: function(name, callback) { return promised(function() { return registerMenuCommand(name, callback); }); }
             };
+            // GM.download only for a script that asked for it by name (setup.downloads).
+            if (setup.downloads === true) {
+                promises.download = function(details, name) {
+                    var promise = deferred();
+                    var handle = download(hooks, details, name, promise);
+                    promise.promise.abort = handle.abort;
+                    return promise.promise;
+                };
+            }
             api.GM = promises;
             return {
                 value: function(name) { return has(api, name) ? api[name] : undefined; },

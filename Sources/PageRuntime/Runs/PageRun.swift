@@ -45,6 +45,8 @@ public struct RunRequest: Sendable {
     /// Hosts every userscript's `GM_xmlhttpRequest` may reach beyond its `@connect` lines
     /// (`--connect`; `*` for any).
     public var connecting: [String] = []
+    /// Where userscripts' `GM_download` saves files (`--downloads`); `nil`: downloads are off.
+    public var downloads: URL?
     /// Console code run on the same page after the script (or the library's scripts), to inspect
     /// what they did: its result is the run's value (``RunReport/inspected(_:then:)``).
     public var inspection: String?
@@ -78,7 +80,7 @@ public enum PageRun {
                 try await page.run(script: text, mode: mode, timeout: remaining)
             }
         case let .userScript(script, id, mode, menu, libraryDirectory):
-            let host = GMHost(libraryDirectory: libraryDirectory, connecting: request.connecting)
+            let host = GMHost(libraryDirectory: libraryDirectory, connecting: request.connecting, downloads: request.downloads)
             let outcome: Result<RunReport, PageRunner.Failure>
             do throws(PageRunner.Failure) {
                 outcome = .success(try await runScript(request) { page, remaining throws(InjectionError) in
@@ -134,7 +136,7 @@ public enum PageRun {
         // The library's index and matcher are let go before the browser starts: only the scripts
         // for the address are kept.
         FreedMemory.returnToSystem()
-        let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: request.connecting)
+        let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: request.connecting, downloads: request.downloads)
         // document-start scripts are installed before the page loads, where the engine allows.
         let early = planned.documentStart
         let address = request.address

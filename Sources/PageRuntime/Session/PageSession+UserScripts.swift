@@ -40,7 +40,7 @@ extension PageSession {
             let late = try await deliver(responses, run: nil, lateOf: id, entry: entry, seconds: seconds, remaining: remaining, thenWatching: watch)
             reply = reply.appending(lateOutput: late.json["lateOutput"])
             _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: late.pageIsLeaving)
-            let again = late.work.filter { $0["type"]?.stringValue == "xhr" }
+            let again = late.work.filter { ["xhr", "download", "downloadAbort"].contains($0["type"]?.stringValue) }
             guard !again.isEmpty, !late.pageIsLeaving else { break }
             reply = RuntimeReply(final: reply, work: again)
         }
@@ -247,7 +247,7 @@ extension PageSession {
         work.output = state.update { state in
             defer { state.laterOutput = [] }
             return state.laterOutput
-        }
+        } + activity.downloadOutput
         return work
     }
 
@@ -261,6 +261,8 @@ extension PageSession {
         }
         var changes: [(run: GMScriptRun, changes: [ValueChange])] = []
         var requests: [(number: JSONValue, details: JSONValue, run: GMScriptRun)] = []
+        var downloads: [(number: JSONValue, details: JSONValue, run: GMScriptRun, key: String)] = []
+        var aborts: [(key: String, run: GMScriptRun)] = []
         var refusedScripts: [String] = []
         for item in work {
             guard let run = userScript(of: item) else { continue }
@@ -274,6 +276,12 @@ extension PageSession {
                 }
             case "xhr":
                 if let number = item["request"], let details = item["details"] { requests.append((number, details, run)) }
+            case "download":
+                if let number = item["request"], let details = item["details"], let runID = item["run"]?.stringValue {
+                    downloads.append((number, details, run, GMHost.downloadKey(run: runID, request: number)))
+                }
+            case "downloadAbort":
+                if let number = item["request"], let runID = item["run"]?.stringValue { aborts.append((GMHost.downloadKey(run: runID, request: number), run)) }
             case "script":
                 if let code = item["code"]?.stringValue { refusedScripts.append(code) }
             default:
@@ -298,17 +306,35 @@ extension PageSession {
                 activity.valueWrites += batch.changes.count
             }
         }
-        guard andRequests, !requests.isEmpty else { return [] }
-        return await withTaskGroup(of: (Int, JSONValue).self) { group in
+        // A download the script aborted before PageScript reached it is never made; one aborted
+        // after its file was saved (its answer was on the way) has the file removed.
+        let abortedKeys = Set(aborts.map(\.key))
+        downloads.removeAll { abortedKeys.contains($0.key) }
+        for abort in aborts {
+            if let removed = abort.run.host.removeSavedDownload(abort.key) { activity.record(aborted: removed, by: abort.run) }
+        }
+        guard andRequests, !requests.isEmpty || !downloads.isEmpty else { return [] }
+        let requestCount = requests.count
+        let answered = await withTaskGroup(of: (Int, JSONValue, GMDownloadRecord?).self) { group in
             for (index, request) in requests.enumerated() {
                 group.addTask {
-                    (index, ["request": request.number, "response": await request.run.host.perform(request.details, for: request.run, pageURL: pageURL)])
+                    (index, ["request": request.number, "response": await request.run.host.perform(request.details, for: request.run, pageURL: pageURL)], nil)
                 }
             }
-            var responses = [JSONValue](repeating: .null, count: requests.count)
-            for await (index, response) in group { responses[index] = response }
-            return responses
+            for (offset, download) in downloads.enumerated() {
+                group.addTask {
+                    let record = await download.run.host.download(download.details, for: download.run, pageURL: pageURL, key: download.key)
+                    return (requestCount + offset, ["request": download.number, "response": record.pageJSON], record)
+                }
+            }
+            var answers = [(JSONValue, GMDownloadRecord?)](repeating: (.null, nil), count: requestCount + downloads.count)
+            for await (index, response, record) in group { answers[index] = (response, record) }
+            return answers
         }
+        for (offset, download) in downloads.enumerated() {
+            if let record = answered[requestCount + offset].1 { activity.record(download: record, by: download.run) }
+        }
+        return answered.map(\.0)
     }
 
     /// Delivers responses into the page; for a run that is still going (`run` given), waits for

@@ -1,11 +1,14 @@
+import GMAPI
 import SystemSupport
+import UserScripts
 
 /// What a userscript did through the GM API that is reported rather than done in the page:
-/// menu commands it registered, notifications, clipboard text, tabs it asked to open, grants
-/// PageScript does not provide, and when it ran.
+/// menu commands it registered, notifications, clipboard text, tabs it asked to open, files it
+/// downloaded, grants PageScript does not provide, and when it ran.
 ///
 /// In `--json` it is the result's `"userscript"` member:
-/// `{"menuCommands":[NAME],"notifications":[{"text","title"}],"clipboard":[{"data","type"}],"openedTabs":[URL],
+/// `{"menuCommands":[NAME],"notifications":[{"text","title"}],"clipboard":[{"data","type"}],"openedTabs":[URL],`
+/// `"downloads":[{"url","path","bytes","replaced"?,"notes"} or {"url","error","message","timedOut"?,"notes"}],
 /// "unprovidedGrants":[GRANT],"valueWrites":N,"valuesKept":"library"|"session","problems":[TEXT],
 /// "ranAt":"document-end"?}`.
 public struct GMActivity: Sendable, Equatable {
@@ -17,6 +20,10 @@ public struct GMActivity: Sendable, Equatable {
     public var clipboard: [(data: String, type: String)] = []
     /// `GM_openInTab` URLs.
     public var openedTabs: [String] = []
+    /// `GM_download` calls: where each file went, or why it did not.
+    public var downloads: [GMDownloadRecord] = []
+    /// The script of each of ``downloads`` (several scripts' work can be served together).
+    var downloadOwners: [(id: ScriptID, name: String)] = []
     /// `@grant` values PageScript does not provide, reported once per run.
     public var unprovidedGrants: [String] = []
     /// How many value writes (`GM_setValue`, `GM_deleteValue`) reached the store.
@@ -44,6 +51,7 @@ public struct GMActivity: Sendable, Equatable {
             ("notifications", .array(notifications.map { ["text": .string($0.text), "title": .string($0.title)] })),
             ("clipboard", .array(clipboard.map { ["data": .string($0.data), "type": .string($0.type)] })),
             ("openedTabs", .array(openedTabs.map(JSONValue.string))),
+            ("downloads", .array(downloads.map(\.json))),
             ("unprovidedGrants", .array(unprovidedGrants.map(JSONValue.string))),
             ("valueWrites", .integer(Int64(valueWrites))),
             ("valuesKept", .string(valuesKeptInLibrary ? "library" : "session")),
@@ -51,6 +59,33 @@ public struct GMActivity: Sendable, Equatable {
         ]
         if let ranAt { members.append(("ranAt", .string(ranAt))) }
         return .object(members)
+    }
+
+    mutating func record(download: GMDownloadRecord, by run: GMScriptRun) {
+        downloads.append(download)
+        downloadOwners.append((run.id, run.script.name))
+    }
+
+    /// A download whose file was removed because the script aborted it: its record replaced.
+    mutating func record(aborted: GMDownloadRecord, by run: GMScriptRun) {
+        if let index = downloads.lastIndex(where: { $0.url == aborted.url && $0.path != nil }) {
+            downloads[index] = aborted
+        } else {
+            record(download: aborted, by: run)
+        }
+    }
+
+    /// The downloads as a late hand-over's output, one entry per script.
+    var downloadOutput: [LateScriptOutput] {
+        var output: [LateScriptOutput] = []
+        for (record, owner) in zip(downloads, downloadOwners) {
+            if let last = output.last, last.script == owner.id {
+                output[output.count - 1] = LateScriptOutput(script: owner.id, name: owner.name, console: [], dialogs: [], downloads: last.downloads + [record])
+            } else {
+                output.append(LateScriptOutput(script: owner.id, name: owner.name, console: [], dialogs: [], downloads: [record]))
+            }
+        }
+        return output
     }
 
     /// Adds one report of the page half (`{"kind", ...}`).

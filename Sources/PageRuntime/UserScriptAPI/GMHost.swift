@@ -6,7 +6,8 @@ import UserScripts
 /// The host half of the GM API for one page session: values kept with ``GMAPI/ScriptValueStore``,
 /// `GM_xmlhttpRequest` performed by ``GMAPI/GMRequestPerformer`` within the script's `@connect`
 /// lines, `@require`/`@resource` files from ``GMAPI/DependencyCache`` (fetched by
-/// ``GMAPI/DependencyFetcher`` when missing).
+/// ``GMAPI/DependencyFetcher`` when missing), `GM_download` fetched the same way and saved into
+/// the downloads folder (``GMAPI/DownloadFolder``).
 ///
 /// One host serves every userscript run of a session; call ``shutdown()`` when the session ends
 /// (it closes the connections `GM_xmlhttpRequest` opened). Scripts from the library keep their
@@ -33,6 +34,8 @@ public final class GMHost: Sendable {
     let connecting: [String]
     /// Asks the person about a host a script's `@connect` lines do not name; `nil` refuses it.
     let asker: ConnectAsker?
+    /// Where `GM_download` saves files; `nil`: downloads are off (`not_enabled`).
+    public let downloads: DownloadFolder?
     private let answers: ConnectAnswers
     private let requestConfiguration: GMRequestPerformer.Configuration
     private let state = LockedState()
@@ -44,10 +47,13 @@ public final class GMHost: Sendable {
     ///   - asker: Asks about a host a script's `@connect` lines do not name (`browse` on a
     ///     terminal); answers kept for good are kept per library script. `nil`: such a request
     ///     is refused, naming the line to add.
+    ///   - downloads: The folder `GM_download` saves files in (`--downloads`; made on the first
+    ///     download); `nil` turns downloads off.
     public init(libraryDirectory: URL, handlerVersion: String = GMHost.defaultHandlerVersion,
                 requests: GMRequestPerformer.Configuration = GMRequestPerformer.Configuration(),
-                connecting: [String] = [], asker: ConnectAsker? = nil) {
+                connecting: [String] = [], asker: ConnectAsker? = nil, downloads: URL? = nil) {
         self.libraryDirectory = libraryDirectory
+        self.downloads = downloads.map(DownloadFolder.init(directory:))
         self.handlerVersion = handlerVersion
         requestConfiguration = requests
         self.connecting = connecting
@@ -122,6 +128,48 @@ public final class GMHost: Sendable {
         }
     }
 
+    /// Performs one `GM_download` of `run` (see ``GMAPI/GMRequestPerformer/download(_:policy:pageURL:into:asking:)``):
+    /// refused unless the script was granted it. The record tells the page which callback to call
+    /// (``GMAPI/GMDownloadRecord/pageJSON``) and goes into the run's result.
+    /// `key` (``downloadKey(run:request:)``): under which a saved file is remembered, for
+    /// ``removeSavedDownload(_:)``.
+    func download(_ details: JSONValue, for run: GMScriptRun, pageURL: String, key: String) async -> GMDownloadRecord {
+        let record = await performDownload(details, for: run, pageURL: pageURL)
+        if record.path != nil { state.rememberSaved(record, under: key) }
+        return record
+    }
+
+    /// The key of a download: the run that asked and its request's number in the document.
+    static func downloadKey(run: String, request: JSONValue) -> String {
+        run + "#" + request.serialized
+    }
+
+    /// Removes the file a download saved, for a script that aborted it before the answer reached
+    /// it (an overwritten file's old content is gone already); the record of what was removed.
+    func removeSavedDownload(_ key: String) -> GMDownloadRecord? {
+        guard let record = state.takeSaved(key), let path = record.path else { return nil }
+        unlink(path)
+        return record.aborted()
+    }
+
+    private func performDownload(_ details: JSONValue, for run: GMScriptRun, pageURL: String) async -> GMDownloadRecord {
+        let url = details["url"]?.stringValue ?? ""
+        guard run.grants.downloads else {
+            return GMDownloadRecord(url: url, error: .notPermitted, message: "\(run.script.name) has no @grant GM_download or GM.download")
+        }
+        let download: GMDownload
+        do throws(GMRequestFailure) {
+            download = try GMDownload(json: details)
+        } catch {
+            return GMDownloadRecord(url: url, error: .notSucceeded, message: GMRequestPerformer.downloadMessage(error))
+        }
+        guard let performer = state.performer(configuration: requestConfiguration) else {
+            return GMDownloadRecord(url: url, error: .notSucceeded, message: "PageScript's session for this page has ended")
+        }
+        let asking: @Sendable (String, String) async -> Bool? = { @Sendable host, url in await self.consent(to: host, url: url, for: run) }
+        return await performer.download(download, policy: run.policy, pageURL: try? PageURL(pageURL), into: downloads, asking: asking)
+    }
+
     /// Whether `run`'s script may reach `host`, which its `@connect` lines do not name: the
     /// answer given before (this session's, or kept for a library script), else the person's
     /// when there is someone to ask; `nil` when nobody answered.
@@ -176,6 +224,24 @@ private final class LockedState: @unchecked Sendable {
     private var isShutDown = false
     private var memory: [ScriptID: ScriptValues] = [:]
     private var connectAnswers: [ScriptID: [String: Bool]] = [:]
+    /// Files downloads saved lately, by ``GMHost/downloadKey(run:request:)``, the oldest first.
+    private var savedDownloads: [(key: String, record: GMDownloadRecord)] = []
+    /// How many saved downloads are remembered for a late abort.
+    private static let rememberedDownloads = 64
+
+    func rememberSaved(_ record: GMDownloadRecord, under key: String) {
+        lock.withLock {
+            savedDownloads.append((key, record))
+            if savedDownloads.count > Self.rememberedDownloads { savedDownloads.removeFirst() }
+        }
+    }
+
+    func takeSaved(_ key: String) -> GMDownloadRecord? {
+        lock.withLock {
+            guard let index = savedDownloads.firstIndex(where: { $0.key == key }) else { return nil }
+            return savedDownloads.remove(at: index).record
+        }
+    }
 
     func answer(host: String, for id: ScriptID) -> Bool? {
         lock.withLock { connectAnswers[id]?[host] }

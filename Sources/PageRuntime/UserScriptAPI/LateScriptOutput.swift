@@ -1,3 +1,4 @@
+import GMAPI
 import ScriptConsole
 import UserScripts
 
@@ -14,11 +15,14 @@ public struct LateScriptOutput: Sendable, Equatable {
     public let console: [ConsoleMessage]
     /// The dialogs it opened, as they were answered.
     public let dialogs: [ScriptDialog]
+    /// The files it downloaded (`GM_download`), or tried to.
+    public let downloads: [GMDownloadRecord]
 
-    public init(script: ScriptID?, name: String, console: [ConsoleMessage], dialogs: [ScriptDialog]) {
+    public init(script: ScriptID?, name: String, console: [ConsoleMessage], dialogs: [ScriptDialog], downloads: [GMDownloadRecord] = []) {
         self.script = script
         self.name = name
         self.console = console
         self.dialogs = dialogs
+        self.downloads = downloads
     }
 }

@@ -79,6 +79,7 @@ struct BatchCommand: AsyncParsableCommand {
         settings.loadTimeout = loadTimeoutOption.loadTimeout
         settings.waitUntil = waitUntil
         settings.connecting = choice.connect
+        settings.downloads = choice.downloadOptions.folder
         settings.retries = retries
         settings.ordered = files.ordered
         settings.sessionWait = sessionWait

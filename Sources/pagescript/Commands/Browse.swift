@@ -21,10 +21,9 @@ struct Browse: AsyncParsableCommand {
             Chromium you started with --remote-debugging-port (and never closes it) instead. Standard \
             output has one line per page and per script run: 'page', 'back' (a kept page shown again), 'ran', 'off' (switched off for the site) or 'failed', then the \
             details, separated by tabs; console lines and errors go to standard error. On a terminal it \
-            shows the same as it happens and reads keys: 1-9 run the page's menu commands \
-            (GM_registerMenuCommand), t switches the page's scripts off or on for its site, e opens the \
-            editor (as in 'pagescript edit') on the page the browser shows, with its site's script, and \
-            comes back when it quits; q quits. \
+            shows the same as it happens and reads keys: 1-9 run the page's menu commands (GM_registerMenuCommand), t switches \
+            the page's scripts off or on for its site, e opens the editor (as in 'pagescript edit') on the page the browser \
+            shows, with its site's script, and comes back when it quits; q quits. \
             With --watch, a save of a library script (in any editor) reloads the page when the script \
             runs there, and its new run is shown. Ends when the window is closed, on Ctrl-C, or on q \
             (q and Enter when standard input is not a terminal).
@@ -42,6 +41,7 @@ struct Browse: AsyncParsableCommand {
     @OptionGroup var engineOptions: EngineOptions<WindowOptionsShown>
 
     @OptionGroup var libraryOptions: LibraryOptions
+    @OptionGroup var downloadOptions: DownloadOptions
 
     func validate() throws {
         try Seconds.check(timeout, option: "--timeout")
@@ -95,7 +95,7 @@ struct Browse: AsyncParsableCommand {
             // page's `document-start` scripts run there too.
             ending = try await PageRunner.withPage(on: choice, url: nil, scriptTimeout: timeout,
                                                    bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy) { page, _ in
-                let follower = BrowserFollower(page: page, library: library, opening: address, asker: terminal?.ask, followingSaves: watch)
+                let follower = BrowserFollower(page: page, library: library, opening: address, asker: terminal?.ask, followingSaves: watch, downloads: downloadOptions.folder)
                 if let terminal {
                     return await follower.follow(requests: terminal.requests, isStopped: { stop.isClaimed }, report: terminal.show, edit: edit)
                 }

@@ -34,6 +34,7 @@ struct Edit: AsyncParsableCommand {
     @OptionGroup var browserSettings: BrowserSettingsOptions
 
     @OptionGroup var libraryOptions: LibraryOptions
+    @OptionGroup var downloadOptions: DownloadOptions
 
     func validate() throws {
         try engineOptions.requireOneEngine()
@@ -56,7 +57,7 @@ struct Edit: AsyncParsableCommand {
                                                 file: file.map { URL(fileURLWithPath: $0).standardizedFileURL.path(percentEncoded: false) },
                                                 scriptTimeout: timeout,
                                                 bypassesContentSecurityPolicy: engineOptions.bypassesContentSecurityPolicy,
-                                                onPageOpen: {
+                                                downloads: downloadOptions.folder, onPageOpen: {
                                                     startupSignals.cancel()
                                                     // The editor handles hang-ups while it runs; after it, a late one
                                                     // must not kill the process before the browser is stopped.

@@ -30,6 +30,7 @@ extension Run {
         request.bypassesContentSecurityPolicy = engineOptions.bypassesContentSecurityPolicy
         request.inspection = try self.choice.inspection(withLibrary: withLibrary)
         request.connecting = self.choice.connect
+        request.downloads = self.choice.downloadOptions.folder
         return request
     }
 }

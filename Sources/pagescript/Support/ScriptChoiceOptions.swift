@@ -15,8 +15,10 @@ struct ScriptChoiceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Run a built-in example script by name (see 'pagescript examples').", valueName: "name"))
     var example: String?
 
-    @Option(name: .customLong("connect"), help: ArgumentHelp("Let userscripts' GM_xmlhttpRequest reach this host for this run, as a @connect line would ('*' for any host); repeatable.", valueName: "host"))
+    @Option(name: .customLong("connect"), help: ArgumentHelp("Let userscripts' GM_xmlhttpRequest and GM_download reach this host for this run, as a @connect line would ('*' for any host); repeatable.", valueName: "host"))
     var connect: [String] = []
+
+    @OptionGroup var downloadOptions: DownloadOptions
 
     /// How many of the three ways were given.
     var given: Int {

@@ -23,4 +23,20 @@ struct GMGrantsTests {
         #expect(read.names == ["GM_info", "unsafeWindow", "GM_getValue", "GM_addStyle", "GM"])
         #expect(read.unprovided.isEmpty)
     }
+
+    /// `GM.download` is in the `GM` object only for a script that names it: any other `GM.*`
+    /// grant leaves it out, and a script without grants gets it only when its text uses it.
+    @Test(arguments: [
+        (["GM_download"], "", true, false),
+        (["GM.download"], "", true, true),
+        (["GM.getValue", "GM.xmlHttpRequest"], "GM.download(url)", false, false),
+        ([], "await GM.download(url)", true, true),
+        ([], "GM_download(url, name)", true, false),
+        ([], "await GM.getValue('k')", false, false),
+    ])
+    func downloadsAreGivenOnlyWhenNamed(grants: [String], text: String, downloads: Bool, promises: Bool) {
+        let read = GMGrants(grants: grants, text: text)
+        #expect(read.downloads == downloads)
+        #expect(read.promisesDownload == promises)
+    }
 }
