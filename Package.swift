@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "CSystemSupport"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport"]),
         .testTarget(name: "EnginesTests", dependencies: ["Engines", "WebDriver", "TestSupport", "SystemSupport"]),
-        .testTarget(name: "PageRuntimeTests", dependencies: ["PageRuntime", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport", "ScriptConsole"]),
+        .testTarget(name: "PageRuntimeTests", dependencies: ["PageRuntime", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport", "ScriptConsole", "WebDriver"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),
         .testTarget(name: "PageScriptUIKitTests", dependencies: ["PageScriptUIKit", "ActionExtensionSupport"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "UserScripts", "TestSupport", "SystemSupport", "Engines"]),
