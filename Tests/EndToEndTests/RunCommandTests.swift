@@ -248,7 +248,11 @@ struct RunCommandTests {
         process.arguments = ["run", server.url(), "-e", "while (true) {}", "--timeout", "60", "--engine", engine]
         process.environment = ProcessInfo.processInfo.environment.merging([marker.name: marker.value]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // What the run said, should it end before the signal: then the premise below is gone.
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-sigterm-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorLog) }
+        process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         // Wait until the browser is up and busy in the script.
         var browserSeen = false
@@ -259,9 +263,11 @@ struct RunCommandTests {
         }
         #expect(browserSeen)
         Thread.sleep(forTimeInterval: 1)
+        let said = { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+        try #require(process.isRunning, "the run ended before SIGTERM was sent: \(said())")
         process.terminate()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(process.terminationStatus == 128 + SIGTERM, "\(process.terminationReason == .uncaughtSignal ? "killed by signal" : "exited"): \(said())")
         let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
         #expect(leftovers.isEmpty, "still running after SIGTERM: \(leftovers)")
     }
