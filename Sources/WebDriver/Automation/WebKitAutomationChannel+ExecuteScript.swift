@@ -28,8 +28,7 @@ extension WebKitAutomationChannel {
         } catch {
             return nil
         }
-        // The body's literal, opened to put it inside the function's, as the driver writes it.
-        let function = "\"function(){\\n" + serializedScript.dropFirst().dropLast() + "\\n}\""
+        let function = ExecuteScriptFunction.serialized(wrapping: serializedScript)
         let serializedArguments = "[" + arguments.map { JSONValue.string($0.serialized).serialized }.joined(separator: ",") + "]"
         let parameters = "{\"browsingContextHandle\":\(context),\"frameHandle\":\"\",\"function\":\(function),\"arguments\":\(serializedArguments)"
             + (scriptTimeout.map { ",\"callbackTimeout\":\($0)}" } ?? "}")

@@ -5,6 +5,10 @@ import SystemSupport
 /// with classic WebDriver's answers: one WebSocket message each way instead of an HTTP request
 /// the driver turns into its own messages to the browser.
 ///
+/// PageScript's page calls do not go this way yet: a page that sends the browser elsewhere as a
+/// visit begins sometimes gave another document's result through it, which geckodriver's own
+/// Execute Script (waiting for the navigation in the browser) never does.
+///
 /// Classic WebDriver applies the session's user prompt handling to a call made while a dialog is
 /// open, answers a call whose script opens one with `null` at once, and fails a call whose
 /// document is unloaded (`Document was unloaded`); BiDi does none of these (a call waits for the
@@ -96,8 +100,7 @@ final class BiDiScriptCalls: Sendable {
     ///   window's document was replaced while the call ran.
     func call(serializedBody: String, arguments: [JSONValue], scriptTimeout: Double?, timeout: Double) async throws(WebDriverError) -> JSONValue {
         let wait = min(timeout, scriptTimeout ?? timeout)
-        // The body's literal, opened to put it inside the function's, as geckodriver writes it.
-        let parameters = "{\"functionDeclaration\":\"function(){\\n" + serializedBody.dropFirst().dropLast() + "\\n}\",\"arguments\":["
+        let parameters = "{\"functionDeclaration\":" + ExecuteScriptFunction.serialized(wrapping: serializedBody) + ",\"arguments\":["
             + arguments.map { Self.localValue($0).serialized }.joined(separator: ",") + "],\"target\":{\"context\":"
             + JSONValue.string(context).serialized + "},\"awaitPromise\":true,\"resultOwnership\":\"none\"}"
         let connection = self.connection

@@ -36,12 +36,28 @@ extension WebDriverSession {
     /// a connection or a subscription within `timeout`, navigations go unrecorded, as on an
     /// endpoint that offers no BiDi.
     func followNavigationsThroughBiDi(timeout: Double) async {
-        guard let window = try? await windowHandle(timeout: timeout), let connection = try? await bidi(timeout: timeout) else { return }
-        let record = BiDiNavigationRecord(context: window)
-        connection.onEvent { record.received($0, $1) }
-        let subscription: JSONValue = ["events": .array(BiDiNavigationRecord.events.map { .string($0) }), "contexts": [.string(window)]]
-        guard (try? await connection.send("session.subscribe", parameters: subscription, timeout: timeout)) != nil else { return }
+        let record = await followWindow(events: BiDiNavigationRecord.events, timeout: timeout) { window, _ in
+            BiDiNavigationRecord(context: window)
+        } receive: { record, method, parameters in
+            record.received(method, parameters)
+        }
+        guard let record else { return }
         bidiNavigation.withLockedValue { $0 = record }
+    }
+
+    /// Subscribes to `events` of the session's window on its BiDi connection, handing each to
+    /// `receive` with the follower `make` builds for the window's context; `nil` without a
+    /// connection or a subscription within `timeout`.
+    private func followWindow<Follower: Sendable>(
+        events: [String], timeout: Double, make: (_ window: String, _ connection: BiDiConnection) -> Follower,
+        receive: @escaping @Sendable (Follower, String, JSONValue) -> Void
+    ) async -> Follower? {
+        guard let window = try? await windowHandle(timeout: timeout), let connection = try? await bidi(timeout: timeout) else { return nil }
+        let follower = make(window, connection)
+        connection.onEvent { receive(follower, $0, $1) }
+        let subscription: JSONValue = ["events": .array(events.map { .string($0) }), "contexts": [.string(window)]]
+        guard (try? await connection.send("session.subscribe", parameters: subscription, timeout: timeout)) != nil else { return nil }
+        return follower
     }
 
     /// Execute Script as `script.callFunction` on the session's BiDi connection
@@ -69,14 +85,11 @@ extension WebDriverSession {
         let setUp = bidiScriptCalls.withLockedValue { started in
             if let started { return started }
             let task = Task { () -> BiDiScriptCalls? in
-                guard let window = try? await self.windowHandle(timeout: timeout), let connection = try? await self.bidi(timeout: timeout) else {
-                    return nil
+                await self.followWindow(events: BiDiScriptCalls.events, timeout: timeout) { window, connection in
+                    BiDiScriptCalls(context: window, connection: connection)
+                } receive: { calls, method, parameters in
+                    calls.received(method, parameters)
                 }
-                let calls = BiDiScriptCalls(context: window, connection: connection)
-                connection.onEvent { calls.received($0, $1) }
-                let subscription: JSONValue = ["events": .array(BiDiScriptCalls.events.map { .string($0) }), "contexts": [.string(window)]]
-                guard (try? await connection.send("session.subscribe", parameters: subscription, timeout: timeout)) != nil else { return nil }
-                return calls
             }
             started = task
             return task

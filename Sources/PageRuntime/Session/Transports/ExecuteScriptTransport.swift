@@ -5,12 +5,11 @@ import WebDriver
 
 /// W3C Execute Script: the body as the script, the request as its one argument.
 ///
-/// Three ways send the same call: the driver's `POST /execute/sync` (any endpoint); on a WebKit
-/// session PageScript started with its automation channel, the commands the driver would send,
-/// straight to the browser (``webKitAutomation(_:)``); on a session that offers WebDriver BiDi
-/// (Firefox), `script.callFunction` on its BiDi connection (``bidi(_:)``). The last two fall back
-/// to the driver's Execute Script whenever they decline (a dialog is open, which only the
-/// driver's prompt handling answers).
+/// Two ways send the same call: the driver's `POST /execute/sync` (any endpoint), and, on a
+/// WebKit session PageScript started with its automation channel, the commands the driver would
+/// send, straight to the browser (``webKitAutomation(_:)``), with the driver's Execute Script
+/// whenever the channel declines (a dialog is open, which only the driver's prompt handling
+/// answers).
 ///
 /// When the page's `JSON.parse` (which WebKitWebDriver parses arguments with) loses the request,
 /// the request is written into the body for the rest of the document.
@@ -21,9 +20,6 @@ final class ExecuteScriptTransport: PageTransport {
         case driver
         /// WebKit's automation channel, past the driver, with the driver's way as fallback.
         case webKitAutomation
-        /// WebDriver BiDi's `script.callFunction` on the session's BiDi connection, with the
-        /// driver's way while a dialog is open.
-        case bidi
     }
 
     private struct State {
@@ -54,11 +50,6 @@ final class ExecuteScriptTransport: PageTransport {
     /// ``WebDriver/WebDriverSession/executesScriptsDirectly``.
     static func webKitAutomation(_ session: WebDriverSession) -> ExecuteScriptTransport {
         ExecuteScriptTransport(session: session, way: .webKitAutomation)
-    }
-
-    /// Execute Script through WebDriver BiDi, on a session that offers it.
-    static func bidi(_ session: WebDriverSession) -> ExecuteScriptTransport {
-        ExecuteScriptTransport(session: session, way: .bidi)
     }
 
     var followsDriverScriptTimeout: Bool { true }
@@ -139,17 +130,9 @@ final class ExecuteScriptTransport: PageTransport {
     }
 
     private func send(_ serializedScript: String, arguments: [JSONValue], timeout: Double) async throws(WebDriverError) -> JSONValue {
-        switch way {
-        case .driver:
-            break
-        case .webKitAutomation:
-            if let value = try await session.executeScriptPastTheDriver(serializedScript: serializedScript, arguments: arguments, timeout: timeout) {
-                return value
-            }
-        case .bidi:
-            if let value = try await session.executeScriptThroughBiDi(serializedScript: serializedScript, arguments: arguments, timeout: timeout) {
-                return value
-            }
+        if way == .webKitAutomation,
+           let value = try await session.executeScriptPastTheDriver(serializedScript: serializedScript, arguments: arguments, timeout: timeout) {
+            return value
         }
         return try await session.executeScript(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
     }
