@@ -19,7 +19,7 @@ struct UserScriptRunTests {
             // @grant GM_setValue
             // @grant GM_registerMenuCommand
             // @grant GM_setClipboard
-            // @grant GM_cookie
+            // @grant GM_webRequest
             // ==/UserScript==
             const count = GM_getValue("count", 0) + 1;
             GM_setValue("count", count);
@@ -39,13 +39,13 @@ struct UserScriptRunTests {
         let activity = try #require(object["userscript"] as? [String: Any])
         #expect(activity["menuCommands"] as? [String] == ["Reset"])
         #expect(activity["clipboard"] as? [[String: String]] == [["data": "count 1", "type": "text"]])
-        #expect(activity["unprovidedGrants"] as? [String] == ["GM_cookie"])
+        #expect(activity["unprovidedGrants"] as? [String] == ["GM_webRequest"])
 
         let second = try PageScriptBinary.run(["run", server.url(), "--script", "Counter", "--library", library, "--menu", "Reset"])
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.standardOutput == "2\n")
         #expect(second.standardError.contains("console.log: reset from 2"), "\(second.standardError)")
-        #expect(second.standardError.contains("@grant GM_cookie: not provided by PageScript"), "\(second.standardError)")
+        #expect(second.standardError.contains("@grant GM_webRequest: not provided by PageScript"), "\(second.standardError)")
 
         let values = try PageScriptBinary.run(["scripts", "values", "Counter", "--json", "--library", library])
         #expect(values.standardOutput.contains("\"count\":0") || values.standardOutput.contains("\"count\": 0"), "\(values.standardOutput)")

@@ -130,7 +130,7 @@ struct UserScriptAPITests {
                             } });
                             "done"
                             """, grants: ["GM_registerMenuCommand", "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_log",
-                                          "GM_xmlhttpRequest", "GM_setValue", "GM_cookie", "window.onurlchange"],
+                                          "GM_xmlhttpRequest", "GM_setValue", "GM_webRequest", "window.onurlchange"],
                             extra: ["// @connect 127.0.0.1"]), "report-script"),
                     ]
                     for (name, script, id) in scripts {
@@ -173,7 +173,7 @@ struct UserScriptAPITests {
             #expect(activity.notifications.map { $0.text } == ["Saved"])
             #expect(activity.clipboard.map { $0.data } == ["copied text"])
             #expect(activity.openedTabs == ["https://example.com/"])
-            #expect(activity.unprovidedGrants == ["GM_cookie"])
+            #expect(activity.unprovidedGrants == ["GM_webRequest"])
             #expect(results["reports"]?.console.map(\.message) == ["logged with GM_log"])
             #expect(results["menu"]?.console.map(\.message) == ["logged with GM_log", "hello from the menu"])
             #expect(results["effects"]?.value == [

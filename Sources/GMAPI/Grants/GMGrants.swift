@@ -7,13 +7,13 @@ import UserScripts
 /// `GM` object with the promise forms. A script with no `@grant` line at all is read as
 /// Tampermonkey reads it: it gets the API names its text uses. `@grant window.onurlchange` asks
 /// for Tampermonkey's `urlchange` event on single-page navigations (``watchesURL``). A grant
-/// PageScript does not provide (`GM_cookie`, ...) is listed in ``unprovided``, to be reported once
+/// PageScript does not provide (`GM_webRequest`, ...) is listed in ``unprovided``, to be reported once
 /// per run.
 ///
 /// ```swift
 /// let grants = GMGrants(script: stored.script)
 /// grants.names       // ["GM_info", "unsafeWindow", "GM_getValue", "GM_setValue"]
-/// grants.unprovided  // ["GM_cookie"]
+/// grants.unprovided  // ["GM_webRequest"]
 /// ```
 public struct GMGrants: Sendable, Hashable {
     /// The names the script's function takes, in a fixed order.
@@ -27,17 +27,22 @@ public struct GMGrants: Sendable, Hashable {
     /// Whether the `GM` object carries `download`: only for a script that asked for
     /// `GM.download` (its other promise forms come with any `GM.*` grant, `download` does not).
     public let promisesDownload: Bool
+    /// Whether the `GM` object carries `cookie`: only for a script that asked for `GM.cookie`,
+    /// as with ``promisesDownload``.
+    public let promisesCookie: Bool
 
     /// The `GM_*` functions PageScript provides.
     public static let functions = [
         "GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues", "GM_addValueChangeListener", "GM_removeValueChangeListener",
         "GM_addStyle", "GM_addElement", "GM_xmlhttpRequest", "GM_getResourceText", "GM_getResourceURL", "GM_log",
         "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_registerMenuCommand", "GM_unregisterMenuCommand", "GM_download",
+        "GM_cookie",
     ]
     /// The members of the `GM` object PageScript provides (Greasemonkey 4's promise forms).
     public static let promiseMembers = [
         "info", "getValue", "setValue", "deleteValue", "listValues", "addStyle", "addElement", "xmlHttpRequest",
         "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand", "download",
+        "cookie",
     ]
     /// What every userscript gets.
     public static let always = ["GM_info", "unsafeWindow"]
@@ -74,6 +79,7 @@ public struct GMGrants: Sendable, Hashable {
         self.unprovided = unprovided
         self.watchesURL = watchesURL
         promisesDownload = asked.contains("GM.download")
+        promisesCookie = asked.contains("GM.cookie")
     }
 
     /// Whether the script may download files (`GM_download` or `GM.download`): PageScript
@@ -82,11 +88,18 @@ public struct GMGrants: Sendable, Hashable {
         promisesDownload || names.contains("GM_download")
     }
 
+    /// Whether the script may reach the browser's cookies (`GM_cookie` or `GM.cookie`): PageScript
+    /// refuses a cookie call from any other.
+    public var cookies: Bool {
+        promisesCookie || names.contains("GM_cookie")
+    }
+
     /// The API names `text` mentions: `GM_x` functions PageScript has, and `GM` when `GM.` appears.
     static func used(in text: String) -> [String] {
         var found = functions.filter { text.contains($0) }
         if text.contains("GM.") { found.append("GM") }
         if text.contains("GM.download") { found.append("GM.download") }
+        if text.contains("GM.cookie") { found.append("GM.cookie") }
         return found
     }
 }

@@ -49,6 +49,7 @@ extension ReportRenderer {
         lines += activity.clipboard.map { "clipboard (\(safe($0.type))): \(safe($0.data))" }
         lines += activity.openedTabs.map { "open in tab: \(safe($0))" }
         lines += activity.downloads.map { safe($0.line) }
+        lines += activity.cookies.map { safe($0.line) }
         lines += activity.problems.map { "userscript: \(safe($0))" }
         if activity.valueWrites > 0, !activity.valuesKeptInLibrary {
             lines.append("values: kept only while this session lasts; the library has no script with this @name and @namespace "

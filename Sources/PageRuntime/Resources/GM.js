@@ -334,6 +334,53 @@ var PageScriptGM = (function() {
             if (pending.promise) { pending.promise.settle(false, error); }
         }
 
+        // --- GM_cookie --------------------------------------------------------------------------
+
+        var cookieMembers = ["url", "domain", "name", "path", "value", "sameSite"];
+
+        // The details as PageScript reads them (GMAPI's GMCookieCall): text members as text, the
+        // flags and the expiry as given, and the document's own address when the script named none.
+        function cookieDetails(details) {
+            var builtIns = runtime.captured();
+            var wire = {};
+            if (details !== null && typeof details === "object") {
+                for (var index = 0; index < cookieMembers.length; index++) {
+                    var member = cookieMembers[index];
+                    if (details[member] !== undefined && details[member] !== null) { wire[member] = "" + details[member]; }
+                }
+                if (typeof details.secure === "boolean") { wire.secure = details.secure; }
+                if (typeof details.httpOnly === "boolean") { wire.httpOnly = details.httpOnly; }
+                if (typeof details.expirationDate === "number") { wire.expirationDate = details.expirationDate; }
+            }
+            if (wire.url === undefined) { wire.url = builtIns.documentURL(document); }
+            return builtIns.stringify(wire);
+        }
+
+        // GM_cookie.list/set/delete(details, callback): PageScript does it in the browser's cookie
+        // store; the callback gets (cookies, error) for list, (error) for the others.
+        function cookie(hooks, action, details, callback, promise) {
+            var number = ++requestCount;
+            requests[number] = { cookie: action, callback: callback, hooks: hooks, promise: promise };
+            hooks.queue("\"type\":\"cookie\",\"request\":" + number + ",\"action\":" + runtime.quote("" + action) +
+                ",\"details\":" + cookieDetails(details), true);
+        }
+
+        function deliverCookie(pending, wire) {
+            var builtIns = runtime.captured();
+            var error = typeof wire.error === "string" ? wire.error : null;
+            if (pending.cookie === "list") {
+                var list = [];
+                var cookies = error === null && wire.cookies ? wire.cookies : [];
+                for (var index = 0; index < cookies.length; index++) { list[index] = cookies[index]; }
+                var listed = builtIns.parse(builtIns.stringify(list));
+                callBack(pending.hooks, pending.callback, undefined, [error === null ? listed : undefined, error]);
+                if (pending.promise) { pending.promise.settle(error === null, error === null ? listed : error); }
+                return;
+            }
+            callBack(pending.hooks, pending.callback, undefined, [error]);
+            if (pending.promise) { pending.promise.settle(error === null, error === null ? undefined : error); }
+        }
+
         // Hands one response to the request it answers: onprogress (for a load), onreadystatechange,
         // then the callback PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
         function deliver(number, wire) {
@@ -342,6 +389,10 @@ var PageScriptGM = (function() {
             delete requests[number];
             if (pending.download === true) {
                 deliverDownload(pending, wire);
+                return;
+            }
+            if (typeof pending.cookie === "string") {
+                deliverCookie(pending, wire);
                 return;
             }
             var details = pending.details;
@@ -454,6 +505,25 @@ var PageScriptGM = (function() {
             function log() {
                 runtime.captured().apply(hooks.console.log, undefined, arguments);
             }
+            // GM_cookie(action, details, callback), Tampermonkey's first form, and GM_cookie.list,
+            // .set and .delete(details, callback).
+            function cookieFunctions() {
+                var call = function(action, details, callback) {
+                    if (action !== "list" && action !== "set" && action !== "delete") {
+                        throw new TypeError("GM_cookie: the action must be list, set or delete");
+                    }
+                    cookie(hooks, action, details, callback, null);
+                };
+                call.list = function(details, callback) { cookie(hooks, "list", details, callback, null); };
+                call.set = function(details, callback) { cookie(hooks, "set", details, callback, null); };
+                call.delete = function(details, callback) { cookie(hooks, "delete", details, callback, null); };
+                return call;
+            }
+            function cookiePromise(action, details) {
+                var promise = deferred();
+                cookie(hooks, action, details, null, promise);
+                return promise.promise;
+            }
             var info = setup.info;
             var api = {
                 GM_info: info,
@@ -477,7 +547,8 @@ var PageScriptGM = (function() {
                 GM_openInTab: openInTab,
                 GM_registerMenuCommand: registerMenuCommand,
                 GM_unregisterMenuCommand: unregisterMenuCommand,
-                GM_download: function(details, name) { return download(hooks, details, name, null); }
+                GM_download: function(details, name) { return download(hooks, details, name, null); },
+                GM_cookie: cookieFunctions()
             };
             var promises = {
                 info: info,
@@ -506,6 +577,14 @@ var PageScriptGM = (function() {
                 openInTab: function(url) { return promised(function() { return openInTab(url); }); },
                 registerMenuCommand: function(name, callback) { return promised(function() { return registerMenuCommand(name, callback); }); }
             };
+            // GM.cookie only for a script that asked for it by name (setup.cookies).
+            if (setup.cookies === true) {
+                promises.cookie = {
+                    list: function(details) { return cookiePromise("list", details); },
+                    set: function(details) { return cookiePromise("set", details); },
+                    delete: function(details) { return cookiePromise("delete", details); }
+                };
+            }
             // GM.download only for a script that asked for it by name (setup.downloads).
             if (setup.downloads === true) {
                 promises.download = function(details, name) {

@@ -40,7 +40,7 @@ extension PageSession {
             let late = try await deliver(responses, run: nil, lateOf: id, entry: entry, seconds: seconds, remaining: remaining, thenWatching: watch)
             reply = reply.appending(lateOutput: late.json["lateOutput"])
             _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: late.pageIsLeaving)
-            let again = late.work.filter { ["xhr", "download", "downloadAbort"].contains($0["type"]?.stringValue) }
+            let again = late.work.filter { ["xhr", "download", "downloadAbort", "cookie"].contains($0["type"]?.stringValue) }
             guard !again.isEmpty, !late.pageIsLeaving else { break }
             reply = RuntimeReply(final: reply, work: again)
         }
@@ -263,6 +263,7 @@ extension PageSession {
         var requests: [(number: JSONValue, details: JSONValue, run: GMScriptRun)] = []
         var downloads: [(number: JSONValue, details: JSONValue, run: GMScriptRun, key: String)] = []
         var aborts: [(key: String, run: GMScriptRun)] = []
+        var cookieCalls: [(item: JSONValue, run: GMScriptRun)] = []
         var refusedScripts: [String] = []
         for item in work {
             guard let run = userScript(of: item) else { continue }
@@ -282,6 +283,8 @@ extension PageSession {
                 }
             case "downloadAbort":
                 if let number = item["request"], let runID = item["run"]?.stringValue { aborts.append((GMHost.downloadKey(run: runID, request: number), run)) }
+            case "cookie":
+                if item["request"] != nil { cookieCalls.append((item, run)) }
             case "script":
                 if let code = item["code"]?.stringValue { refusedScripts.append(code) }
             default:
@@ -313,7 +316,17 @@ extension PageSession {
         for abort in aborts {
             if let removed = abort.run.host.removeSavedDownload(abort.key) { activity.record(aborted: removed, by: abort.run) }
         }
-        guard andRequests, !requests.isEmpty || !downloads.isEmpty else { return [] }
+        // Cookie calls, one after another, in the order the scripts made them: a list after a set
+        // sees the cookie set.
+        var cookieAnswers: [JSONValue] = []
+        if andRequests {
+            for call in cookieCalls {
+                let (response, record) = await performCookieCall(call.item, for: call.run, pageURL: pageURL)
+                activity.cookies.append(record)
+                cookieAnswers.append(["request": call.item["request"] ?? .null, "response": response])
+            }
+        }
+        guard andRequests, !requests.isEmpty || !downloads.isEmpty else { return cookieAnswers }
         let requestCount = requests.count
         let answered = await withTaskGroup(of: (Int, JSONValue, GMDownloadRecord?).self) { group in
             for (index, request) in requests.enumerated() {
@@ -334,7 +347,7 @@ extension PageSession {
         for (offset, download) in downloads.enumerated() {
             if let record = answered[requestCount + offset].1 { activity.record(download: record, by: download.run) }
         }
-        return answered.map(\.0)
+        return cookieAnswers + answered.map(\.0)
     }
 
     /// Delivers responses into the page; for a run that is still going (`run` given), waits for

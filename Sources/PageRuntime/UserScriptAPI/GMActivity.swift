@@ -4,12 +4,12 @@ import UserScripts
 
 /// What a userscript did through the GM API that is reported rather than done in the page:
 /// menu commands it registered, notifications, clipboard text, tabs it asked to open, files it
-/// downloaded, grants PageScript does not provide, and when it ran.
+/// downloaded, cookie calls, grants PageScript does not provide, and when it ran.
 ///
 /// In `--json` it is the result's `"userscript"` member:
 /// `{"menuCommands":[NAME],"notifications":[{"text","title"}],"clipboard":[{"data","type"}],"openedTabs":[URL],`
 /// `"downloads":[{"url","path","bytes","replaced"?,"notes"} or {"url","error","message","timedOut"?,"notes"}],
-/// "unprovidedGrants":[GRANT],"valueWrites":N,"valuesKept":"library"|"session","problems":[TEXT],
+/// "cookies":[{"action","url","name"?,"listed"?,"error"?}],"unprovidedGrants":[GRANT],"valueWrites":N,"valuesKept":"library"|"session","problems":[TEXT],
 /// "ranAt":"document-end"?}`.
 public struct GMActivity: Sendable, Equatable {
     /// `GM_registerMenuCommand` names, in order (`pagescript run --script REF --menu NAME` runs one).
@@ -22,6 +22,8 @@ public struct GMActivity: Sendable, Equatable {
     public var openedTabs: [String] = []
     /// `GM_download` calls: where each file went, or why it did not.
     public var downloads: [GMDownloadRecord] = []
+    /// `GM_cookie` calls, in the order they were done.
+    public var cookies: [GMCookieRecord] = []
     /// The script of each of ``downloads`` (several scripts' work can be served together).
     var downloadOwners: [(id: ScriptID, name: String)] = []
     /// `@grant` values PageScript does not provide, reported once per run.
@@ -52,6 +54,7 @@ public struct GMActivity: Sendable, Equatable {
             ("clipboard", .array(clipboard.map { ["data": .string($0.data), "type": .string($0.type)] })),
             ("openedTabs", .array(openedTabs.map(JSONValue.string))),
             ("downloads", .array(downloads.map(\.json))),
+            ("cookies", .array(cookies.map(\.json))),
             ("unprovidedGrants", .array(unprovidedGrants.map(JSONValue.string))),
             ("valueWrites", .integer(Int64(valueWrites))),
             ("valuesKept", .string(valuesKeptInLibrary ? "library" : "session")),

@@ -75,6 +75,12 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The value of a `true` or `false`.
+    public var boolValue: Bool? {
+        if case let .bool(value) = self { return value }
+        return nil
+    }
+
     /// The elements of an array value.
     public var arrayValue: [JSONValue]? {
         if case let .array(values) = self { return values }

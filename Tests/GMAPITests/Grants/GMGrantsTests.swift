@@ -7,9 +7,9 @@ struct GMGrantsTests {
         (["GM_getValue", "GM_setValue"], ["GM_info", "unsafeWindow", "GM_getValue", "GM_setValue"], [String]()),
         (["none"], ["GM_info", "unsafeWindow"], []),
         (["GM.getValue", "GM_addStyle", "GM.xmlHttpRequest"], ["GM_info", "unsafeWindow", "GM_addStyle", "GM"], []),
-        (["GM_cookie", "window.onurlchange", "GM_cookie", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow"],
-         ["GM_cookie"]),
-        (["GM.cookie"], ["GM_info", "unsafeWindow"], ["GM.cookie"]),
+        (["GM_webRequest", "window.onurlchange", "GM_webRequest", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow"],
+         ["GM_webRequest"]),
+        (["GM.cookie", "GM.getTab"], ["GM_info", "unsafeWindow", "GM"], ["GM.getTab"]),
     ])
     func grantsGiveTheirNames(grants: [String], names: [String], unprovided: [String]) {
         let read = GMGrants(grants: grants, text: "GM_xmlhttpRequest({})")
@@ -38,5 +38,19 @@ struct GMGrantsTests {
         let read = GMGrants(grants: grants, text: text)
         #expect(read.downloads == downloads)
         #expect(read.promisesDownload == promises)
+    }
+
+    /// `GM.cookie` likewise: a cookie call reaches only a script that asked for the API by name.
+    @Test(arguments: [
+        (["GM_cookie"], "", true, false),
+        (["GM.cookie"], "", true, true),
+        (["GM.getValue"], "GM.cookie.list({})", false, false),
+        ([], "await GM.cookie.list({})", true, true),
+        ([], "GM_cookie.list({}, show)", true, false),
+    ])
+    func cookiesAreGivenOnlyWhenNamed(grants: [String], text: String, cookies: Bool, promises: Bool) {
+        let read = GMGrants(grants: grants, text: text)
+        #expect(read.cookies == cookies)
+        #expect(read.promisesCookie == promises)
     }
 }
