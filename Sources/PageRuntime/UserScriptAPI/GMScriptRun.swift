@@ -34,9 +34,9 @@ public struct GMScriptRun: Sendable {
     public let policy: ConnectPolicy
     let host: GMHost
 
-    /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads"}`.
+    /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads", "windowMethods"}`.
     var requestData: JSONValue {
         ["values": values.object, "info": info, "resources": resources, "watchesURL": .bool(grants.watchesURL),
-         "downloads": .bool(grants.promisesDownload)]
+         "downloads": .bool(grants.promisesDownload), "windowMethods": .array(grants.windowMethods.map(JSONValue.string))]
     }
 }
