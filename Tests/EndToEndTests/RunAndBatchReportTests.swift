@@ -68,13 +68,20 @@ struct RunAndBatchReportTests {
     }
 
     /// A userscript (code with a metadata block) gets its GM API on every page of a batch, as in
-    /// `run`, and the record has what `run --json` has for it, `userscript` included.
+    /// `run`, and the record has what `run --json` has for it, `userscript` included: the
+    /// notifications, clipboard writes, menu commands and window calls it reported.
     @Test(arguments: engines)
     func aUserscriptsRunAndItsBatchRecordCarryTheSameMembers(engine: String) async throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Userscript</title>"])
         defer { server.stop() }
         let workspace = try Workspace()
-        let script = "// ==UserScript==\n// @name Batch GM\n// @grant GM_info\n// @grant GM_setValue\n// ==/UserScript==\n"
+        let script = "// ==UserScript==\n// @name Batch GM\n// @grant GM_info\n// @grant GM_setValue\n// @grant GM_notification\n"
+            + "// @grant GM_setClipboard\n// @grant GM_registerMenuCommand\n// @grant GM_unregisterMenuCommand\n// @grant window.close\n// ==/UserScript==\n"
+            + "GM_notification({ text: 'Done', title: 'Batch', tag: 'batch', silent: true });\n"
+            + "GM_setClipboard('<i>copied</i>', 'html');\n"
+            + "GM_unregisterMenuCommand(GM_registerMenuCommand('Gone', () => {}));\n"
+            + "GM_registerMenuCommand('Kept', () => {}, { accessKey: 'k' });\n"
+            + "window.close();\n"
             + "GM_setValue('seen', document.title); GM_info.scriptHandler + ' on ' + document.title"
         let (run, record, runStatus, batchStatus) = try await Self.both(
             url: server.url("/"), ["-e", script, "--engine", engine, "--library", workspace.library], in: workspace)
@@ -85,6 +92,13 @@ struct RunAndBatchReportTests {
         #expect(record["value"]?.stringValue == "PageScript on Userscript")
         #expect(record["value"] == run["value"])
         #expect(record["userscript"]?["valueWrites"] == run["userscript"]?["valueWrites"])
+        for member in ["notifications", "clipboard", "menuCommands", "windowCalls"] {
+            #expect(record["userscript"]?[member] == run["userscript"]?[member], "\(member)")
+        }
+        #expect(record["userscript"]?["notifications"] == [["text": "Done", "title": "Batch", "tag": "batch", "silent": true]])
+        #expect(record["userscript"]?["clipboard"] == [["data": "<i>copied</i>", "type": "html", "mimetype": "text/html"]])
+        #expect(record["userscript"]?["menuCommands"] == ["Kept"])
+        #expect(record["userscript"]?["windowCalls"] == ["close"])
     }
 
     /// A library script whose `@require` file was never fetched does not run, in `run` as in a

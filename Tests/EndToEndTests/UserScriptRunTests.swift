@@ -38,7 +38,7 @@ struct UserScriptRunTests {
         #expect(object["value"] as? Int == 1)
         let activity = try #require(object["userscript"] as? [String: Any])
         #expect(activity["menuCommands"] as? [String] == ["Reset"])
-        #expect(activity["clipboard"] as? [[String: String]] == [["data": "count 1", "type": "text"]])
+        #expect(activity["clipboard"] as? [[String: String]] == [["data": "count 1", "type": "text", "mimetype": "text/plain"]])
         #expect(activity["unprovidedGrants"] as? [String] == ["GM_webRequest"])
 
         let second = try PageScriptBinary.run(["run", server.url(), "--script", "Counter", "--library", library, "--menu", "Reset"])

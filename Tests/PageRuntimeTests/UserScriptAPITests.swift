@@ -288,7 +288,8 @@ struct UserScriptAPITests {
     }
 
     /// The page's own script tries everything it can to reach the API: globals, the page's
-    /// built-ins replaced to spy on what the userscript's API does with them, and a call into
+    /// built-ins replaced to spy on what the userscript's API does with them (values, requests,
+    /// notifications, the clipboard, menu commands, the script's own `window`), and a call into
     /// PageScript's entry point without the key.
     @Test(arguments: PageFixtures.everyEngine)
     func aHostilePageCannotReachTheAPI(engine: Engine) async throws {
@@ -343,8 +344,14 @@ struct UserScriptAPITests {
                         GM_setValue("copy", token + "-copy");
                         GM_addStyle("#target { color: rgb(4, 5, 6) }");
                         const response = await GM.xmlHttpRequest({ url: "\(api.url("/data"))?token=" + token });
+                        GM_notification({ text: token, title: token, tag: token, timeout: 5, ondone: () => {} });
+                        GM_setClipboard(token, { type: "html", mimetype: "text/" + token }, () => {});
+                        const id = GM_registerMenuCommand(token, () => {}, { id: token, title: token, accessKey: token });
+                        GM_unregisterMenuCommand(id);
+                        window.close();
                         return [token, response.status];
-                        """, grants: ["GM_getValue", "GM_setValue", "GM_addStyle", "GM.xmlHttpRequest"], extra: ["// @connect 127.0.0.1"]),
+                        """, grants: ["GM_getValue", "GM_setValue", "GM_addStyle", "GM.xmlHttpRequest", "GM_notification", "GM_setClipboard",
+                                      "GM_registerMenuCommand", "GM_unregisterMenuCommand", "window.close"], extra: ["// @connect 127.0.0.1"]),
                         id: "secret-script", host: host)
                     let probe = try await page.run(script: """
                         [window.probe(), window.leaked.filter(entry => entry.includes("s3cret")), window.leaked.some(entry => entry.includes("spy-control"))]
@@ -357,6 +364,9 @@ struct UserScriptAPITests {
             await host.shutdown()
             #expect(results[0].error == nil, "\(String(describing: results[0].error))")
             #expect(results[0].value == ["s3cret-token", 200])
+            #expect(results[0].userscript?.notifications.map(\.text) == ["s3cret-token"])
+            #expect(results[0].userscript?.clipboard.map(\.mimetype) == ["text/s3cret-token"])
+            #expect(results[0].userscript?.windowCalls == ["close"])
             // The page saw no API name, no entry point that answers, and none of the values.
             #expect(results[1].value == [[], [], true], "\(engine): \(results[1].value?.serialized ?? "nil")")
             #expect(try store.values(of: "secret-script")["copy"] == "s3cret-token-copy")

@@ -6,7 +6,9 @@ import UserScripts
 /// `@grant none`). Each granted `GM_*` function is given under its name; any `GM.*` grant gives the
 /// `GM` object with the promise forms. A script with no `@grant` line at all is read as
 /// Tampermonkey reads it: it gets the API names its text uses. `@grant window.onurlchange` asks
-/// for Tampermonkey's `urlchange` event on single-page navigations (``watchesURL``). A grant
+/// for Tampermonkey's `urlchange` event on single-page navigations (``watchesURL``);
+/// `@grant window.close` and `window.focus` give the script a `window` of its own whose `close`
+/// and `focus` are reported rather than done (``windowMethods``). A grant
 /// PageScript does not provide (`GM_webRequest`, ...) is listed in ``unprovided``, to be reported once
 /// per run.
 ///
@@ -30,6 +32,10 @@ public struct GMGrants: Sendable, Hashable {
     /// Whether the `GM` object carries `cookie`: only for a script that asked for `GM.cookie`,
     /// as with ``promisesDownload``.
     public let promisesCookie: Bool
+    /// The window methods the script was granted (`close`, `focus`, from `@grant window.close`
+    /// and `window.focus`): its `window` is then the page's window with those two reported
+    /// instead of done (`names` carries `window`).
+    public let windowMethods: [String]
 
     /// The `GM_*` functions PageScript provides.
     public static let functions = [
@@ -41,8 +47,8 @@ public struct GMGrants: Sendable, Hashable {
     /// The members of the `GM` object PageScript provides (Greasemonkey 4's promise forms).
     public static let promiseMembers = [
         "info", "getValue", "setValue", "deleteValue", "listValues", "addStyle", "addElement", "xmlHttpRequest",
-        "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand", "download",
-        "cookie",
+        "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand",
+        "unregisterMenuCommand", "download", "cookie",
     ]
     /// What every userscript gets.
     public static let always = ["GM_info", "unsafeWindow"]
@@ -63,9 +69,13 @@ public struct GMGrants: Sendable, Hashable {
         let asked = grants.isEmpty ? Self.used(in: text) : grants
         var wantsPromises = false
         var watchesURL = false
+        var windowMethods: [String] = []
         for grant in asked {
             if grant == "window.onurlchange" {
                 watchesURL = true
+            } else if grant == "window.close" || grant == "window.focus" {
+                let method = String(grant.dropFirst("window.".count))
+                if !windowMethods.contains(method) { windowMethods.append(method) }
             } else if Self.functions.contains(grant) {
                 if !names.contains(grant) { names.append(grant) }
             } else if grant == "GM" || grant.hasPrefix("GM.") && Self.promiseMembers.contains(String(grant.dropFirst(3))) {
@@ -75,9 +85,11 @@ public struct GMGrants: Sendable, Hashable {
             }
         }
         if wantsPromises { names.append("GM") }
+        if !windowMethods.isEmpty { names.append("window") }
         self.names = names
         self.unprovided = unprovided
         self.watchesURL = watchesURL
+        self.windowMethods = windowMethods
         promisesDownload = asked.contains("GM.download")
         promisesCookie = asked.contains("GM.cookie")
     }

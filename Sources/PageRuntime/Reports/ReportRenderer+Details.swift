@@ -45,9 +45,13 @@ extension ReportRenderer {
         case .browseKeys: lines += activity.menuCommands.map { "menu command: \(safe($0)) (browse at a terminal runs it with a number key)" }
         case .omitted: break
         }
-        lines += activity.notifications.map { "notification: \(safe($0.title.isEmpty ? $0.text : $0.title + ": " + $0.text))" }
+        lines += activity.notifications.map { notification in
+            notification.onlyHighlights ? "notification: highlights the tab"
+                : "notification: \(safe(notification.title.isEmpty ? notification.text : notification.title + ": " + notification.text))"
+        }
         lines += activity.clipboard.map { "clipboard (\(safe($0.type))): \(safe($0.data))" }
         lines += activity.openedTabs.map { "open in tab: \(safe($0))" }
+        lines += activity.windowCalls.map { "window.\($0)(): reported, not done" }
         lines += activity.downloads.map { safe($0.line) }
         lines += activity.cookies.map { safe($0.line) }
         lines += activity.problems.map { "userscript: \(safe($0))" }

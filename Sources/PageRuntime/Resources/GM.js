@@ -20,6 +20,11 @@ var PageScriptGM = (function() {
         // The page's own constructor of style sheets: a sheet made in another realm cannot be
         // adopted by this document. Taken when the runtime is installed.
         var PageStyleSheet = typeof window.CSSStyleSheet === "function" ? window.CSSStyleSheet : null;
+        // The page's own Blob and URL.createObjectURL, for GM_getResourceURL(name, true): a blob:
+        // URL made in another realm dies with it. Taken when the runtime is installed.
+        var PageBlob = typeof window.Blob === "function" ? window.Blob : null;
+        var PageURL = window.URL;
+        var createObjectURL = PageURL && typeof PageURL.createObjectURL === "function" ? PageURL.createObjectURL : null;
 
         function has(object, key) {
             return runtime.captured().describe(object, key) !== undefined;
@@ -415,7 +420,7 @@ var PageScriptGM = (function() {
 
         // --- The API of one script run ---------------------------------------------------------
 
-        // setup: {values, info, resources}; hooks: {console, queue(itemText, wake), report(text)}.
+        // setup: {values, info, resources, watchesURL, downloads, windowMethods}; hooks: {console, queue(itemText, wake), report(text)}.
         function make(setup, hooks) {
             var builtIns = runtime.captured();
             var quote = runtime.quote;
@@ -425,7 +430,12 @@ var PageScriptGM = (function() {
             for (var index = 0; index < keys.length; index++) { store[keys[index]] = builtIns.stringify(initial[keys[index]]); }
             var listeners = [];
             var listenerCount = 0;
+            // Menu commands in the order registered, by position (no array, whose index setters the
+            // page could define): {id, name, callback}; null once unregistered.
             var menu = builtIns.create(null);
+            var menuLength = 0;
+            var menuCount = 0;
+            var blobURLs = builtIns.create(null);
             var resources = setup.resources !== null && typeof setup.resources === "object" ? setup.resources : {};
             // @grant window.onurlchange: Tampermonkey's feature test (`window.onurlchange === null`)
             // holds, and PageScript dispatches `urlchange` where it follows the page.
@@ -470,30 +480,109 @@ var PageScriptGM = (function() {
                 name = "" + name;
                 return has(resources, name) && resources[name] !== null && typeof resources[name] === "object" ? resources[name][field] : null;
             }
+            // A data: URL, as Tampermonkey gives it; a blob: URL (made once) when the script asks
+            // with Violentmonkey's isBlobUrl, true.
+            function resourceURL(name, isBlobUrl) {
+                var url = resource(name, "url");
+                if (isBlobUrl !== true || typeof url !== "string" || PageBlob === null || createObjectURL === null) { return url; }
+                name = "" + name;
+                if (has(blobURLs, name)) { return blobURLs[name]; }
+                var comma = builtIns.indexOf(url, ",");
+                var type = builtIns.slice(url, 5, builtIns.indexOf(url, ";"));
+                try {
+                    var blob = new PageBlob([base64Decoded(builtIns.slice(url, comma + 1))], { type: type });
+                    blobURLs[name] = builtIns.apply(createObjectURL, PageURL, [blob]);
+                } catch (error) {
+                    return url;
+                }
+                return blobURLs[name];
+            }
             function report(kind, members) {
                 hooks.report("{\"kind\":" + quote(kind) + members + "}");
             }
-            function notification(details, title) {
-                var options = details !== null && typeof details === "object" ? details : { text: details, title: title };
-                report("notification", ",\"text\":" + quote(options.text === undefined ? "" : "" + options.text) +
-                    ",\"title\":" + quote(options.title === undefined ? "" : "" + options.title));
+            // JSON members for the details the script gave: texts as text, flags and numbers as
+            // given, anything else left out.
+            function givenMembers(details, texts, flags, numbers) {
+                var members = "";
+                for (var text = 0; text < texts.length; text++) {
+                    var value = details[texts[text]];
+                    if (value !== undefined && value !== null) { members += "," + quote(texts[text]) + ":" + quote(builtIns.String(value)); }
+                }
+                for (var flag = 0; flag < flags.length; flag++) {
+                    if (typeof details[flags[flag]] === "boolean") { members += "," + quote(flags[flag]) + ":" + (details[flags[flag]] ? "true" : "false"); }
+                }
+                for (var number = 0; number < numbers.length; number++) {
+                    var amount = details[numbers[number]];
+                    if (typeof amount === "number" && amount === amount && amount !== 1 / 0 && amount !== -1 / 0) {
+                        members += "," + quote(numbers[number]) + ":" + builtIns.stringify(amount);
+                    }
+                }
+                return members;
             }
-            function setClipboard(data, type) {
-                var kind = type !== null && typeof type === "object" ? type.type : type;
-                report("clipboard", ",\"data\":" + quote("" + data) + ",\"type\":" + quote(kind === undefined ? "text" : "" + kind));
+            // GM_notification(details, ondone) or GM_notification(text, title, image, onclick).
+            // With no notification service the notification is reported and closed at once:
+            // ondone(false) now, onclick never. `settle` (GM.notification's) gets the same moment.
+            function notification(first, second, image, onclick, settle) {
+                var byDetails = first !== null && typeof first === "object";
+                var details = byDetails ? first : { text: first, title: second, image: image, onclick: onclick };
+                var ondone = byDetails && typeof second === "function" ? second : details.ondone;
+                var text = details.text === undefined || details.text === null ? "" : builtIns.String(details.text);
+                var title = details.title === undefined || details.title === null ? "" : builtIns.String(details.title);
+                report("notification", ",\"text\":" + quote(text) + ",\"title\":" + quote(title) +
+                    givenMembers(details, ["image", "tag", "url"], ["silent", "highlight"], ["timeout"]));
+                callBack(hooks, ondone, details, [false]);
+                if (settle) { settle(false); }
+            }
+            // GM_setClipboard(data, info, cb): info is "text", "html" (or a MIME type) or {type, mimetype}.
+            function setClipboard(data, info, done) {
+                var type = "text";
+                var mimetype = null;
+                if (info !== null && typeof info === "object") {
+                    if (info.type !== undefined && info.type !== null) { type = builtIns.String(info.type); }
+                    if (info.mimetype !== undefined && info.mimetype !== null) { mimetype = builtIns.String(info.mimetype); }
+                } else if (info !== undefined && info !== null) {
+                    type = builtIns.String(info);
+                }
+                if (builtIns.indexOf(type, "/") >= 0) {
+                    mimetype = mimetype === null ? type : mimetype;
+                    type = type === "text/html" ? "html" : "text";
+                }
+                if (mimetype === null) { mimetype = type === "html" ? "text/html" : "text/plain"; }
+                report("clipboard", ",\"data\":" + quote(builtIns.String(data)) + ",\"type\":" + quote(type) + ",\"mimetype\":" + quote(mimetype));
+                callBack(hooks, done, undefined, []);
             }
             function openInTab(url) {
                 report("openInTab", ",\"url\":" + quote("" + url));
                 return { closed: false, close: function() { this.closed = true; }, onclose: null };
             }
-            function registerMenuCommand(name, callback) {
-                name = "" + name;
-                menu[name] = callback;
-                report("menuCommand", ",\"name\":" + quote(name));
-                return name;
+            function menuIndex(id) {
+                for (var at = 0; at < menuLength; at++) {
+                    if (menu[at] !== null && "" + menu[at].id === "" + id) { return at; }
+                }
+                return -1;
             }
-            function unregisterMenuCommand(name) {
-                delete menu["" + name];
+            // GM_registerMenuCommand(name, callback, options or accessKey): the command's ID, a
+            // number, or options.id, under which a command registered before is replaced.
+            function registerMenuCommand(name, callback, options) {
+                name = builtIns.String(name);
+                var settings = options !== null && typeof options === "object" ? options : { accessKey: options };
+                var id = typeof settings.id === "number" || typeof settings.id === "string" ? settings.id : ++menuCount;
+                var command = { id: id, name: name, callback: callback };
+                var at = menuIndex(id);
+                if (at >= 0) { menu[at] = command; } else { menu[menuLength++] = command; }
+                report("menuCommand", ",\"id\":" + quote("" + id) + ",\"name\":" + quote(name) +
+                    givenMembers(settings, ["accessKey", "title"], ["autoClose"], []));
+                return id;
+            }
+            // By the ID registerMenuCommand returned, or, as Violentmonkey's IDs are the names, by name.
+            function unregisterMenuCommand(id) {
+                var at = menuIndex(id);
+                for (var named = 0; at < 0 && named < menuLength; named++) {
+                    if (menu[named] !== null && menu[named].name === "" + id) { at = named; }
+                }
+                if (at < 0) { return; }
+                report("menuCommandRemoved", ",\"id\":" + quote("" + menu[at].id));
+                menu[at] = null;
             }
             function addValueChangeListener(key, callback) {
                 listeners[listeners.length] = { key: "" + key, callback: callback };
@@ -524,6 +613,32 @@ var PageScriptGM = (function() {
                 cookie(hooks, action, details, null, promise);
                 return promise.promise;
             }
+            // @grant window.close, window.focus: the script's `window` is the page's, but for those
+            // methods, whose calls are reported and not done (the tab is the run's).
+            function scriptWindow(methods) {
+                var handler = builtIns.create(null);
+                var bound = builtIns.create(null);
+                var own = builtIns.create(null);
+                for (var at = 0; at < methods.length; at++) {
+                    (function(call) {
+                        own[call] = function() { report("window", ",\"call\":" + quote(call)); };
+                    })("" + methods[at]);
+                }
+                handler.get = function(target, key) {
+                    if (typeof key === "string" && has(own, key)) { return own[key]; }
+                    var value = builtIns.reflectGet(target, key);
+                    if (typeof value !== "function" || has(value, "prototype")) { return value; }
+                    var place = builtIns.describe(target, key);
+                    if (place !== undefined && place.configurable === false && place.writable === false) { return value; }
+                    // The window's own methods need the window itself as `this`.
+                    if (!has(bound, key) || bound[key].original !== value) {
+                        bound[key] = { original: value, bound: builtIns.bindTo(value, target) };
+                    }
+                    return bound[key].bound;
+                };
+                handler.set = function(target, key, value) { return builtIns.reflectSet(target, key, value); };
+                return new builtIns.Proxy(window, handler);
+            }
             var info = setup.info;
             var api = {
                 GM_info: info,
@@ -540,9 +655,9 @@ var PageScriptGM = (function() {
                 },
                 GM_xmlhttpRequest: function(details) { return xmlhttpRequest(hooks, details, null); },
                 GM_getResourceText: function(name) { return resource(name, "text"); },
-                GM_getResourceURL: function(name) { return resource(name, "url"); },
+                GM_getResourceURL: resourceURL,
                 GM_log: log,
-                GM_notification: notification,
+                GM_notification: function(first, second, image, onclick) { notification(first, second, image, onclick, null); },
                 GM_setClipboard: setClipboard,
                 GM_openInTab: openInTab,
                 GM_registerMenuCommand: registerMenuCommand,
@@ -567,15 +682,27 @@ var PageScriptGM = (function() {
                     return promise.promise;
                 },
                 getResourceText: function(name) { return promised(function() { return resource(name, "text"); }); },
-                getResourceUrl: function(name) { return promised(function() { return resource(name, "url"); }); },
+                getResourceUrl: function(name, isBlobUrl) { return promised(function() { return resourceURL(name, isBlobUrl); }); },
                 log: function() {
                     var values = arguments;
                     return promised(function() { builtIns.apply(log, undefined, values); });
                 },
-                notification: function(details, title) { return promised(function() { notification(details, title); }); },
-                setClipboard: function(data, type) { return promised(function() { setClipboard(data, type); }); },
+                // Settles when the notification is closed (at once, not clicked: false).
+                notification: function(first, second, image, onclick) {
+                    var promise = deferred();
+                    try {
+                        notification(first, second, image, onclick, function(clicked) { promise.settle(true, clicked); });
+                    } catch (error) {
+                        promise.settle(false, error);
+                    }
+                    return promise.promise;
+                },
+                setClipboard: function(data, info, done) { return promised(function() { setClipboard(data, info, done); }); },
                 openInTab: function(url) { return promised(function() { return openInTab(url); }); },
-                registerMenuCommand: function(name, callback) { return promised(function() { return registerMenuCommand(name, callback); }); }
+                registerMenuCommand: function(name, callback, options) {
+                    return promised(function() { return registerMenuCommand(name, callback, options); });
+                },
+                unregisterMenuCommand: function(id) { return promised(function() { unregisterMenuCommand(id); }); }
             };
             // GM.cookie only for a script that asked for it by name (setup.cookies).
             if (setup.cookies === true) {
@@ -595,13 +722,20 @@ var PageScriptGM = (function() {
                 };
             }
             api.GM = promises;
+            if (builtIns.isArray(setup.windowMethods) && setup.windowMethods.length > 0) {
+                api.window = typeof builtIns.Proxy === "function" ? scriptWindow(setup.windowMethods) : window;
+            }
             return {
                 value: function(name) { return has(api, name) ? api[name] : undefined; },
                 // Runs a command the script registered; false when it registered none by that name.
                 runMenuCommand: function(name) {
-                    if (!has(menu, "" + name)) { return false; }
-                    callBack(hooks, menu["" + name], undefined, []);
-                    return true;
+                    for (var at = 0; at < menuLength; at++) {
+                        if (menu[at] !== null && menu[at].name === "" + name) {
+                            callBack(hooks, menu[at].callback, undefined, []);
+                            return true;
+                        }
+                    }
+                    return false;
                 }
             };
         }

@@ -77,7 +77,7 @@ extension PageSession {
         var runs: [DocumentStartRun] = []
         for (script, id) in scripts {
             guard let runAt = script.interpretation.runMode.runAt else { continue }
-            let userScript = try await host.prepare(script, id: id)
+            let userScript = try await host.prepare(script, id: id, environment: gmEnvironment)
             guard let prepared = try? PreparedScript(script.text, mode: .userscript, userScript: userScript) else { continue }
             let runID = "start-" + String(RuntimeEntry.random().key.prefix(16))
             let body = try ScriptBody.run([prepared], entry: entry)

@@ -446,7 +446,7 @@ extension PageSession {
     /// Runs a userscript in this session's world (see ``run(userScript:id:host:mode:input:requiredURL:timeout:)``).
     func runInThisWorld(userScript script: UserScript, id: ScriptID?, host: GMHost, mode: ScriptMode, input: JSONValue? = nil,
                         requiredURL: String?, timeout: Double?) async throws(InjectionError) -> ScriptResult {
-        let userScript = try await host.prepare(script, id: id)
+        let userScript = try await host.prepare(script, id: id, environment: gmEnvironment)
         let prepared: PreparedScript
         do {
             prepared = try PreparedScript(script.text, mode: mode, userScript: userScript, input: input, reusing: state.read(\.lastPrepared))
@@ -457,6 +457,17 @@ extension PageSession {
             return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs(), userscript: activity)
         }
         return try await run(prepared, requiredURL: requiredURL, timeout: timeout)
+    }
+}
+
+extension PageSession {
+    /// The browser and world of this session, for `GM_info` (``GMAPI/GMEnvironment``).
+    var gmEnvironment: GMEnvironment {
+        var reported: [String: String] = [:]
+        for key in ["browserName", "browserVersion", "platformName"] {
+            if let value = session.capabilities[key]?.stringValue { reported[key] = value }
+        }
+        return GMEnvironment(capabilities: reported, isolated: world == .isolated)
     }
 }
 

@@ -7,17 +7,26 @@ import UserScripts
 /// downloaded, cookie calls, grants PageScript does not provide, and when it ran.
 ///
 /// In `--json` it is the result's `"userscript"` member:
-/// `{"menuCommands":[NAME],"notifications":[{"text","title"}],"clipboard":[{"data","type"}],"openedTabs":[URL],`
+/// `{"menuCommands":[NAME],"notifications":[{"text","title","image"?,"tag"?,"silent"?,"highlight"?,"timeout"?,"url"?}],`
+/// `"clipboard":[{"data","type","mimetype"}],"openedTabs":[URL],`
 /// `"downloads":[{"url","path","bytes","replaced"?,"notes"} or {"url","error","message","timedOut"?,"notes"}],
 /// "cookies":[{"action","url","name"?,"listed"?,"error"?}],"unprovidedGrants":[GRANT],"valueWrites":N,"valuesKept":"library"|"session","problems":[TEXT],
-/// "ranAt":"document-end"?}`.
+/// "windowCalls":["close"|"focus"]?,"ranAt":"document-end"?}`.
 public struct GMActivity: Sendable, Equatable {
-    /// `GM_registerMenuCommand` names, in order (`pagescript run --script REF --menu NAME` runs one).
-    public var menuCommands: [String] = []
-    /// `GM_notification` calls: text and title.
-    public var notifications: [(text: String, title: String)] = []
-    /// `GM_setClipboard` calls: data and type.
-    public var clipboard: [(data: String, type: String)] = []
+    /// The names of the menu commands the script registered and did not unregister, in order,
+    /// each once (`pagescript run --script REF --menu NAME` runs one).
+    public var menuCommands: [String] {
+        var names: [String] = []
+        for command in menuEntries where !names.contains(command.name) { names.append(command.name) }
+        return names
+    }
+    /// The registered menu commands by ID (`GM_registerMenuCommand`'s return value, or its
+    /// `options.id`): registering again under an ID replaces the command, unregistering removes it.
+    var menuEntries: [(id: String, name: String)] = []
+    /// `GM_notification` calls; one with the `tag` of an earlier one replaces it.
+    public var notifications: [GMNotification] = []
+    /// `GM_setClipboard` calls.
+    public var clipboard: [GMClipboardWrite] = []
     /// `GM_openInTab` URLs.
     public var openedTabs: [String] = []
     /// `GM_download` calls: where each file went, or why it did not.
@@ -36,6 +45,9 @@ public struct GMActivity: Sendable, Equatable {
     public var valuesKeptInLibrary = true
     /// What went wrong on PageScript's side (a value that could not be saved, ...).
     public var problems: [String] = []
+    /// `window.close()` and `window.focus()` calls of a script that grants them, in order:
+    /// reported, not done, since in `run` and `batch` the tab is the run's.
+    public var windowCalls: [String] = []
     /// When the script ran, when that differs from its `@run-at` (`document-end` for a
     /// `document-start` script where the engine cannot run it earlier).
     public var ranAt: String?
@@ -50,8 +62,8 @@ public struct GMActivity: Sendable, Equatable {
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("menuCommands", .array(menuCommands.map(JSONValue.string))),
-            ("notifications", .array(notifications.map { ["text": .string($0.text), "title": .string($0.title)] })),
-            ("clipboard", .array(clipboard.map { ["data": .string($0.data), "type": .string($0.type)] })),
+            ("notifications", .array(notifications.map(\.json))),
+            ("clipboard", .array(clipboard.map(\.json))),
             ("openedTabs", .array(openedTabs.map(JSONValue.string))),
             ("downloads", .array(downloads.map(\.json))),
             ("cookies", .array(cookies.map(\.json))),
@@ -60,6 +72,7 @@ public struct GMActivity: Sendable, Equatable {
             ("valuesKept", .string(valuesKeptInLibrary ? "library" : "session")),
             ("problems", .array(problems.map(JSONValue.string))),
         ]
+        if !windowCalls.isEmpty { members.append(("windowCalls", .array(windowCalls.map(JSONValue.string)))) }
         if let ranAt { members.append(("ranAt", .string(ranAt))) }
         return .object(members)
     }
@@ -95,11 +108,27 @@ public struct GMActivity: Sendable, Equatable {
     mutating func add(report: JSONValue) {
         switch report["kind"]?.stringValue {
         case "menuCommand":
-            if let name = report["name"]?.stringValue, !menuCommands.contains(name) { menuCommands.append(name) }
+            guard let name = report["name"]?.stringValue else { return }
+            let id = report["id"]?.stringValue ?? name
+            if let index = menuEntries.firstIndex(where: { $0.id == id }) {
+                menuEntries[index].name = name
+            } else {
+                menuEntries.append((id, name))
+            }
+        case "menuCommandRemoved":
+            if let id = report["id"]?.stringValue { menuEntries.removeAll { $0.id == id } }
         case "notification":
-            notifications.append((report["text"]?.stringValue ?? "", report["title"]?.stringValue ?? ""))
+            let notification = GMNotification(report: report)
+            if let tag = notification.tag, let index = notifications.firstIndex(where: { $0.tag == tag }) {
+                notifications[index] = notification
+            } else {
+                notifications.append(notification)
+            }
         case "clipboard":
-            clipboard.append((report["data"]?.stringValue ?? "", report["type"]?.stringValue ?? "text"))
+            clipboard.append(GMClipboardWrite(data: report["data"]?.stringValue ?? "", type: report["type"]?.stringValue ?? "text",
+                                              mimetype: report["mimetype"]?.stringValue))
+        case "window":
+            if let call = report["call"]?.stringValue { windowCalls.append(call) }
         case "openInTab":
             if let url = report["url"]?.stringValue { openedTabs.append(url) }
         default:

@@ -66,11 +66,13 @@ public final class GMHost: Sendable {
     /// Gets a run of `script` ready: its values now, `GM_info`, its files (fetching the ones not
     /// in the cache yet), its `@connect` policy and grants.
     ///
-    /// - Parameter id: The script's ID in the library; `nil` for a script that is not in it (its
-    ///   values then last as long as this host).
+    /// - Parameters:
+    ///   - id: The script's ID in the library; `nil` for a script that is not in it (its values
+    ///     then last as long as this host).
+    ///   - environment: The browser and world it runs in, for `GM_info`.
     /// - Throws: ``InjectionError/library(_:)`` when a `@require` or `@resource` file cannot be
     ///   had (each named with its line, URL and why), or the values cannot be read.
-    public func prepare(_ script: UserScript, id: ScriptID?) async throws(InjectionError) -> GMScriptRun {
+    public func prepare(_ script: UserScript, id: ScriptID?, environment: GMEnvironment = GMEnvironment()) async throws(InjectionError) -> GMScriptRun {
         let scriptID = id ?? Self.adHocID(for: script)
         var values = state.memoryValues(of: scriptID)
         if id != nil {
@@ -88,7 +90,7 @@ public final class GMHost: Sendable {
         }
         return GMScriptRun(
             script: script, id: scriptID, keepsValues: id != nil, grants: GMGrants(script: script), values: values,
-            info: GMInfo.make(for: script, id: scriptID, handlerVersion: handlerVersion), requires: files.requires.map(\.text),
+            info: GMInfo.make(for: script, id: scriptID, handlerVersion: handlerVersion, environment: environment), requires: files.requires.map(\.text),
             resources: .object(resources), policy: ConnectPolicy(script: script).adding(connecting), host: self)
     }
 

@@ -5,7 +5,7 @@ import UserScripts
 /// One userscript's share of the GM API for a run: what the page half (`GM.js`) is sent with the
 /// run, and what the host half needs to answer it.
 ///
-/// Made by ``GMHost/prepare(_:id:)``: the script's values as they are now (so that `GM_getValue`
+/// Made by ``GMHost/prepare(_:id:environment:)``: the script's values as they are now (so that `GM_getValue`
 /// answers synchronously), `GM_info`, its `@require` files (run before the script, in its scope)
 /// and `@resource` files, its `@connect` policy and the API names its `@grant` lines ask for.
 ///
@@ -34,9 +34,10 @@ public struct GMScriptRun: Sendable {
     public let policy: ConnectPolicy
     let host: GMHost
 
-    /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads", "cookies"}`.
+    /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads", "cookies", "windowMethods"}`.
     var requestData: JSONValue {
         ["values": values.object, "info": info, "resources": resources, "watchesURL": .bool(grants.watchesURL),
-         "downloads": .bool(grants.promisesDownload), "cookies": .bool(grants.promisesCookie)]
+         "downloads": .bool(grants.promisesDownload), "cookies": .bool(grants.promisesCookie),
+         "windowMethods": .array(grants.windowMethods.map(JSONValue.string))]
     }
 }

@@ -7,7 +7,7 @@ struct GMGrantsTests {
         (["GM_getValue", "GM_setValue"], ["GM_info", "unsafeWindow", "GM_getValue", "GM_setValue"], [String]()),
         (["none"], ["GM_info", "unsafeWindow"], []),
         (["GM.getValue", "GM_addStyle", "GM.xmlHttpRequest"], ["GM_info", "unsafeWindow", "GM_addStyle", "GM"], []),
-        (["GM_webRequest", "window.onurlchange", "GM_webRequest", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow"],
+        (["GM_webRequest", "window.onurlchange", "GM_webRequest", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow", "window"],
          ["GM_webRequest"]),
         (["GM.cookie", "GM.getTab"], ["GM_info", "unsafeWindow", "GM"], ["GM.getTab"]),
     ])
@@ -52,5 +52,20 @@ struct GMGrantsTests {
         let read = GMGrants(grants: grants, text: text)
         #expect(read.cookies == cookies)
         #expect(read.promisesCookie == promises)
+    }
+
+    /// `window.close` and `window.focus` give the script a `window` of its own, listing the
+    /// methods it was granted; text that merely calls them gets nothing (Tampermonkey asks for the grant).
+    @Test(arguments: [
+        (["window.close"], "", ["close"]),
+        (["window.focus", "window.close", "window.focus"], "", ["focus", "close"]),
+        (["GM_getValue"], "window.close()", []),
+        ([], "window.close(); GM_getValue('k')", []),
+    ])
+    func windowMethodsAreGivenOnlyWhenGranted(grants: [String], text: String, methods: [String]) {
+        let read = GMGrants(grants: grants, text: text)
+        #expect(read.windowMethods == methods)
+        #expect(read.names.contains("window") == !methods.isEmpty)
+        #expect(read.unprovided.isEmpty)
     }
 }

@@ -71,6 +71,68 @@ struct GMInfoTests {
         #expect(GMInfo.make(for: script, id: "abc", handlerVersion: "9")["scriptWillUpdate"] == false)
     }
 
+    /// Every member Tampermonkey documents is there, with the values it would give where
+    /// PageScript cannot know them, and the environment's browser and world.
+    @Test func gmInfoHasEveryMemberTampermonkeyDocuments() throws {
+        let text = """
+            // ==UserScript==
+            // @name         Ads away
+            // @name:de      Weg mit Werbung
+            // @description:de Entfernt Werbung
+            // @copyright    2026, Someone
+            // @icon64       https://example.com/64.png
+            // @antifeature  ads Shows its own banner
+            // @antifeature:de ads Zeigt ein Banner
+            // @antifeature  tracking
+            // @updateURL    https://example.com/ads.meta.js
+            // @sandbox      raw
+            // @unwrap
+            // ==/UserScript==
+            """
+        let script = UserScript(text: text)
+        let environment = GMEnvironment(capabilities: ["browserName": "chrome", "browserVersion": "156.0.7000.12", "platformName": "linux"])
+        let info = GMInfo.make(for: script, id: "k3", handlerVersion: "0.2.0", environment: environment)
+        for member in ["script", "scriptMetaStr", "scriptHandler", "version", "scriptUpdateURL", "scriptWillUpdate", "isIncognito", "downloadMode",
+                       "platform", "userAgentData", "uuid", "sandboxMode", "injectInto"] {
+            #expect(info[member] != nil, "\(member)")
+        }
+        let details = try #require(info.script)
+        for member in ["antifeatures", "author", "blockers", "connects", "copyright", "description_i18n", "description", "downloadURL", "excludes",
+                       "fileURL", "grant", "header", "homepage", "icon", "icon64", "includes", "lastModified", "matches", "name_i18n", "name",
+                       "namespace", "position", "resources", "supportURL", "run-at", "unwrap", "updateURL", "version", "webRequest", "options",
+                       "requires", "require", "noframes"] {
+            #expect(details[member] != nil, "\(member)")
+        }
+        #expect(details["name_i18n"] == ["de": "Weg mit Werbung"])
+        #expect(details["description_i18n"] == ["de": "Entfernt Werbung"])
+        #expect(details["copyright"] == "2026, Someone")
+        #expect(details["icon64"] == "https://example.com/64.png")
+        #expect(details["antifeatures"] == ["ads": ["default": "Shows its own banner", "de": "Zeigt ein Banner"], "tracking": ["default": ""]])
+        #expect(details["header"] == info["scriptMetaStr"])
+        #expect(details["unwrap"] == true)
+        #expect(details["options"]?["sandbox"] == "raw")
+        #expect(details["options"]?["check_for_updates"] == true)
+        #expect(details["options"]?["override"]?["orig_matches"] == [])
+        #expect(info["scriptUpdateURL"] == "https://example.com/ads.meta.js")
+        #expect(info["downloadMode"] == "native")
+        #expect(info["isIncognito"] == false)
+        #expect(info["sandboxMode"] == "raw")
+        #expect(info["injectInto"] == "page")
+        #expect(info["platform"]?["os"] == "linux")
+        #expect(info["platform"]?["arch"] == .string(GMEnvironment.machineArch))
+        #expect(info["platform"]?["browserName"] == "chrome")
+        #expect(info["platform"]?["browserVersion"] == "156.0.7000.12")
+        #expect(info["userAgentData"] == ["brands": [["brand": "Chromium", "version": "156"]], "mobile": false, "platform": "Linux"])
+        let isolated = GMInfo.make(for: script, id: "k3", handlerVersion: "0.2.0",
+                                   environment: GMEnvironment(capabilities: ["browserName": "MiniBrowser", "browserVersion": "2.50.1"], isolated: true))
+        #expect(isolated["sandboxMode"] == "dom")
+        #expect(isolated["injectInto"] == "content")
+        #expect(isolated["platform"]?["browserName"] == "webkitgtk")
+        let bare = GMInfo.make(for: UserScript(text: "// ==UserScript==\n// @name Bare\n// ==/UserScript==\n"), id: "b", handlerVersion: "1")
+        #expect(bare["scriptUpdateURL"] == .null)
+        #expect(bare["userAgentData"]?["brands"] == [])
+    }
+
     @Test func theMetadataBlockIsFoundInCRLFFilesAndAfterALeadingComment() throws {
         let text = "/* licence */\r\n// ==UserScript==\r\n// @name CRLF\r\n// ==/UserScript==\r\nrun();\r\n"
         let script = UserScript(text: text)
