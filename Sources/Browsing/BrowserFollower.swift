@@ -369,14 +369,6 @@ public struct BrowserFollower: Sendable {
         _ = try? await page.session.executeScript(script, arguments: [.string(url)], timeout: 10)
     }
 
-    /// The absolute address of a `GM_openInTab` URL (relative to the page), when it is one a tab
-    /// may be sent to: http, https or file. Anything else (`javascript:`, `data:`) is not opened.
-    static func openable(_ url: String, from pageURL: String) -> String? {
-        guard let resolved = URL(string: url, relativeTo: URL(string: pageURL))?.absoluteURL,
-              let scheme = resolved.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else { return nil }
-        return resolved.absoluteString
-    }
-
     /// A window or tab that was not open at the last look (the last one listed when several
     /// were opened since); `known` becomes the windows open now.
     private func newWindow(known: inout Set<String>) async throws(WebDriverError) -> String? {
@@ -428,7 +420,7 @@ public struct BrowserFollower: Sendable {
             if case let .success(result) = entry.outcome {
                 document.results[entry.script.id] = (entry.script, result)
                 document.ran.append(entry)
-                document.tabsToOpen += (result.userscript?.openedTabs ?? []).compactMap { Self.openable($0, from: url) }
+                document.tabsToOpen += result.userscript?.tabsToOpen(from: url) ?? []
             }
         }
     }

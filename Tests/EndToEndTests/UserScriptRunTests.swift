@@ -190,4 +190,49 @@ struct UserScriptRunTests {
         #expect(run.standardOutput == "\"status 200\"\n", "\(run.standardOutput) \(run.standardError)")
         #expect(run.standardError.contains("console.log: loaded 200"), "\(run.standardError)")
     }
+
+    /// `GM_openInTab` in `run` opens real tabs after the script, reports what each showed, and
+    /// closes them before the run ends; a tab the script closed, an incognito one and an
+    /// address a tab may not go to are not opened, and the result says why.
+    @Test(arguments: ["webkit", "chromium"])
+    func tabsTheScriptOpensAreOpenedReportedAndClosed(engine: String) throws {
+        let server = try LoopbackServer(pages: [
+            "/": "<!doctype html><title>Page</title>", "/opened": "<!doctype html><title>Opened</title>",
+            "/second": "<!doctype html><title>Second</title>", "/third": "<!doctype html><title>Third</title>",
+        ])
+        defer { server.stop() }
+        let code = """
+            // ==UserScript==
+            // @name Opener
+            // @grant GM_openInTab
+            // @grant GM.openInTab
+            // ==/UserScript==
+            const first = GM_openInTab("/opened");
+            const second = GM_openInTab("/second", true);
+            let heard = "";
+            second.onclose = () => { heard = "onclose"; };
+            second.close();
+            GM_openInTab("javascript:alert(1)");
+            GM_openInTab("/third", { incognito: true });
+            const third = await GM.openInTab("/third", { active: true, insert: true, setParent: true });
+            [first.closed, second.closed, heard, typeof third.close, document.title]
+            """
+        let run = try PageScriptBinary.run(["run", server.url(), "-e", code, "--engine", engine, "--json"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], "\(run.standardError)")
+        #expect(object["value"] as? NSArray == [false, true, "onclose", "function", "Page"] as NSArray, "\(run.standardOutput)")
+        #expect(object["title"] as? String == "Page", "the run's page stays the one reported")
+        let tabs = try #require((object["userscript"] as? [String: Any])?["tabs"] as? [[String: Any]])
+        try #require(tabs.count == 5, "\(tabs)")
+        #expect(tabs[0]["shownURL"] as? String == server.url("/opened") && tabs[0]["title"] as? String == "Opened", "\(tabs[0])")
+        #expect(tabs[1]["closedByScript"] as? Bool == true && tabs[1]["active"] as? Bool == false && tabs[1]["shownURL"] == nil, "\(tabs[1])")
+        #expect((tabs[2]["notOpened"] as? String)?.contains("only http and https") == true, "\(tabs[2])")
+        #expect((tabs[3]["notOpened"] as? String)?.contains("incognito") == true, "\(tabs[3])")
+        #expect(tabs[4]["title"] as? String == "Third" && tabs[4]["setParent"] as? Bool == true, "\(tabs[4])")
+        #expect(server.requests(for: "/second") == 0, "a tab the script closed is never loaded")
+        #expect(server.requests(for: "/third") == 1, "the incognito one is not opened")
+        let text = try PageScriptBinary.run(["run", server.url(), "-e", code, "--engine", engine])
+        #expect(text.standardError.contains("open in tab: /opened -> \(server.url("/opened")) (Opened), closed at the end of the run"), "\(text.standardError)")
+        #expect(text.standardError.contains("open in tab: /second: closed by the script"), "\(text.standardError)")
+    }
 }

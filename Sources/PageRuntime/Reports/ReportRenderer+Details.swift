@@ -50,7 +50,7 @@ extension ReportRenderer {
                 : "notification: \(safe(notification.title.isEmpty ? notification.text : notification.title + ": " + notification.text))"
         }
         lines += activity.clipboard.map { "clipboard (\(safe($0.type))): \(safe($0.data))" }
-        lines += activity.openedTabs.map { "open in tab: \(safe($0))" }
+        lines += activity.tabs.map { safe($0.line) }
         lines += activity.windowCalls.map { "window.\($0)(): reported, not done" }
         lines += activity.downloads.map { safe($0.line) }
         lines += activity.cookies.map { safe($0.line) }

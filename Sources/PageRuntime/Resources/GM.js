@@ -436,6 +436,7 @@ var PageScriptGM = (function() {
             var menuLength = 0;
             var menuCount = 0;
             var blobURLs = builtIns.create(null);
+            var tabCount = 0;
             var resources = setup.resources !== null && typeof setup.resources === "object" ? setup.resources : {};
             // @grant window.onurlchange: Tampermonkey's feature test (`window.onurlchange === null`)
             // holds, and PageScript dispatches `urlchange` where it follows the page.
@@ -551,9 +552,23 @@ var PageScriptGM = (function() {
                 report("clipboard", ",\"data\":" + quote(builtIns.String(data)) + ",\"type\":" + quote(type) + ",\"mimetype\":" + quote(mimetype));
                 callBack(hooks, done, undefined, []);
             }
-            function openInTab(url) {
-                report("openInTab", ",\"url\":" + quote("" + url));
-                return { closed: false, close: function() { this.closed = true; }, onclose: null };
+            // GM_openInTab(url, options or loadInBackground): PageScript opens the tab (`browse`,
+            // `run`) from the report. The handle's close() closes it: `closed` turns true and
+            // onclose is called.
+            function openInTab(url, options) {
+                var settings = options !== null && typeof options === "object" ? options :
+                    (typeof options === "boolean" ? { active: !options } : {});
+                var number = ++tabCount;
+                report("openInTab", ",\"tab\":" + number + ",\"url\":" + quote(builtIns.String(url)) +
+                    givenMembers(settings, [], ["active", "insert", "setParent", "incognito"], []));
+                var handle = { closed: false, onclose: null };
+                handle.close = function() {
+                    if (handle.closed) { return; }
+                    handle.closed = true;
+                    report("closeTab", ",\"tab\":" + number);
+                    callBack(hooks, handle.onclose, handle, []);
+                };
+                return handle;
             }
             function menuIndex(id) {
                 for (var at = 0; at < menuLength; at++) {
@@ -698,7 +713,7 @@ var PageScriptGM = (function() {
                     return promise.promise;
                 },
                 setClipboard: function(data, info, done) { return promised(function() { setClipboard(data, info, done); }); },
-                openInTab: function(url) { return promised(function() { return openInTab(url); }); },
+                openInTab: function(url, options) { return promised(function() { return openInTab(url, options); }); },
                 registerMenuCommand: function(name, callback, options) {
                     return promised(function() { return registerMenuCommand(name, callback, options); });
                 },

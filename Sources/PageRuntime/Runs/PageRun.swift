@@ -68,6 +68,9 @@ public struct RunRequest: Sendable {
 /// let report = try await PageRun.perform(request)
 /// ```
 public enum PageRun {
+    /// The longest a tab `GM_openInTab` asked for may take to load, in seconds.
+    static let tabLoadTimeout: Double = 20
+
     /// Runs `request`.
     ///
     /// - Throws: ``PageRunner/Failure`` for a run that did not complete: the engine did not start,
@@ -84,9 +87,10 @@ public enum PageRun {
             let outcome: Result<RunReport, PageRunner.Failure>
             do throws(PageRunner.Failure) {
                 outcome = .success(try await runScript(request) { page, remaining throws(InjectionError) in
-                    let result = try await page.run(userScript: script, id: id, host: host, mode: mode, timeout: remaining)
-                    guard let menu else { return result }
-                    return try await page.runMenuCommand(menu, of: result)
+                    var result = try await page.run(userScript: script, id: id, host: host, mode: mode, timeout: remaining)
+                    if let menu { result = try await page.runMenuCommand(menu, of: result) }
+                    // The tabs the script opened are opened now, and closed before the run ends.
+                    return await page.openRequestedTabs(of: result, timeout: min(remaining, PageRun.tabLoadTimeout))
                 })
             } catch {
                 outcome = .failure(error)

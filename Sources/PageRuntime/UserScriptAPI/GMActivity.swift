@@ -8,7 +8,7 @@ import UserScripts
 ///
 /// In `--json` it is the result's `"userscript"` member:
 /// `{"menuCommands":[NAME],"notifications":[{"text","title","image"?,"tag"?,"silent"?,"highlight"?,"timeout"?,"url"?}],`
-/// `"clipboard":[{"data","type","mimetype"}],"openedTabs":[URL],`
+/// `"clipboard":[{"data","type","mimetype"}],"openedTabs":[URL],"tabs":[{"url",...}] (see ``GMTab``),`
 /// `"downloads":[{"url","path","bytes","replaced"?,"notes"} or {"url","error","message","timedOut"?,"notes"}],
 /// "cookies":[{"action","url","name"?,"listed"?,"error"?}],"unprovidedGrants":[GRANT],"valueWrites":N,"valuesKept":"library"|"session","problems":[TEXT],
 /// "windowCalls":["close"|"focus"]?,"ranAt":"document-end"?}`.
@@ -29,6 +29,8 @@ public struct GMActivity: Sendable, Equatable {
     public var clipboard: [GMClipboardWrite] = []
     /// `GM_openInTab` URLs.
     public var openedTabs: [String] = []
+    /// `GM_openInTab` calls, with their options and what became of each tab.
+    public var tabs: [GMTab] = []
     /// `GM_download` calls: where each file went, or why it did not.
     public var downloads: [GMDownloadRecord] = []
     /// `GM_cookie` calls, in the order they were done.
@@ -65,6 +67,7 @@ public struct GMActivity: Sendable, Equatable {
             ("notifications", .array(notifications.map(\.json))),
             ("clipboard", .array(clipboard.map(\.json))),
             ("openedTabs", .array(openedTabs.map(JSONValue.string))),
+            ("tabs", .array(tabs.map(\.json))),
             ("downloads", .array(downloads.map(\.json))),
             ("cookies", .array(cookies.map(\.json))),
             ("unprovidedGrants", .array(unprovidedGrants.map(JSONValue.string))),
@@ -75,6 +78,13 @@ public struct GMActivity: Sendable, Equatable {
         if !windowCalls.isEmpty { members.append(("windowCalls", .array(windowCalls.map(JSONValue.string)))) }
         if let ranAt { members.append(("ranAt", .string(ranAt))) }
         return .object(members)
+    }
+
+    /// The tabs a follower of the page (`browse`) opens for the script: the addresses it may send
+    /// a tab to (``GMTab/openableAddress(_:from:)``), not closed by the script, not incognito
+    /// (PageScript has no private window to give them).
+    public func tabsToOpen(from pageURL: String) -> [String] {
+        tabs.filter { !$0.closedByScript && $0.incognito != true }.compactMap { GMTab.openableAddress($0.url, from: pageURL) }
     }
 
     mutating func record(download: GMDownloadRecord, by run: GMScriptRun) {
@@ -131,6 +141,9 @@ public struct GMActivity: Sendable, Equatable {
             if let call = report["call"]?.stringValue { windowCalls.append(call) }
         case "openInTab":
             if let url = report["url"]?.stringValue { openedTabs.append(url) }
+            if let tab = GMTab(report: report) { tabs.append(tab) }
+        case "closeTab":
+            if let number = report["tab"]?.intValue, let index = tabs.lastIndex(where: { $0.number == number }) { tabs[index].closedByScript = true }
         default:
             break
         }

@@ -55,3 +55,20 @@ extension WebDriverSession {
         return handle
     }
 }
+
+extension WebDriverSession {
+    /// `DELETE /session/{id}/window`: closes the window or tab commands go to and returns the
+    /// handles of those still open. Commands then need a Switch To Window first.
+    ///
+    /// ```swift
+    /// try await session.switchToWindow(tab)
+    /// _ = try await session.closeWindow()
+    /// try await session.switchToWindow(original)
+    /// ```
+    @discardableResult
+    public func closeWindow(timeout: Double? = nil) async throws(WebDriverError) -> [String] {
+        forgetWindowHandle()
+        let value = try await command(.DELETE, "/window", body: nil, name: "close window", timeout: timeout)
+        return value.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}

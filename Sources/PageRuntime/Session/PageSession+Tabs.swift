@@ -1,0 +1,56 @@
+import Foundation
+import WebDriver
+
+extension PageSession {
+    /// Opens the tabs `result`'s script asked for with `GM_openInTab` (those it did not close
+    /// through the handle), one after another, each loaded within `timeout` seconds, notes what
+    /// each showed, closes it and comes back to the page: `run`'s tabs, which end with the run.
+    /// A tab that cannot be opened says why (an address a tab may not be sent to, an incognito
+    /// tab, which PageScript has no private window for, a load that failed).
+    func openRequestedTabs(of result: ScriptResult, timeout: Double) async -> ScriptResult {
+        guard var activity = result.userscript, !activity.tabs.isEmpty else { return result }
+        let pageURL = result.context.url
+        for index in activity.tabs.indices where !activity.tabs[index].closedByScript {
+            let tab = activity.tabs[index]
+            guard tab.incognito != true else {
+                activity.tabs[index].notOpened = "PageScript has no private window for an incognito tab"
+                continue
+            }
+            guard let address = GMTab.openableAddress(tab.url, from: pageURL) else {
+                activity.tabs[index].notOpened = "a tab opens only http and https addresses (and file: from a file: page)"
+                continue
+            }
+            do throws(WebDriverError) {
+                let shown = try await visitInNewTab(address, timeout: timeout)
+                activity.tabs[index].shownURL = shown.url
+                activity.tabs[index].title = shown.title
+            } catch {
+                activity.tabs[index].notOpened = "the tab did not load: \(error)"
+            }
+        }
+        return result.with(userscript: activity)
+    }
+
+    /// Loads `address` in a new tab, reads where it ended up and its title, closes the tab and
+    /// makes the page's window current again, whatever happened.
+    private func visitInNewTab(_ address: String, timeout: Double) async throws(WebDriverError) -> (url: String, title: String) {
+        let original = try await session.windowHandle(timeout: 10)
+        let tab = try await session.newWindow(timeout: 10)
+        do {
+            try await session.switchToWindow(tab, timeout: 10)
+            try await session.navigate(to: address, timeout: timeout)
+            let shown = (url: try await session.currentURL(timeout: 10), title: try await session.title(timeout: 10))
+            try await leave(tab: tab, for: original)
+            return shown
+        } catch {
+            try? await leave(tab: tab, for: original)
+            throw error
+        }
+    }
+
+    private func leave(tab: String, for original: String) async throws(WebDriverError) {
+        if session.knownWindowHandle != tab { try await session.switchToWindow(tab, timeout: 10) }
+        _ = try await session.closeWindow(timeout: 10)
+        try await session.switchToWindow(original, timeout: 10)
+    }
+}
