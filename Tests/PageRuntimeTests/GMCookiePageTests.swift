@@ -34,15 +34,14 @@ struct GMCookiePageTests {
     static func run(_ script: UserScript, on engine: Engine, url: String) async throws -> ScriptResult {
         let temporary = try TemporaryDirectory("gm-cookie-page")
         let host = GMHost(libraryDirectory: temporary.file("library"))
-        let result = try await PageFixtures.withPage(engine, url: url, scriptTimeout: 20) { page -> Result<ScriptResult, InjectionError> in
-            do throws(InjectionError) {
-                return .success(try await page.run(userScript: script, id: nil, host: host))
-            } catch {
-                return .failure(error)
-            }
-        }.get()
-        await host.shutdown()
-        return result
+        do {
+            let result = try await PageFixtures.runUserScript(script, on: engine, url: url, host: host, scriptTimeout: 20)
+            await host.shutdown()
+            return result
+        } catch {
+            await host.shutdown()
+            throw error
+        }
     }
 
     @Test(arguments: PageFixtures.engines)

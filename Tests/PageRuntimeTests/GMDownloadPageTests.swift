@@ -58,13 +58,7 @@ struct GMDownloadPageTests {
                      abortable: typeof GM.download("\(base)/report.bin", "promise form.bin").abort };
             """, grants: ["GM_download", "GM.download"], extra: ["// @connect 127.0.0.1"])
         let host = GMHost(libraryDirectory: temporary.file("library"), downloads: temporary.file("Downloads"))
-        let result = try await PageFixtures.withPage(engine, url: "http://localhost:\(page.port)/", scriptTimeout: 20) { page -> Result<ScriptResult, InjectionError> in
-            do throws(InjectionError) {
-                return .success(try await page.run(userScript: script, id: nil, host: host))
-            } catch {
-                return .failure(error)
-            }
-        }.get()
+        let result = try await PageFixtures.runUserScript(script, on: engine, url: "http://localhost:\(page.port)/", host: host, scriptTimeout: 20)
         await host.shutdown()
         #expect(result.error == nil, "\(engine): \(String(describing: result.error))")
         #expect(result.value == [

@@ -3,6 +3,7 @@ import Foundation
 import PageRuntime
 import SystemSupport
 import TestSupport
+import UserScripts
 
 /// Pages and helpers shared by the PageRuntime tests: real loopback servers, real engines.
 enum PageFixtures {
@@ -49,6 +50,21 @@ enum PageFixtures {
                                       bypassesContentSecurityPolicy: bypassesContentSecurityPolicy) { page, _ throws(PageRunner.Failure) in
             await body(page)
         }
+    }
+}
+
+extension PageFixtures {
+    /// Runs `script` as a userscript, with `host`'s GM API, on a page of `engine` at `url`; a run
+    /// that did not complete is thrown.
+    static func runUserScript(_ script: UserScript, on engine: Engine, url: String, host: GMHost,
+                              scriptTimeout: Double = 10) async throws -> ScriptResult {
+        try await withPage(engine, url: url, scriptTimeout: scriptTimeout) { page -> Result<ScriptResult, InjectionError> in
+            do throws(InjectionError) {
+                return .success(try await page.run(userScript: script, id: nil, host: host))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
     }
 }
 
