@@ -39,14 +39,16 @@ public struct GMGrants: Sendable, Hashable {
 
     /// The `GM_*` functions PageScript provides.
     public static let functions = [
-        "GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues", "GM_addValueChangeListener", "GM_removeValueChangeListener",
+        "GM_getValue", "GM_setValue", "GM_deleteValue", "GM_listValues", "GM_getValues", "GM_setValues", "GM_deleteValues",
+        "GM_addValueChangeListener", "GM_removeValueChangeListener",
         "GM_addStyle", "GM_addElement", "GM_xmlhttpRequest", "GM_getResourceText", "GM_getResourceURL", "GM_log",
         "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_registerMenuCommand", "GM_unregisterMenuCommand", "GM_download",
         "GM_cookie",
     ]
     /// The members of the `GM` object PageScript provides (Greasemonkey 4's promise forms).
     public static let promiseMembers = [
-        "info", "getValue", "setValue", "deleteValue", "listValues", "addStyle", "addElement", "xmlHttpRequest",
+        "info", "getValue", "setValue", "deleteValue", "listValues", "getValues", "setValues", "deleteValues", "addStyle", "addElement",
+        "xmlHttpRequest",
         "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand",
         "unregisterMenuCommand", "download", "cookie",
     ]

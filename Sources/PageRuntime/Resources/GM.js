@@ -477,6 +477,31 @@ var PageScriptGM = (function() {
             function listValues() {
                 return builtIns.keys(store);
             }
+            // Tampermonkey's and Violentmonkey's several-at-once forms: GM_setValues({key: value}),
+            // GM_getValues([key] or {key: fallback}) giving {key: value} (a key with no value and
+            // no fallback is left out), GM_deleteValues([key]).
+            function setValues(values) {
+                if (values === null || typeof values !== "object") { throw new TypeError("GM_setValues needs an object of values"); }
+                var keys = builtIns.keys(values);
+                for (var index = 0; index < keys.length; index++) { setValue(keys[index], values[keys[index]]); }
+            }
+            function getValues(wanted) {
+                var found = {};
+                if (builtIns.isArray(wanted)) {
+                    for (var at = 0; at < wanted.length; at++) {
+                        var key = "" + wanted[at];
+                        if (has(store, key)) { found[key] = builtIns.parse(store[key]); }
+                    }
+                } else if (wanted !== null && typeof wanted === "object") {
+                    var keys = builtIns.keys(wanted);
+                    for (var index = 0; index < keys.length; index++) { found[keys[index]] = getValue(keys[index], wanted[keys[index]]); }
+                }
+                return found;
+            }
+            function deleteValues(keys) {
+                if (!builtIns.isArray(keys)) { throw new TypeError("GM_deleteValues needs an array of keys"); }
+                for (var at = 0; at < keys.length; at++) { deleteValue(keys[at]); }
+            }
             function resource(name, field) {
                 name = "" + name;
                 return has(resources, name) && resources[name] !== null && typeof resources[name] === "object" ? resources[name][field] : null;
@@ -662,6 +687,9 @@ var PageScriptGM = (function() {
                 GM_setValue: setValue,
                 GM_deleteValue: deleteValue,
                 GM_listValues: listValues,
+                GM_setValues: setValues,
+                GM_getValues: getValues,
+                GM_deleteValues: deleteValues,
                 GM_addValueChangeListener: addValueChangeListener,
                 GM_removeValueChangeListener: removeValueChangeListener,
                 GM_addStyle: addStyle,
@@ -686,6 +714,9 @@ var PageScriptGM = (function() {
                 setValue: function(key, value) { return promised(function() { setValue(key, value); }); },
                 deleteValue: function(key) { return promised(function() { deleteValue(key); }); },
                 listValues: function() { return promised(listValues); },
+                setValues: function(values) { return promised(function() { setValues(values); }); },
+                getValues: function(wanted) { return promised(function() { return getValues(wanted); }); },
+                deleteValues: function(keys) { return promised(function() { deleteValues(keys); }); },
                 addStyle: function(css) { return promised(function() { return addStyle(css); }); },
                 addElement: function(parent, tag, attributes) {
                     return promised(function() { return api.GM_addElement(parent, tag, attributes); });
