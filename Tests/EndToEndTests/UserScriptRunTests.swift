@@ -234,5 +234,14 @@ struct UserScriptRunTests {
         let text = try PageScriptBinary.run(["run", server.url(), "-e", code, "--engine", engine])
         #expect(text.standardError.contains("open in tab: /opened -> \(server.url("/opened")) (Opened), closed at the end of the run"), "\(text.standardError)")
         #expect(text.standardError.contains("open in tab: /second: closed by the script"), "\(text.standardError)")
+
+        // The library's scripts that `run` runs on the page open theirs the same way.
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let opener = "// ==UserScript==\n// @name Library opener\n// @match \(server.url("/").dropLast())/\n// @grant GM_openInTab\n"
+            + "// ==/UserScript==\nGM_openInTab('/opened'); 1\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", opener, "--library", library]).status == 0)
+        let fromLibrary = try PageScriptBinary.run(["run", server.url(), "--library", library, "--engine", engine])
+        #expect(fromLibrary.standardError.contains("open in tab: /opened -> \(server.url("/opened")) (Opened), closed at the end of the run"),
+                "\(fromLibrary.standardOutput)\(fromLibrary.standardError)")
     }
 }

@@ -149,8 +149,15 @@ public enum PageRun {
             outcome = .success(try await onPage(request, beforeOpening: { page throws(InjectionError) in
                 _ = try await page.installDocumentStartScripts(early, url: address, host: host)
             }) { page, context throws(InjectionError) in
-                let run = try await LibraryRun.runMatching(
+                var run = try await LibraryRun.runMatching(
                     planned: planned, library: reopen, on: page, host: host, early: try await page.collectDocumentStartRuns())
+                // The tabs the scripts opened are opened now, each script's in turn, and closed
+                // before the run ends.
+                for (index, script) in run.results.enumerated() {
+                    guard case let .success(result) = script.outcome, result.userscript?.tabs.isEmpty == false else { continue }
+                    let opened = await page.openRequestedTabs(of: result, timeout: min(request.timeout, PageRun.tabLoadTimeout))
+                    run.results[index] = LibraryScriptResult(script: script.script, pattern: script.pattern, outcome: .success(opened), frame: script.frame)
+                }
                 // Code inspecting what the scripts did runs after them, on the same page.
                 var then: ScriptResult?
                 if let code = request.inspection { then = try await page.run(script: code, mode: .console, timeout: request.timeout) }
