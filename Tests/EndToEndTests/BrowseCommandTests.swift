@@ -447,13 +447,14 @@ struct BrowseCommandTests {
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
-    /// One script in two tabs of a browse on Chromium, where the tab left behind is served in
-    /// the background: the first tab's `GM_addValueChangeListener` hears its own write with
-    /// `remote` false and the second tab's writes with `remote` true, and nothing once it removed
-    /// the listener; the tab object the first tab saved (`GM_saveTab`) is in the second tab's
-    /// `GM.getTabs()`, and the second tab's own (`GM_getTab`) is still there after that tab
-    /// went on to another page.
-    @Test func valueListenersAndTabObjectsReachAcrossTabs() throws {
+    /// One script in two tabs of a browse: the first tab's `GM_addValueChangeListener` hears its
+    /// own write with `remote` false and, on Chromium, where the tab left behind is served in the
+    /// background, the second tab's writes with `remote` true, and nothing once it removed the
+    /// listener (on WebKit that tab waits for browse to come back); the tab object the first tab
+    /// saved (`GM_saveTab`) is in the second tab's `GM.getTabs()`, and the second tab's own
+    /// (`GM_getTab`) is still there after that tab went on to another page.
+    @Test(arguments: ["webkit", "chromium"])
+    func valueListenersAndTabObjectsReachAcrossTabs(engine: String) throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>A</title>", "/b": "<!doctype html><title>B</title>",
                                                 "/b2": "<!doctype html><title>B2</title>"])
         defer { server.stop() }
@@ -488,17 +489,19 @@ struct BrowseCommandTests {
 
             """
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
-        let browse = try BrowseSession([server.url("/"), "--engine", "chromium", "--library", library], seconds: 60, withStandardError: true) {
+        let browse = try BrowseSession([server.url("/"), "--engine", engine, "--library", library], seconds: 60, withStandardError: true) {
             $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"B A,B\"")
         }
         let lines = browse.lines
         #expect(browse.sawTheLine, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\(base)/b\t\"A,B\"") }, "\(lines)")
         let heard = lines.filter { $0.contains("heard count") }
-        #expect(heard.count == 3, "\(lines)")
+        #expect(heard.count == (engine == "chromium" ? 3 : 1), "\(lines)")
         #expect(heard.first?.hasSuffix("heard count undefined>0 false") == true, "\(lines)")
-        #expect(heard.contains { $0.hasSuffix("heard count 0>1 true") }, "\(lines)")
-        #expect(heard.contains { $0.hasSuffix("heard count 1>2 true") }, "\(lines)")
+        if engine == "chromium" {
+            #expect(heard.contains { $0.hasSuffix("heard count 0>1 true") }, "\(lines)")
+            #expect(heard.contains { $0.hasSuffix("heard count 1>2 true") }, "\(lines)")
+        }
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
