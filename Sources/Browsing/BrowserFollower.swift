@@ -112,6 +112,9 @@ public struct BrowserFollower: Sendable {
             interception.follow(window: here)
             await interception.waitUntilSetUp(window: here, seconds: 5)
         }
+        // Each script's GM_saveTab object lasts as long as its tab, named as the interception
+        // names the tab's DevTools target.
+        if let here = try? await page.session.windowHandle(timeout: 5) { page.identify(asTab: DocumentStartInterception.targetID(ofWindow: here)) }
         // A run's last answers are followed by a wait in the page, so that a page that leaves as
         // soon as they reached it loses nothing its scripts wrote or asked as it was left.
         page.keepWatchingAfterUserScriptRuns(for: interval)
@@ -258,6 +261,7 @@ public struct BrowserFollower: Sendable {
                         // The user opened a tab or a window (it is in front): follow it.
                         await leaveWindow()
                         try await page.session.switchToWindow(opened, timeout: 10)
+                        page.identify(asTab: DocumentStartInterception.targetID(ofWindow: opened))
                         interception?.follow(window: opened)
                         page.resumeRuntime(nil)
                         (address, document, adopting) = (nil, DocumentRuns(), true)
@@ -270,6 +274,7 @@ public struct BrowserFollower: Sendable {
                         windows.insert(tab)
                         await leaveWindow()
                         try await page.session.switchToWindow(tab, timeout: 10)
+                        page.identify(asTab: DocumentStartInterception.targetID(ofWindow: tab))
                         interception?.follow(window: tab)
                         page.resumeRuntime(nil)
                         report(.tabOpened(url: url))
@@ -306,6 +311,8 @@ public struct BrowserFollower: Sendable {
                     // The followed window was closed: follow one that is left, if any.
                     lateWatch?.stop()
                     guard let (left, now) = await switchToRemainingWindow() else { return .windowClosed(reason: error.description) }
+                    for closed in windows.subtracting(left) { host.tabClosed(DocumentStartInterception.targetID(ofWindow: closed)) }
+                    page.identify(asTab: DocumentStartInterception.targetID(ofWindow: now))
                     interception?.follow(window: now)
                     page.resumeRuntime(runtimes[now])
                     (windows, address, document, adopting) = (left, nil, DocumentRuns(), true)

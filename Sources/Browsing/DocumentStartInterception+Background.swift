@@ -119,7 +119,10 @@ extension DocumentStartInterception {
                 if state.tabs[target.targetID]?.watchedRequest == request { state.tabs[target.targetID]?.watchedRequest = nil }
             }
         }
-        let watch = background.watchLateUserScriptWork(waitingAtMost: interval)
+        let url = state.update { $0.tabs[target.targetID]?.collected?.url } ?? ""
+        let watch = background.watchLateUserScriptWork(waitingAtMost: interval) { output in
+            self.report(.laterOutput(url: url, output: output))
+        }
         defer { watch?.stop() }
         while !Task.isCancelled {
             let isDue = state.update { state in
@@ -137,12 +140,14 @@ extension DocumentStartInterception {
         }
     }
 
-    /// Drops what is kept for a tab that is gone.
+    /// Drops what is kept for a tab that is gone, and the objects its scripts saved with
+    /// `GM_saveTab`.
     func forget(_ targetID: String) {
         state.update { state in
             state.tabs[targetID] = nil
             state.targets[targetID] = nil
         }
+        host.tabClosed(targetID)
     }
 
     /// A session that reaches the page in `target` through the tab's own DevTools session: a new
@@ -157,7 +162,9 @@ extension DocumentStartInterception {
                 throw error.asWebDriverError(method: method)
             }
         }
-        return PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs,
-                           bypassesContentSecurityPolicy: page.bypassesContentSecurityPolicy, route: route)
+        let background = PageSession(session: page.session, scriptTimeout: page.scriptTimeout, dialogs: page.dialogs,
+                                     bypassesContentSecurityPolicy: page.bypassesContentSecurityPolicy, route: route)
+        background.identify(asTab: target.targetID)
+        return background
     }
 }

@@ -447,6 +447,64 @@ struct BrowseCommandTests {
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
+    /// One script in two tabs of a browse: the first tab's `GM_addValueChangeListener` hears its
+    /// own write with `remote` false and, on Chromium, where the tab left behind is served in the
+    /// background, the second tab's writes with `remote` true, and nothing once it removed the
+    /// listener (on WebKit that tab waits for browse to come back); the tab object the first tab
+    /// saved (`GM_saveTab`) is in the second tab's `GM.getTabs()`, and the second tab's own
+    /// (`GM_getTab`) is still there after that tab went on to another page.
+    @Test(arguments: ["webkit", "chromium"])
+    func valueListenersAndTabObjectsReachAcrossTabs(engine: String) throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>A</title>", "/b": "<!doctype html><title>B</title>",
+                                                "/b2": "<!doctype html><title>B2</title>"])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-tabs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let base = server.url("/").dropLast()
+        let grants = ["GM_saveTab", "GM_getTab", "GM_getTabs", "GM.getTabs", "GM_setValue", "GM_addValueChangeListener",
+                      "GM_removeValueChangeListener", "GM_openInTab"]
+        let script = "// ==UserScript==\n// @name Tabs\n// @match \(base)/*\n" + grants.map { "// @grant \($0)\n" }.joined() + "// ==/UserScript==\n" + """
+            var names = function (tabs) { return Object.keys(tabs).map(function (id) { return tabs[id].name; }).sort().join(','); };
+            var result = 'A';
+            if (location.pathname === '/') {
+                GM_saveTab({ name: 'A' });
+                var id = GM_addValueChangeListener('count', function (key, old, now, remote) {
+                    console.log('heard ' + key + ' ' + old + '>' + now + ' ' + remote);
+                    if (now === 2) { GM_removeValueChangeListener(id); }
+                });
+                GM_setValue('count', 0);
+                GM_openInTab('/b');
+            } else if (location.pathname === '/b') {
+                GM_saveTab({ name: 'B' });
+                GM_setValue('count', 1);
+                setTimeout(function () { GM_setValue('count', 2); setTimeout(function () { location.href = '/b2'; }, 1500); }, 1500);
+                result = GM.getTabs().then(names);
+            } else {
+                GM_setValue('count', 3);
+                result = new Promise(function (done) {
+                    GM_getTab(function (tab) { GM_getTabs(function (tabs) { setTimeout(function () { done(tab.name + ' ' + names(tabs)); }, 1500); }); });
+                });
+            }
+            result
+
+            """
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
+        let browse = try BrowseSession([server.url("/"), "--engine", engine, "--library", library], seconds: 60, withStandardError: true) {
+            $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"B A,B\"")
+        }
+        let lines = browse.lines
+        #expect(browse.sawTheLine, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ran\t") && $0.hasSuffix("\t\(base)/b\t\"A,B\"") }, "\(lines)")
+        let heard = lines.filter { $0.contains("heard count") }
+        #expect(heard.count == (engine == "chromium" ? 3 : 1), "\(lines)")
+        #expect(heard.first?.hasSuffix("heard count undefined>0 false") == true, "\(lines)")
+        if engine == "chromium" {
+            #expect(heard.contains { $0.hasSuffix("heard count 0>1 true") }, "\(lines)")
+            #expect(heard.contains { $0.hasSuffix("heard count 1>2 true") }, "\(lines)")
+        }
+        #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
+    }
+
     /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
     /// folder of its own): browse stays on the page the browser shows, runs the matching script
     /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen

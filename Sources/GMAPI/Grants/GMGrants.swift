@@ -43,14 +43,14 @@ public struct GMGrants: Sendable, Hashable {
         "GM_addValueChangeListener", "GM_removeValueChangeListener",
         "GM_addStyle", "GM_addElement", "GM_xmlhttpRequest", "GM_getResourceText", "GM_getResourceURL", "GM_log",
         "GM_notification", "GM_setClipboard", "GM_openInTab", "GM_registerMenuCommand", "GM_unregisterMenuCommand", "GM_download",
-        "GM_cookie",
+        "GM_cookie", "GM_getTab", "GM_saveTab", "GM_getTabs",
     ]
     /// The members of the `GM` object PageScript provides (Greasemonkey 4's promise forms).
     public static let promiseMembers = [
         "info", "getValue", "setValue", "deleteValue", "listValues", "getValues", "setValues", "deleteValues", "addStyle", "addElement",
         "xmlHttpRequest",
         "getResourceText", "getResourceUrl", "log", "notification", "setClipboard", "openInTab", "registerMenuCommand",
-        "unregisterMenuCommand", "download", "cookie",
+        "unregisterMenuCommand", "download", "cookie", "getTab", "saveTab", "getTabs",
     ]
     /// What every userscript gets.
     public static let always = ["GM_info", "unsafeWindow"]
@@ -106,6 +106,12 @@ public struct GMGrants: Sendable, Hashable {
     /// refuses a cookie call from any other.
     public var cookies: Bool {
         promisesCookie || names.contains("GM_cookie")
+    }
+
+    /// Whether the script may keep objects per tab (`GM_getTab`, `GM_saveTab`, `GM_getTabs`, or
+    /// the `GM` object's forms): PageScript refuses a tab call from any other.
+    public var tabs: Bool {
+        names.contains("GM") || names.contains("GM_getTab") || names.contains("GM_saveTab") || names.contains("GM_getTabs")
     }
 
     /// The API names `text` mentions: `GM_x` functions PageScript has, and `GM` when `GM.` appears.

@@ -58,6 +58,13 @@ public final class ScriptValueStore: Sendable {
         try read(id)
     }
 
+    /// A stamp of the script's values file as it is now (``ValueFileStamp``), or `nil` when the
+    /// script has none: another process's write is noticed by a changed stamp, without reading
+    /// the values.
+    public func fileStamp(of id: ScriptID) -> ValueFileStamp? {
+        ValueFileStamp(path: folder.valuesFile(for: id))
+    }
+
     /// Applies a run's changes, in order, over the values on disk now, and writes them durably.
     ///
     /// - Returns: The values as written, which may hold other runs' changes too.

@@ -1004,6 +1004,17 @@ var Action = (function() {
         };
     }
 
+    // A value of a run's script changed elsewhere (GMHost's valueChanges): the run's copy of the
+    // values takes it and its listeners hear of it, with `remote` true unless a run of this
+    // document made the change.
+    function valueChanged(session, change) {
+        var owner = findRun(session, "" + change.run);
+        var record = owner !== null ? owner.scripts[0] : undefined;
+        if (record === undefined || record.api === null) { return; }
+        var text = change.deleted === true ? undefined : captured().stringify(change.value);
+        record.api.valueChanged("" + change.key, text, typeof change.from !== "string" || findRun(session, change.from) === null);
+    }
+
     function wakeWaiters(run) {
         var waiters = run.waiters;
         run.waiters = [];
@@ -1766,7 +1777,12 @@ var Action = (function() {
             if (request.kind === "deliver" || request.kind === "poll") {
                 var responses = request.kind === "deliver" && captured().isArray(request.responses) ? request.responses : [];
                 for (var index = 0; index < responses.length; index++) {
-                    if (session.gm) { session.gm.deliver(responses[index].request, responses[index].response); }
+                    var changed = responses[index].valueChanged;
+                    if (changed !== null && typeof changed === "object") {
+                        valueChanged(session, changed);
+                    } else if (session.gm) {
+                        session.gm.deliver(responses[index].request, responses[index].response);
+                    }
                 }
                 var target = request.kind === "deliver" ? findRun(session, "" + request.run) : null;
                 if (target !== null && request.wait === true) { return replyFor(target, session, true); }

@@ -386,6 +386,21 @@ var PageScriptGM = (function() {
             if (pending.promise) { pending.promise.settle(error === null, error === null ? undefined : error); }
         }
 
+        // GM_getTab's object, GM_getTabs' objects by tab ID, or nothing for GM_saveTab; each a
+        // copy of its own, made with PageScript's JSON.
+        function deliverTab(pending, wire) {
+            var builtIns = runtime.captured();
+            var error = typeof wire.error === "string" ? wire.error : null;
+            if (error !== null) {
+                pending.hooks.console.error(error);
+                if (pending.settle) { pending.settle(false, error); }
+                return;
+            }
+            var given = pending.tab === "save" ? undefined : builtIns.parse(builtIns.stringify(pending.tab === "list" ? wire.tabs : wire.tab));
+            callBack(pending.hooks, pending.callback, undefined, pending.tab === "save" ? [] : [given]);
+            if (pending.settle) { pending.settle(true, given); }
+        }
+
         // Hands one response to the request it answers: onprogress (for a load), onreadystatechange,
         // then the callback PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
         function deliver(number, wire) {
@@ -398,6 +413,10 @@ var PageScriptGM = (function() {
             }
             if (typeof pending.cookie === "string") {
                 deliverCookie(pending, wire);
+                return;
+            }
+            if (typeof pending.tab === "string") {
+                deliverTab(pending, wire);
                 return;
             }
             var details = pending.details;
@@ -428,7 +447,7 @@ var PageScriptGM = (function() {
             var initial = setup.values !== null && typeof setup.values === "object" ? setup.values : {};
             var keys = builtIns.keys(initial);
             for (var index = 0; index < keys.length; index++) { store[keys[index]] = builtIns.stringify(initial[keys[index]]); }
-            var listeners = [];
+            var listeners = builtIns.create(null);
             var listenerCount = 0;
             // Menu commands in the order registered, by position (no array, whose index setters the
             // page could define): {id, name, callback}; null once unregistered.
@@ -442,14 +461,24 @@ var PageScriptGM = (function() {
             // holds, and PageScript dispatches `urlchange` where it follows the page.
             if (setup.watchesURL === true && window.onurlchange === undefined) { window.onurlchange = null; }
 
-            function changed(key, oldText, newText) {
-                for (var at = 0; at < listeners.length; at++) {
+            // Listeners by ID, from 1 (no array, whose index setters the page could define):
+            // {key, callback}; null once removed.
+            function changed(key, oldText, newText, remote) {
+                for (var at = 1; at <= listenerCount; at++) {
                     var listener = listeners[at];
                     if (listener !== null && listener.key === key) {
                         callBack(hooks, listener.callback, undefined, [key, oldText === undefined ? undefined : builtIns.parse(oldText),
-                            newText === undefined ? undefined : builtIns.parse(newText), false]);
+                            newText === undefined ? undefined : builtIns.parse(newText), remote]);
                     }
                 }
+            }
+            // A change made elsewhere (another tab, another run, another process): this run's
+            // copy of the values takes it, and its listeners hear of it when it changes the copy.
+            function valueChanged(key, newText, remote) {
+                var old = has(store, key) ? store[key] : undefined;
+                if (old === newText) { return; }
+                if (newText === undefined) { delete store[key]; } else { store[key] = newText; }
+                changed(key, old, newText, remote);
             }
             function getValue(key, fallback) {
                 key = "" + key;
@@ -460,7 +489,7 @@ var PageScriptGM = (function() {
                 var old = has(store, key) ? store[key] : undefined;
                 delete store[key];
                 hooks.queue("\"type\":\"value\",\"change\":{\"key\":" + quote(key) + ",\"deleted\":true}", false);
-                if (old !== undefined) { changed(key, old, undefined); }
+                if (old !== undefined) { changed(key, old, undefined, false); }
             }
             function setValue(key, value) {
                 key = "" + key;
@@ -472,7 +501,7 @@ var PageScriptGM = (function() {
                 var old = has(store, key) ? store[key] : undefined;
                 store[key] = text;
                 hooks.queue("\"type\":\"value\",\"change\":{\"key\":" + quote(key) + ",\"value\":" + text + "}", false);
-                if (old !== text) { changed(key, old, text); }
+                if (old !== text) { changed(key, old, text, false); }
             }
             function listValues() {
                 return builtIns.keys(store);
@@ -625,11 +654,28 @@ var PageScriptGM = (function() {
                 menu[at] = null;
             }
             function addValueChangeListener(key, callback) {
-                listeners[listeners.length] = { key: "" + key, callback: callback };
-                return ++listenerCount;
+                listeners[++listenerCount] = { key: "" + key, callback: callback };
+                return listenerCount;
             }
             function removeValueChangeListener(id) {
-                if (typeof id === "number" && id >= 1 && id <= listeners.length) { listeners[id - 1] = null; }
+                if (typeof id === "number" && id >= 1 && id <= listenerCount) { listeners[id] = null; }
+            }
+            // GM_getTab(callback), GM_saveTab(tab, callback), GM_getTabs(callback): PageScript
+            // keeps the script's object per tab; `settle` is the promise form's.
+            function tabCall(action, object, callback, settle) {
+                var members = "";
+                if (action === "save") {
+                    var text = object === undefined || object === null ? "{}" : builtIns.stringify(object);
+                    members = ",\"tab\":" + (text === undefined ? "{}" : text);
+                }
+                var number = ++requestCount;
+                requests[number] = { tab: action, callback: callback, hooks: hooks, settle: settle };
+                hooks.queue("\"type\":\"tab\",\"request\":" + number + ",\"action\":" + quote(action) + members, true);
+            }
+            function tabPromise(action, object) {
+                var promise = deferred();
+                tabCall(action, object, null, promise.settle);
+                return promise.promise;
             }
             function log() {
                 runtime.captured().apply(hooks.console.log, undefined, arguments);
@@ -706,7 +752,10 @@ var PageScriptGM = (function() {
                 GM_registerMenuCommand: registerMenuCommand,
                 GM_unregisterMenuCommand: unregisterMenuCommand,
                 GM_download: function(details, name) { return download(hooks, details, name, null); },
-                GM_cookie: cookieFunctions()
+                GM_cookie: cookieFunctions(),
+                GM_getTab: function(callback) { tabCall("get", null, callback, null); },
+                GM_saveTab: function(tab, callback) { tabCall("save", tab, callback, null); },
+                GM_getTabs: function(callback) { tabCall("list", null, callback, null); }
             };
             var promises = {
                 info: info,
@@ -748,7 +797,10 @@ var PageScriptGM = (function() {
                 registerMenuCommand: function(name, callback, options) {
                     return promised(function() { return registerMenuCommand(name, callback, options); });
                 },
-                unregisterMenuCommand: function(id) { return promised(function() { unregisterMenuCommand(id); }); }
+                unregisterMenuCommand: function(id) { return promised(function() { unregisterMenuCommand(id); }); },
+                getTab: function() { return tabPromise("get", null); },
+                saveTab: function(tab) { return tabPromise("save", tab); },
+                getTabs: function() { return tabPromise("list", null); }
             };
             // GM.cookie only for a script that asked for it by name (setup.cookies).
             if (setup.cookies === true) {
@@ -773,6 +825,7 @@ var PageScriptGM = (function() {
             }
             return {
                 value: function(name) { return has(api, name) ? api[name] : undefined; },
+                valueChanged: valueChanged,
                 // Runs a command the script registered; false when it registered none by that name.
                 runMenuCommand: function(name) {
                     for (var at = 0; at < menuLength; at++) {

@@ -22,6 +22,12 @@ extension PageSession {
         state.update { state in
             state.userScriptRuns.append((id, userScript))
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns { state.userScriptRuns.removeFirst() }
+            if let runtime = state.runtimeRuns, runtime.entry == entry, !runtime.ids.contains(id) {
+                state.runtimeRuns?.ids.append(id)
+                if runtime.ids.count >= Self.rememberedUserScriptRuns { state.runtimeRuns?.ids.removeFirst() }
+            } else if state.runtimeRuns?.entry != entry {
+                state.runtimeRuns = (entry, [id])
+            }
         }
         var reply = first
         let pageURL = first.documentURL ?? ""
@@ -229,9 +235,13 @@ extension PageSession {
         // The address of the document that queued the work (a reply with work names it).
         var pageURL = first.documentURL ?? ""
         if first.documentURL == nil, !first.work.isEmpty { pageURL = (try? await browserURL()) ?? "" }
-        while !reply.work.isEmpty {
+        // Value changes made elsewhere go in with the first delivery (a page being left has no
+        // listeners left to hear them).
+        var changes = leaving ? [] : valueChangesMadeElsewhere(entry: entry)
+        while !reply.work.isEmpty || !changes.isEmpty {
             done += reply.work.count
-            let responses = await serve(reply.work, pageURL: pageURL, activity: &activity)
+            let responses = changes + (await serve(reply.work, pageURL: pageURL, activity: &activity))
+            changes = []
             guard !responses.isEmpty else { break }
             do throws(InjectionError) {
                 reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout, thenWatching: watch)
@@ -251,6 +261,35 @@ extension PageSession {
         return work
     }
 
+    /// The value changes the userscript runs in the runtime of `entry` have not heard of yet,
+    /// made by other runs of their scripts (in another tab, or a run before in this one) or by
+    /// another process, as deliveries for their `GM_addValueChangeListener`s. Runs in other
+    /// documents are left out: the changes wait for them.
+    private func valueChangesMadeElsewhere(entry: RuntimeEntry) -> [JSONValue] {
+        let here = state.update { state -> [(id: String, run: GMScriptRun)] in
+            guard let runtime = state.runtimeRuns, runtime.entry == entry else { return [] }
+            return state.userScriptRuns.filter { runtime.ids.contains($0.id) }
+        }
+        guard let host = here.first?.run.host else { return [] }
+        return host.valueChanges(for: here.filter { $0.run.host === host })
+    }
+
+    /// Names the tab the session's page is in, for `GM_getTab`, `GM_saveTab` and `GM_getTabs`:
+    /// a script's tab object lasts as long as the name (``GMHost/tabClosed(_:)`` ends it), across
+    /// the tab's navigations. A session that is never named is one tab of its own.
+    ///
+    /// ```swift
+    /// page.identify(asTab: windowHandle)
+    /// ```
+    public func identify(asTab tab: String) {
+        state.update { $0.tab = tab }
+    }
+
+    /// The name of the session's tab (``identify(asTab:)``).
+    var tabName: String {
+        state.update { state in state.tab ?? "session-" + state.runTag }
+    }
+
     /// Does one batch of work: writes the value changes, script by script, and performs the
     /// requests at once, each within its script's `@connect`. Returns the responses to deliver.
     func serve(_ work: [JSONValue], pageURL: String, activity: inout GMActivity, andRequests: Bool = true) async -> [JSONValue] {
@@ -259,7 +298,9 @@ extension PageSession {
             guard let id = item["run"]?.stringValue else { return nil }
             return runs.last { $0.id == id }?.run
         }
-        var changes: [(run: GMScriptRun, changes: [ValueChange])] = []
+        var changes: [(runID: String, run: GMScriptRun, changes: [ValueChange])] = []
+        var tabAnswers: [JSONValue] = []
+        let tab = tabName
         var requests: [(number: JSONValue, details: JSONValue, run: GMScriptRun)] = []
         var downloads: [(number: JSONValue, details: JSONValue, run: GMScriptRun, key: String)] = []
         var aborts: [(key: String, run: GMScriptRun)] = []
@@ -269,11 +310,16 @@ extension PageSession {
             guard let run = userScript(of: item) else { continue }
             switch item["type"]?.stringValue {
             case "value":
-                guard let json = item["change"], let change = try? ValueChange(json: json) else { continue }
-                if let index = changes.lastIndex(where: { $0.run.id == run.id }) {
+                guard let json = item["change"], let change = try? ValueChange(json: json), let runID = item["run"]?.stringValue else { continue }
+                if let index = changes.lastIndex(where: { $0.runID == runID }) {
                     changes[index].changes.append(change)
                 } else {
-                    changes.append((run, [change]))
+                    changes.append((runID, run, [change]))
+                }
+            case "tab":
+                // In the order made: a save is seen by the calls after it, in every tab.
+                if let number = item["request"] {
+                    tabAnswers.append(["request": number, "response": run.host.tabCall(item, for: run, in: tab)])
                 }
             case "xhr":
                 if let number = item["request"], let details = item["details"] { requests.append((number, details, run)) }
@@ -303,7 +349,7 @@ extension PageSession {
             }
         }
         for batch in changes {
-            if let problem = batch.run.host.apply(batch.changes, for: batch.run) {
+            if let problem = batch.run.host.apply(batch.changes, for: batch.run, runID: batch.runID) {
                 activity.problems.append(problem)
             } else {
                 activity.valueWrites += batch.changes.count
@@ -318,15 +364,15 @@ extension PageSession {
         }
         // Cookie calls, one after another, in the order the scripts made them: a list after a set
         // sees the cookie set.
-        var cookieAnswers: [JSONValue] = []
+        var sequentialAnswers: [JSONValue] = andRequests ? tabAnswers : []
         if andRequests {
             for call in cookieCalls {
                 let (response, record) = await performCookieCall(call.item, for: call.run, pageURL: pageURL)
                 activity.cookies.append(record)
-                cookieAnswers.append(["request": call.item["request"] ?? .null, "response": response])
+                sequentialAnswers.append(["request": call.item["request"] ?? .null, "response": response])
             }
         }
-        guard andRequests, !requests.isEmpty || !downloads.isEmpty else { return cookieAnswers }
+        guard andRequests, !requests.isEmpty || !downloads.isEmpty else { return sequentialAnswers }
         let requestCount = requests.count
         let answered = await withTaskGroup(of: (Int, JSONValue, GMDownloadRecord?).self) { group in
             for (index, request) in requests.enumerated() {
@@ -347,7 +393,7 @@ extension PageSession {
         for (offset, download) in downloads.enumerated() {
             if let record = answered[requestCount + offset].1 { activity.record(download: record, by: download.run) }
         }
-        return cookieAnswers + answered.map(\.0)
+        return sequentialAnswers + answered.map(\.0)
     }
 
     /// Delivers responses into the page; for a run that is still going (`run` given), waits for
@@ -519,6 +565,8 @@ extension PageSession {
     public struct InstalledRuntime: Sendable, Equatable {
         let entry: RuntimeEntry
         let userScriptRuns: [(id: String, run: GMScriptRun)]
+        /// The runs served in this runtime (``SessionState/Values/runtimeRuns``).
+        let runtimeRunIDs: [String]
 
         /// The same runtime: the same entry in the same document.
         public static func == (lhs: InstalledRuntime, rhs: InstalledRuntime) -> Bool {
@@ -528,7 +576,12 @@ extension PageSession {
 
     /// The runtime in the current document, if one was installed there.
     public var installedRuntime: InstalledRuntime? {
-        state.update { state in state.entry.map { InstalledRuntime(entry: $0, userScriptRuns: state.userScriptRuns) } }
+        state.update { state in
+            state.entry.map { entry in
+                let here = state.runtimeRuns.flatMap { $0.entry == entry ? $0.ids : nil } ?? []
+                return InstalledRuntime(entry: entry, userScriptRuns: state.userScriptRuns, runtimeRunIDs: here)
+            }
+        }
     }
 
     /// Uses `runtime` (from ``installedRuntime`` of the window the session is back on, or of
@@ -545,6 +598,7 @@ extension PageSession {
     public func resumeRuntime(_ runtime: InstalledRuntime?) {
         state.update { state in
             state.entry = runtime?.entry
+            state.runtimeRuns = runtime.map { ($0.entry, $0.runtimeRunIDs) }
             let known = Set(state.userScriptRuns.map(\.id))
             state.userScriptRuns += (runtime?.userScriptRuns ?? []).filter { !known.contains($0.id) }
             if state.userScriptRuns.count > Self.rememberedUserScriptRuns {

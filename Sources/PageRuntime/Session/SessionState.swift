@@ -56,6 +56,11 @@ final class SessionState: @unchecked Sendable {
         var pageDialogs: [ScriptDialog] = []
         /// The latest userscript runs by run ID, for the work their scripts queue.
         var userScriptRuns: [(id: String, run: GMScriptRun)] = []
+        /// The userscript runs served in the runtime of ``entry``, by run ID: those that hear of
+        /// value changes made elsewhere (``PageSession/serveLateUserScriptWork()``).
+        var runtimeRuns: (entry: RuntimeEntry, ids: [String])?
+        /// The tab the session's page is in, for `GM_getTab` (``PageSession/identify(asTab:)``).
+        var tab: String?
         /// Userscript runs installed for the next document, before it starts.
         var documentStartRuns: [PageSession.DocumentStartRun] = []
         /// DevTools' identifiers of the sources this session added for them, removed once collected.

@@ -7,7 +7,9 @@ import UserScripts
 /// `GM_xmlhttpRequest` performed by ``GMAPI/GMRequestPerformer`` within the script's `@connect`
 /// lines, `@require`/`@resource` files from ``GMAPI/DependencyCache`` (fetched by
 /// ``GMAPI/DependencyFetcher`` when missing), `GM_download` fetched the same way and saved into
-/// the downloads folder (``GMAPI/DownloadFolder``).
+/// the downloads folder (``GMAPI/DownloadFolder``), the tab objects of `GM_saveTab`, and the
+/// value changes every run hears of (``GMValueFeed``: what the host's other runs wrote, in any
+/// tab it serves, and what another process wrote to the library).
 ///
 /// One host serves every userscript run of a session; call ``shutdown()`` when the session ends
 /// (it closes the connections `GM_xmlhttpRequest` opened). Scripts from the library keep their
@@ -30,6 +32,10 @@ public final class GMHost: Sendable {
     public let handlerVersion: String
     let store: ScriptValueStore
     let cache: DependencyCache
+    /// The value changes made by the host's runs and, for library scripts, by other processes.
+    let valueFeed = GMValueFeed()
+    /// The objects scripts keep per tab with `GM_saveTab`.
+    let tabObjects = GMTabObjects()
     /// Hosts every script may reach beyond its `@connect` lines (`--connect`).
     let connecting: [String]
     /// Asks the person about a host a script's `@connect` lines do not name; `nil` refuses it.
@@ -75,9 +81,10 @@ public final class GMHost: Sendable {
     public func prepare(_ script: UserScript, id: ScriptID?, environment: GMEnvironment = GMEnvironment()) async throws(InjectionError) -> GMScriptRun {
         let scriptID = id ?? Self.adHocID(for: script)
         var values = state.memoryValues(of: scriptID)
+        var cursor = valueFeed.cursor()
         if id != nil {
             do {
-                values = try store.values(of: scriptID)
+                (values, cursor) = try valueFeed.snapshot(of: scriptID, in: store)
             } catch {
                 throw .library("the values of \(script.name) cannot be read: \(error.description)")
             }
@@ -91,7 +98,8 @@ public final class GMHost: Sendable {
         return GMScriptRun(
             script: script, id: scriptID, keepsValues: id != nil, grants: GMGrants(script: script), values: values,
             info: GMInfo.make(for: script, id: scriptID, handlerVersion: handlerVersion, environment: environment), requires: files.requires.map(\.text),
-            resources: .object(resources), policy: ConnectPolicy(script: script).adding(connecting), host: self)
+            resources: .object(resources), policy: ConnectPolicy(script: script).adding(connecting), host: self,
+            valueCursor: cursor)
     }
 
     /// Closes the connections `GM_xmlhttpRequest` opened. Call once, when the session ends; a
@@ -100,18 +108,61 @@ public final class GMHost: Sendable {
         if let performer = state.takePerformer() { await performer.shutdown() }
     }
 
-    /// Writes a run's value changes; returns a problem to report when they could not be saved.
-    func apply(_ changes: [ValueChange], for run: GMScriptRun) -> String? {
+    /// Writes the value changes of `run` (whose ID in the page is `runID`), for the other runs
+    /// to hear of; returns a problem to report when they could not be saved.
+    func apply(_ changes: [ValueChange], for run: GMScriptRun, runID: String) -> String? {
         guard !changes.isEmpty else { return nil }
         guard run.keepsValues else {
             state.applyInMemory(changes, to: run.id)
+            valueFeed.record(changes, by: runID, of: run.id)
             return nil
         }
-        do {
-            _ = try store.apply(changes, to: run.id)
+        do throws(ValueStoreError) {
+            try valueFeed.write(changes, by: runID, of: run.id) { () throws(ValueStoreError) -> (values: ScriptValues, stamp: ValueFileStamp?) in
+                let written = try store.apply(changes, to: run.id)
+                return (written, store.fileStamp(of: run.id))
+            }
             return nil
         } catch {
             return "the values of \(run.script.name) could not be saved: \(error.description)"
+        }
+    }
+
+    /// The changes to the values of `runs` (each with its ID in the page) that reached none of
+    /// them yet, made by the host's other runs or, for library scripts, by another process
+    /// (their files are looked at now), as the page half's `valueChanged` deliveries.
+    func valueChanges(for runs: [(id: String, run: GMScriptRun)]) -> [JSONValue] {
+        valueFeed.look(at: Set(runs.filter { $0.run.keepsValues }.map { $0.run.id }), in: store)
+        var deliveries: [JSONValue] = []
+        for (id, run) in runs {
+            for entry in valueFeed.changes(of: run.id, for: id, at: run.valueCursor) {
+                var change: [(key: String, value: JSONValue)] = [("run", .string(id)), ("key", .string(entry.change.key)),
+                                                                 ("from", entry.run.map(JSONValue.string) ?? .null)]
+                if case let .set(_, value) = entry.change { change.append(("value", value)) } else { change.append(("deleted", true)) }
+                deliveries.append(["valueChanged": .object(change)])
+            }
+        }
+        return deliveries
+    }
+
+    /// Forgets the objects scripts saved with `GM_saveTab` in `tab` (a name given with
+    /// ``PageSession/identify(asTab:)``), which was closed.
+    public func tabClosed(_ tab: String) {
+        tabObjects.close(tab)
+    }
+
+    /// Does one `GM_getTab`, `GM_saveTab` or `GM_getTabs` call of `run` in `tab` (its
+    /// `action`: `get`, `save` or `list`), and returns the answer for the page half.
+    func tabCall(_ item: JSONValue, for run: GMScriptRun, in tab: String) -> JSONValue {
+        guard run.grants.tabs else { return ["error": .string("\(run.script.name) has no @grant for GM_getTab, GM_saveTab or GM_getTabs")] }
+        switch item["action"]?.stringValue {
+        case "save":
+            tabObjects.save(item["tab"] ?? .object([]), of: run.id, in: tab)
+            return .object([])
+        case "list":
+            return ["tabs": tabObjects.objects(of: run.id)]
+        default:
+            return ["tab": tabObjects.object(of: run.id, in: tab)]
         }
     }
 

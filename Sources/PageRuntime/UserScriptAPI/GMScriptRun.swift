@@ -33,6 +33,9 @@ public struct GMScriptRun: Sendable {
     /// Where `GM_xmlhttpRequest` may go.
     public let policy: ConnectPolicy
     let host: GMHost
+    /// Where the run stands in its host's value changes (``GMValueFeed``): shared by every copy,
+    /// so each change reaches the run once, whichever session delivers it.
+    let valueCursor: GMValueFeed.Cursor
 
     /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads", "cookies", "windowMethods"}`.
     var requestData: JSONValue {

@@ -9,7 +9,8 @@ struct GMGrantsTests {
         (["GM.getValue", "GM_addStyle", "GM.xmlHttpRequest"], ["GM_info", "unsafeWindow", "GM_addStyle", "GM"], []),
         (["GM_webRequest", "window.onurlchange", "GM_webRequest", "window.close", "unsafeWindow"], ["GM_info", "unsafeWindow", "window"],
          ["GM_webRequest"]),
-        (["GM.cookie", "GM.getTab"], ["GM_info", "unsafeWindow", "GM"], ["GM.getTab"]),
+        (["GM.cookie", "GM.getTab", "GM.webRequest"], ["GM_info", "unsafeWindow", "GM"], ["GM.webRequest"]),
+        (["GM_getTab", "GM_saveTab", "GM_getTabs"], ["GM_info", "unsafeWindow", "GM_getTab", "GM_saveTab", "GM_getTabs"], []),
     ])
     func grantsGiveTheirNames(grants: [String], names: [String], unprovided: [String]) {
         let read = GMGrants(grants: grants, text: "GM_xmlhttpRequest({})")
