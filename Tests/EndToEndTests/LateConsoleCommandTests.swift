@@ -23,7 +23,7 @@ struct LateConsoleCommandTests {
         "started"
         """
 
-    @Test(arguments: ["webkit", "chromium", "firefox"])
+    @Test(arguments: ["webkit", "chromium"])
     func aRequestsCallbacksLogIntoTheRun(engine: String) async throws {
         let server = try LoopbackServer(responses: [
             "/": LoopbackResponse(html: "<!doctype html><title>Page</title>"),

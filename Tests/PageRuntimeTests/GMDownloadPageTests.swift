@@ -21,7 +21,7 @@ struct GMDownloadPageTests {
         }
     }
 
-    @Test(arguments: PageFixtures.everyEngine)
+    @Test(arguments: PageFixtures.engines)
     func aScriptUsingEveryOptionSavesItsFiles(engine: Engine) async throws {
         let page = try LoopbackServer(responses: ["/": LoopbackResponse(html: "<!doctype html><title>Files</title><p>files</p>",
                                                                         headers: PageFixtures.strictPolicy)])
