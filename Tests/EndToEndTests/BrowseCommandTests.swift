@@ -452,16 +452,18 @@ struct BrowseCommandTests {
     /// two notifications share a tag: the second replaces the first (whose `ondone` gets false);
     /// the test sees the `Notify` calls on the bus (page text as data, its markup escaped), clicks
     /// the newest with `dunstctl action`, and the script's `onclick` and `ondone(true)` run in the
-    /// page. The HTML the script put on the clipboard is read back from the display with `xclip`.
-    /// WebKit: the display side is the same on every engine, and WebKit's late work goes through
-    /// the plain WebDriver path every engine has.
+    /// page; their `data:` image reaches the daemon as a file, removed once answered. The HTML the script put on the
+    /// clipboard is read back from the display with `xclip`. WebKit: the display side is the same
+    /// on every engine, and WebKit's late work goes through the plain WebDriver path every engine
+    /// has.
     @Test func gmNotificationIsShownAndItsClickReachesTheScript() throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Home</title>"])
         defer { server.stop() }
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-notify-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library) }
         let script = "// ==UserScript==\n// @name Notifier\n// @match \(server.url("/"))\n// @grant GM_notification\n// @grant GM_setClipboard\n// ==/UserScript==\n"
-            + "function note(name) { GM_notification({ title: 'Greeting', text: name + ' <b>bold</b>', tag: 'one',"
+            + "var dot = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';\n"
+            + "function note(name) { GM_notification({ title: 'Greeting', text: name + ' <b>bold</b>', tag: 'one', image: dot,"
             + " onclick: function () { console.log('clicked ' + name); }, ondone: function (clicked) { console.log('done ' + name + ' ' + clicked); } }); }\n"
             + "GM_setClipboard('<i>copied</i> by the script', 'html');\n"
             + "note('first'); setTimeout(function () { note('second'); }, 500); 1\n"
@@ -489,9 +491,14 @@ struct BrowseCommandTests {
         #expect(calls.waitFor(seconds: 10) { $0.contains("second &lt;b&gt;bold&lt;/b&gt;") }, "\(calls.lines)")
         let notified = calls.lines.filter { $0.contains("string \"Greeting\"") }
         #expect(notified.count == 2, "\(calls.lines)")
+        // The data: image goes as a file of browse's own, removed once the notification is answered.
+        let image = calls.lines.last { $0.contains("/pagescript-notifications-") && $0.hasSuffix(".png\"") }
+            .flatMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
+        #expect(image.map { FileManager.default.fileExists(atPath: $0) } == true, "\(calls.lines)")
         let click = try LineReader("/usr/bin/dunstctl", ["action", "0"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
         #expect(click.exitStatus() == 0, "\(click.lines)")
         #expect(browsing.waitFor(seconds: 20) { $0.contains("done second true") }, "\(browsing.lines)")
+        #expect(image.map { FileManager.default.fileExists(atPath: ($0 as NSString).deletingLastPathComponent) } == false)
         let pasted = try LineReader("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "text/html"], environment: ["DISPLAY": display.name])
         #expect(pasted.exitStatus() == 0)
         #expect(pasted.lines == ["<i>copied</i> by the script"], "\(pasted.lines)")

@@ -20,7 +20,8 @@ import UserScripts
 /// ```
 public final class GMNotificationDisplay: Sendable {
     private let service = LockedService()
-    private let state = LockedNotifications()
+    private let images: ImageFolder
+    private let state: LockedNotifications
 
     /// Connects to the session bus's notification service (see
     /// ``SystemSupport/DesktopNotifications/connect(environment:events:)``); blocks while it looks.
@@ -38,14 +39,17 @@ public final class GMNotificationDisplay: Sendable {
         return display
     }
 
-    private init() {}
+    private init() {
+        images = ImageFolder()
+        state = LockedNotifications(images: images)
+    }
 
     /// Shows one notification (`details`: the page half's `{"text","title","image"?,"tag"?,"silent"?,"timeout"?}`)
     /// that request `request` of `run` made in the document of `entry`. A notification the
     /// service refused is answered as closed at once. Returns a problem to report, if any.
     func show(_ details: JSONValue, request: JSONValue, of run: GMScriptRun, in entry: RuntimeEntry) async -> String? {
         guard let notifications = service.get() else { return nil }
-        let owner = Owner(entry: entry, request: request)
+        var owner = Owner(entry: entry, request: request)
         var notification = DesktopNotification(summary: details["title"]?.stringValue ?? "", body: details["text"]?.stringValue ?? "")
         if notification.summary.isEmpty { notification.summary = run.script.name }
         notification.silent = details["silent"] == .bool(true)
@@ -55,8 +59,11 @@ public final class GMNotificationDisplay: Sendable {
                 notification.imagePath = image
             } else if let url = URL(string: image), url.isFileURL {
                 notification.imagePath = url.path(percentEncoded: false)
+            } else if let picture = Self.picture(inDataURL: image) {
+                notification.imagePath = images.write(picture.bytes, extension: picture.extension)
+                owner.imageFile = notification.imagePath
             } else {
-                problem = "the image of a notification of \(run.script.name) is not shown: only file: images are"
+                problem = "the image of a notification of \(run.script.name) is not shown: only file: images and data: PNG, JPEG, GIF and WebP images are"
             }
         }
         let timeout = details["timeout"]?.doubleValue.flatMap { $0 > 0 && $0 < Double(Int32.max) ? $0 : nil }
@@ -64,6 +71,7 @@ public final class GMNotificationDisplay: Sendable {
         let tag = details["tag"]?.stringValue.map { run.id.rawValue + "\n" + $0 }
         notification.replacesID = tag.flatMap(state.openID(tagged:)) ?? 0
         guard let id = await notifications.show(notification) else {
+            owner.imageFile.map(images.release)
             state.answerAtOnce(owner)
             return "the notification service did not show a notification of \(run.script.name)"
         }
@@ -89,16 +97,71 @@ public final class GMNotificationDisplay: Sendable {
         }
     }
 
-    /// Stops hearing the service (its monitor process is stopped and reaped); notifications still
-    /// open are never answered.
+    /// Stops hearing the service (its monitor process is stopped and reaped) and removes the
+    /// image files written for it; notifications still open are never answered.
     public func stop() {
         service.get()?.stop()
+        images.remove()
     }
 
-    /// Who made a notification: a request of one document's runtime.
+    /// The image of a `data:` URL (`GM_getResourceURL`'s kind) with a file extension for it, when
+    /// it is a base64 PNG, JPEG, GIF or WebP: the formats a notification daemon reads with no
+    /// reference to anything else (an SVG may name other files).
+    static func picture(inDataURL url: String) -> (bytes: Data, extension: String)? {
+        let types = ["image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp"]
+        guard url.hasPrefix("data:"), let comma = url.firstIndex(of: ",") else { return nil }
+        let header = url[url.index(url.startIndex, offsetBy: 5)..<comma].lowercased().split(separator: ";").map(String.init)
+        guard let type = header.first, let fileExtension = types[type], header.last == "base64",
+              let bytes = Data(base64Encoded: String(url[url.index(after: comma)...]), options: .ignoreUnknownCharacters) else { return nil }
+        return (bytes, fileExtension)
+    }
+
+    /// Who made a notification: a request of one document's runtime; and the file written for
+    /// its `data:` image, removed once it is answered (the daemon has it then).
     struct Owner: Sendable, Equatable {
         let entry: RuntimeEntry
         let request: JSONValue
+        var imageFile: String?
+    }
+}
+
+/// A folder of this process's own, made on the first image, for `data:` images: a notification
+/// daemon reads an image from a file.
+private final class ImageFolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folder: String?
+    private var count = 0
+
+    /// Writes `bytes` to a new file (readable by this user only); its path, or `nil`.
+    func write(_ bytes: Data, extension fileExtension: String) -> String? {
+        lock.withLock {
+            if folder == nil {
+                var template = Array((NSTemporaryDirectory() + "pagescript-notifications-XXXXXX").utf8CString)
+                guard let made = mkdtemp(&template) else { return nil }
+                folder = String(cString: made)
+            }
+            guard let folder else { return nil }
+            count += 1
+            let path = folder + "/image-\(count).\(fileExtension)"
+            return FileManager.default.createFile(atPath: path, contents: bytes, attributes: [.posixPermissions: 0o600]) ? path : nil
+        }
+    }
+
+    /// Removes the image at `path`, and the folder once it is empty: a session that ends on a
+    /// signal, with no time to remove it, leaves at most the images of notifications still open.
+    func release(_ path: String) {
+        lock.withLock {
+            unlink(path)
+            if let folder, rmdir(folder) == 0 { self.folder = nil }
+        }
+    }
+
+    /// Removes the folder and its images.
+    func remove() {
+        lock.withLock {
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+            folder = nil
+        }
     }
 }
 
@@ -117,6 +180,11 @@ private final class LockedNotifications: @unchecked Sendable {
     private var open: [UInt32: Owner] = [:]
     private var tags: [String: UInt32] = [:]
     private var answers: [(owner: Owner, clicked: Bool)] = []
+    private let images: ImageFolder
+
+    init(images: ImageFolder) {
+        self.images = images
+    }
 
     /// The ID of the notification still open under `tag`.
     func openID(tagged tag: String) -> UInt32? {
@@ -125,11 +193,14 @@ private final class LockedNotifications: @unchecked Sendable {
 
     /// `id` is shown for `owner`; one it replaces (the same ID) is answered as closed.
     func opened(_ id: UInt32, by owner: Owner, tag: String?) {
-        lock.withLock {
-            if let replaced = open[id] { answers.append((replaced, false)) }
+        let replaced = lock.withLock { () -> Owner? in
+            let replaced = open[id]
+            if let replaced { answers.append((replaced, false)) }
             open[id] = owner
             if let tag { tags[tag] = id }
+            return replaced
         }
+        replaced?.imageFile.map(images.release)
     }
 
     func isOpen(_ id: UInt32, by owner: Owner) -> Bool {
@@ -138,10 +209,12 @@ private final class LockedNotifications: @unchecked Sendable {
 
     /// The service's answer about `id`: the first one counts (a click is followed by a close).
     func answer(_ id: UInt32, clicked: Bool) {
-        lock.withLock {
-            guard let owner = open.removeValue(forKey: id) else { return }
+        let answered = lock.withLock { () -> Owner? in
+            guard let owner = open.removeValue(forKey: id) else { return nil }
             answers.append((owner, clicked))
+            return owner
         }
+        answered?.imageFile.map(images.release)
     }
 
     func answerAtOnce(_ owner: Owner) {
