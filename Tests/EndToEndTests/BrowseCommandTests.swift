@@ -449,13 +449,13 @@ struct BrowseCommandTests {
 
     /// `GM_notification` and `GM_setClipboard` in `browse`, on a display with a notification
     /// daemon: a private D-Bus session bus and a real dunst on the test's own Xvfb. The script's
-    /// two notifications share a tag: the second replaces the first (whose `ondone` gets false);
-    /// the test sees the `Notify` calls on the bus (page text as data, its markup escaped), clicks
-    /// the newest with `dunstctl action`, and the script's `onclick` and `ondone(true)` run in the
-    /// page; their `data:` image reaches the daemon as a file, removed once answered. The HTML the script put on the
-    /// clipboard is read back from the display with `xclip`. WebKit: the display side is the same
-    /// on every engine, and WebKit's late work goes through the plain WebDriver path every engine
-    /// has.
+    /// two notifications share a tag: the second replaces the first (whose `ondone` gets false),
+    /// and a third closes unclicked after its `timeout`. The test sees the `Notify` calls on the
+    /// bus (page text as data, its markup escaped), clicks the newest with `dunstctl action`, and
+    /// the script's `onclick` and `ondone(true)` run in the page; their `data:` image reaches the
+    /// daemon as a file, removed once answered. The HTML the script put on the clipboard is read
+    /// back from the display with `xclip`. WebKit: the display side is the same on every engine,
+    /// and WebKit's late work goes through the plain WebDriver path every engine has.
     @Test func gmNotificationIsShownAndItsClickReachesTheScript() throws {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Home</title>"])
         defer { server.stop() }
@@ -466,6 +466,7 @@ struct BrowseCommandTests {
             + "function note(name) { GM_notification({ title: 'Greeting', text: name + ' <b>bold</b>', tag: 'one', image: dot,"
             + " onclick: function () { console.log('clicked ' + name); }, ondone: function (clicked) { console.log('done ' + name + ' ' + clicked); } }); }\n"
             + "GM_setClipboard('<i>copied</i> by the script', 'html');\n"
+            + "GM_notification({ text: 'brief', tag: 'brief', timeout: 300, ondone: function (clicked) { console.log('done brief ' + clicked); } });\n"
             + "note('first'); setTimeout(function () { note('second'); }, 500); 1\n"
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
 
@@ -487,10 +488,11 @@ struct BrowseCommandTests {
                                     environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, marker.name: marker.value],
                                     withStandardError: true)
         #expect(browsing.waitFor(seconds: 60) { $0.contains("done first false") }, "\(browsing.lines)")
+        #expect(browsing.waitFor(seconds: 10) { $0.contains("done brief false") }, "\(browsing.lines)")
         // The second Notify names the first's ID to replace; the body's markup is escaped.
         #expect(calls.waitFor(seconds: 10) { $0.contains("second &lt;b&gt;bold&lt;/b&gt;") }, "\(calls.lines)")
         let notified = calls.lines.filter { $0.contains("string \"Greeting\"") }
-        #expect(notified.count == 2, "\(calls.lines)")
+        #expect(notified.count == 2 && calls.lines.contains { $0.contains("string \"brief\"") }, "\(calls.lines)")
         // The data: image goes as a file of browse's own, removed once the notification is answered.
         let image = calls.lines.last { $0.contains("/pagescript-notifications-") && $0.hasSuffix(".png\"") }
             .flatMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }

@@ -78,12 +78,11 @@ public final class GMNotificationDisplay: Sendable {
         state.opened(id, by: owner, tag: tag)
         if let timeout {
             // A service may keep a notification longer than asked (`expire_timeout` is a wish).
-            Task {
+            Task { [service, state] in
                 try? await Task.sleep(for: .milliseconds(timeout))
-                if state.isOpen(id, by: owner) {
-                    await notifications.closeNotification(id)
-                    state.answer(id, clicked: false)
-                }
+                guard state.isOpen(id, by: owner), let notifications = service.get() else { return }
+                await notifications.closeNotification(id)
+                state.answer(id, clicked: false)
             }
         }
         return problem
@@ -100,7 +99,7 @@ public final class GMNotificationDisplay: Sendable {
     /// Stops hearing the service (its monitor process is stopped and reaped) and removes the
     /// image files written for it; notifications still open are never answered.
     public func stop() {
-        service.get()?.stop()
+        service.take()?.stop()
         images.remove()
     }
 
@@ -171,6 +170,14 @@ private final class LockedService: @unchecked Sendable {
 
     func set(_ notifications: DesktopNotifications) { lock.withLock { self.notifications = notifications } }
     func get() -> DesktopNotifications? { lock.withLock { notifications } }
+
+    /// The service, which is gone from here from now on (stopped: nothing more is shown).
+    func take() -> DesktopNotifications? {
+        lock.withLock {
+            defer { notifications = nil }
+            return notifications
+        }
+    }
 }
 
 /// The notifications open, by the service's ID, and the answers not handed over yet.
