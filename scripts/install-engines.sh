@@ -12,6 +12,10 @@ command -v chromium >/dev/null || needed+=(chromium)
 command -v chromedriver >/dev/null || needed+=(chromium-driver)
 command -v firefox-esr >/dev/null || command -v firefox >/dev/null || needed+=(firefox-esr)
 command -v tmux >/dev/null || needed+=(tmux)
+# GM_notification's desktop notifications (their tests start a dunst) and GM_setClipboard's
+# X11 clipboard in `browse`.
+command -v dunst >/dev/null || needed+=(dunst)
+command -v xclip >/dev/null || needed+=(xclip)
 [ -f /usr/share/publicsuffix/public_suffix_list.dat ] || needed+=(publicsuffix)
 [ -f /usr/include/zlib.h ] || needed+=(zlib1g-dev)
 [ -f /usr/include/openssl/evp.h ] || needed+=(libssl-dev)

@@ -100,7 +100,7 @@ public enum BrowseLatencyBenchmark {
         }
         let page = PageSession(session: session, scriptTimeout: 30)
         let samples = SampleCollector()
-        let follower = BrowserFollower(page: page, library: library, opening: site.url("/page/0"))
+        let follower = BrowserFollower(page: page, library: library, opening: site.url("/page/0"), usingTheDesktop: false)
         _ = await follower.follow(isStopped: { samples.count > count }) { event in
             guard case let .ran(_, results) = event else { return }
             for entry in results {

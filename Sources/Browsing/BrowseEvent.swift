@@ -46,6 +46,12 @@ public enum BrowseEvent: Sendable {
     /// Following the library folder for saves (`browse --watch`) is not possible (`reason`):
     /// browsing goes on without it.
     case savesNotFollowed(reason: String)
+    /// Scripts' notifications cannot be shown on the desktop (`reason`: no session bus, no
+    /// notification service): they are reported, and closed unclicked at once.
+    case notificationsNotShown(reason: String)
+    /// Scripts' `GM_setClipboard` cannot set the display's clipboard (`reason`: no display, no
+    /// `xclip`): it is reported only.
+    case clipboardNotSet(reason: String)
     /// The library's script file `file` (its name in the folder) was saved, and what was done.
     case scriptSaved(file: String, save: ScriptSave)
 }

@@ -40,6 +40,10 @@ public enum BrowseLines {
             return [.error("document-start scripts will run after each page has loaded: \(safe(reason))")]
         case let .savesNotFollowed(reason):
             return [.error("saves are not followed: \(safe(reason))")]
+        case let .notificationsNotShown(reason):
+            return [.error("notifications are reported, not shown: \(safe(reason))")]
+        case let .clipboardNotSet(reason):
+            return [.error("the clipboard is reported, not set: \(safe(reason))")]
         case let .scriptSaved(file, save):
             return [tabbed(["saved", safe(file)] + fields(of: save))]
         case .menuCommandRan, .siteSwitched:

@@ -66,8 +66,17 @@ public struct BrowserFollower: Sendable {
     /// that its new version runs there (``BrowseEvent/scriptSaved(file:save:)``).
     public let followsSaves: Bool
 
+    /// Whether the follower uses the desktop of the session: scripts' `GM_notification` is shown
+    /// through the session bus's notification service and its clicks delivered back to the
+    /// script (``PageRuntime/GMNotificationDisplay``), and `GM_setClipboard` sets the clipboard of
+    /// the display (`DISPLAY`) through `xclip` (``SystemSupport/X11Clipboard``). Without it, or
+    /// where one is missing (``BrowseEvent/notificationsNotShown(reason:)``,
+    /// ``BrowseEvent/clipboardNotSet(reason:)``), they are reported, and notifications closed at once.
+    public let usesTheDesktop: Bool
+
     public init(page: PageSession, library: ScriptLibrary, interval: Duration = .milliseconds(200), opening firstAddress: String? = nil,
-                asker: ConnectAsker? = nil, followingSaves followsSaves: Bool = false, downloads: URL? = nil) {
+                asker: ConnectAsker? = nil, followingSaves followsSaves: Bool = false, downloads: URL? = nil, usingTheDesktop usesTheDesktop: Bool = true) {
+        self.usesTheDesktop = usesTheDesktop
         self.downloads = downloads
         self.page = page
         self.library = library
@@ -99,7 +108,21 @@ public struct BrowserFollower: Sendable {
                        report: @escaping @Sendable (BrowseEvent) -> Void, edit: Editing? = nil) async -> Ending {
         // One host for the whole session, so that what scripts do after their runs (a value
         // written or a request made from a timer) is served between looks.
-        let host = GMHost(libraryDirectory: library.directory, asker: asker, downloads: downloads)
+        var notifications: GMNotificationDisplay?
+        var clipboard: X11Clipboard?
+        if usesTheDesktop {
+            switch await BlockingWork.run({ Result { () throws(DesktopNotifications.Unavailable) in try GMNotificationDisplay.connect() } }) {
+            case let .success(display): notifications = display
+            case let .failure(unavailable): report(.notificationsNotShown(reason: unavailable.description))
+            }
+            do {
+                clipboard = try X11Clipboard(display: ProcessInfo.processInfo.environment["DISPLAY"])
+            } catch {
+                report(.clipboardNotSet(reason: error.description))
+            }
+        }
+        let host = GMHost(libraryDirectory: library.directory, asker: asker, downloads: downloads, notifications: notifications,
+                          clipboard: clipboard)
         var interception: DocumentStartInterception?
         switch await DocumentStartInterception.start(page: page, library: library, host: host, report: report) {
         case let .success(started)?: interception = started

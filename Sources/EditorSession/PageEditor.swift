@@ -101,9 +101,17 @@ public enum PageEditor {
         onPageOpen()
         // A script's request to a host its @connect lines do not name is asked about, as in browse.
         let asker = EditorConnectAsker()
-        let host = GMHost(libraryDirectory: library.directory, asker: asker.ask, downloads: downloads)
+        // GM_notification on the desktop, its clicks delivered back, where the session bus has a
+        // notification service; else reported. The status line says why once where there is a
+        // bus (a desktop session); a terminal with no bus at all expects no desktop notification.
+        let display = await BlockingWork.run { Result { () throws(DesktopNotifications.Unavailable) in try GMNotificationDisplay.connect() } }
+        let host = GMHost(libraryDirectory: library.directory, asker: asker.ask, downloads: downloads, notifications: try? display.get())
+        var notice: String?
+        if case let .failure(unavailable) = display, !(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty {
+            notice = "notifications are reported, not shown: \(unavailable.description)"
+        }
         let ended = await edit(page, context: opened.context, library: library, host: host, asker: asker, file: edited, terminal: terminal,
-                               configuration: configuration, processes: processes)
+                               configuration: configuration, processes: processes, notice: notice)
         await host.shutdown()
         await page.close()
         switch ended {
@@ -155,10 +163,10 @@ public enum PageEditor {
     }
 
     /// The editor on `page` until it ends, with its watchdog and late-work server; the page is
-    /// left open and `host` running.
+    /// left open and `host` running. `notice`: a line for the status bar once the editor is up.
     private static func edit(_ page: EditorPage, context: PageContext, library: ScriptLibrary, host: GMHost, asker: EditorConnectAsker? = nil,
                              file: EditedFile? = nil, terminal: TerminalDevice, configuration: EditorConfiguration,
-                             processes: @escaping @Sendable () -> [ChildProcess]) async -> Result<Ending, TerminalError> {
+                             processes: @escaping @Sendable () -> [ChildProcess], notice: String? = nil) async -> Result<Ending, TerminalError> {
         let busy = BusyFlag()
         let loaded = LoadedScripts()
         let initial = file?.opened() ?? PageEditorHost.initialScript(library: library, pageURL: context.url, loaded: loaded)
@@ -179,6 +187,7 @@ public enum PageEditor {
             configuration: configuration)
         notices.attach(app)
         asker?.attach(notices.send)
+        if let notice { notices.send(.message(notice, isError: false)) }
         let watchdog = BrowserWatchdog(processes: processes, session: { page.page.session }, isBusy: { busy.isBusy }) { reason in
             app.stop(reason: reason)
         }

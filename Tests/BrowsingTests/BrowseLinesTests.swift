@@ -16,6 +16,9 @@ struct BrowseLinesTests {
 
     @Test func notesGoToStandardErrorAndTerminalOnlyEventsPrintNothing() {
         #expect(BrowseLines.lines(for: .documentStartUnavailable(reason: "attached")).map(\.stream) == [.error])
+        #expect(BrowseLines.lines(for: .notificationsNotShown(reason: "there is no session bus"))
+                == [.error("notifications are reported, not shown: there is no session bus")])
+        #expect(BrowseLines.lines(for: .clipboardNotSet(reason: "no\u{1B}[2J")) == [.error("the clipboard is reported, not set: no\\e[2J")])
         #expect(BrowseLines.lines(for: .ran(url: "https://example.com/", results: [])).isEmpty)
     }
 }

@@ -505,6 +505,74 @@ struct BrowseCommandTests {
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
+    /// `GM_notification` and `GM_setClipboard` in `browse`, on a display with a notification
+    /// daemon: a private D-Bus session bus and a real dunst on the test's own Xvfb. The script's
+    /// two notifications share a tag: the second replaces the first (whose `ondone` gets false),
+    /// and a third closes unclicked after its `timeout`. The test sees the `Notify` calls on the
+    /// bus (page text as data, its markup escaped), clicks the newest with `dunstctl action`, and
+    /// the script's `onclick` and `ondone(true)` run in the page; their `data:` image reaches the
+    /// daemon as a file, removed once answered. The HTML the script put on the clipboard is read
+    /// back from the display with `xclip`. WebKit: the display side is the same on every engine,
+    /// and WebKit's late work goes through the plain WebDriver path every engine has.
+    @Test func gmNotificationIsShownAndItsClickReachesTheScript() throws {
+        let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Home</title>"])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-notify-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let script = "// ==UserScript==\n// @name Notifier\n// @match \(server.url("/"))\n// @grant GM_notification\n// @grant GM_setClipboard\n// ==/UserScript==\n"
+            + "var dot = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';\n"
+            + "function note(name) { GM_notification({ title: 'Greeting', text: name + ' <b>bold</b>', tag: 'one', image: dot,"
+            + " onclick: function () { console.log('clicked ' + name); }, ondone: function (clicked) { console.log('done ' + name + ' ' + clicked); } }); }\n"
+            + "GM_setClipboard('<i>copied</i> by the script', 'html');\n"
+            + "GM_notification({ text: 'brief', tag: 'brief', timeout: 300, ondone: function (clicked) { console.log('done brief ' + clicked); } });\n"
+            + "note('first'); setTimeout(function () { note('second'); }, 500); 1\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
+
+        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
+        defer { display.stop() }
+        let bus = try LineReader("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: [:])
+        defer { bus.stop() }
+        #expect(bus.waitFor(seconds: 10) { $0.hasPrefix("unix:") })
+        let address = try #require(bus.lines.first)
+        let dunst = try LineReader("/usr/bin/dunst", [], environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address])
+        defer { dunst.stop() }
+        let calls = try LineReader("/usr/bin/dbus-monitor", ["--address", address, "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
+                                   environment: [:])
+        defer { calls.stop() }
+        #expect(calls.waitFor(seconds: 10) { $0.contains("member=NameLost") })
+
+        let marker = ProcessProbe.newMarker()
+        let browsing = try Browsing([server.url("/"), "--engine", "webkit", "--library", library],
+                                    environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, marker.name: marker.value],
+                                    withStandardError: true)
+        #expect(browsing.waitFor(seconds: 60) { $0.contains("done first false") }, "\(browsing.lines)")
+        #expect(browsing.waitFor(seconds: 10) { $0.contains("done brief false") }, "\(browsing.lines)")
+        // The second Notify names the first's ID to replace; the body's markup is escaped.
+        #expect(calls.waitFor(seconds: 10) { $0.contains("second &lt;b&gt;bold&lt;/b&gt;") }, "\(calls.lines)")
+        let notified = calls.lines.filter { $0.contains("string \"Greeting\"") }
+        #expect(notified.count == 2 && calls.lines.contains { $0.contains("string \"brief\"") }, "\(calls.lines)")
+        // The data: image goes as a file of browse's own, removed once the notification is answered.
+        let image = calls.lines.last { $0.contains("/pagescript-notifications-") && $0.hasSuffix(".png\"") }
+            .flatMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
+        #expect(image.map { FileManager.default.fileExists(atPath: $0) } == true, "\(calls.lines)")
+        let click = try LineReader("/usr/bin/dunstctl", ["action", "0"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        #expect(click.exitStatus() == 0, "\(click.lines)")
+        #expect(browsing.waitFor(seconds: 20) { $0.contains("done second true") }, "\(browsing.lines)")
+        #expect(image.map { FileManager.default.fileExists(atPath: ($0 as NSString).deletingLastPathComponent) } == false)
+        let pasted = try LineReader("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "text/html"], environment: ["DISPLAY": display.name])
+        #expect(pasted.exitStatus() == 0)
+        #expect(pasted.lines == ["<i>copied</i> by the script"], "\(pasted.lines)")
+        browsing.process.terminate()
+        browsing.process.waitUntilExit()
+        let lines = browsing.lines
+        let clicked = lines.firstIndex { $0.contains("clicked second") }, done = lines.firstIndex { $0.contains("done second true") }
+        #expect(clicked != nil && done != nil && clicked! < done!, "\(lines)")
+        #expect(!lines.contains { $0.contains("clicked first") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("are reported, not") }, "\(lines)")
+        let leftovers = ProcessProbe.processes(withEnvironment: marker.name, value: marker.value)
+        #expect(leftovers.isEmpty, "still running after browse: \(leftovers)")
+    }
+
     /// `--attach` to a Chromium the test started as a user would (a debugging port, a profile
     /// folder of its own): browse stays on the page the browser shows, runs the matching script
     /// there, and after SIGTERM the browser still runs with its tab, as the script left it (seen
@@ -570,5 +638,54 @@ struct BrowseCommandTests {
         let outcome = try PageScriptBinary.run(["browse", "--engine", "chromium"], environment: ["DISPLAY": ""])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("$DISPLAY is not set"), "\(outcome.standardError)")
+    }
+}
+
+/// A helper program of a test (a bus, a notification daemon, a monitor), with its standard
+/// output and error read line by line; stopped by the test.
+final class LineReader: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var output = ""
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.output += text }
+        }
+        try process.run()
+    }
+
+    var lines: [String] { lock.withLock { output.split(separator: "\n").map(String.init) } }
+
+    func waitFor(seconds: Double, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if lines.contains(where: condition) { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
+    /// Waits for the program to end by itself.
+    func exitStatus() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// SIGTERM, then SIGKILL after a moment: a program started from the test process may
+    /// inherit SIGTERM ignored.
+    func stop() {
+        if process.isRunning { process.terminate() }
+        for _ in 0..<20 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 }

@@ -232,6 +232,10 @@ public final class BrowseTerminalView: @unchecked Sendable {
             write(["  ! document-start scripts will run after each page has loaded: \(safe(reason))"])
         case let .savesNotFollowed(reason):
             write(["  ! saves are not followed: \(safe(reason))"])
+        case let .notificationsNotShown(reason):
+            write(["  ! notifications are reported, not shown: \(safe(reason))"])
+        case let .clipboardNotSet(reason):
+            write(["  ! the clipboard is reported, not set: \(safe(reason))"])
         case let .scriptSaved(file, save):
             write([Self.line(ofSave: save, file: safe(file))])
         case let .menuCommandRan(_, script, name, outcome):

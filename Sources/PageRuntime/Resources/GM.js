@@ -401,12 +401,29 @@ var PageScriptGM = (function() {
             if (pending.settle) { pending.settle(true, given); }
         }
 
+        // A notification's answer (GMNotificationDisplay's): clicked, onclick then ondone(true);
+        // closed unclicked, ondone(false).
+        function deliverNotification(pending, wire) {
+            var clicked = wire.clicked === true;
+            if (clicked) { callBack(pending.hooks, pending.onclick, pending.details, []); }
+            callBack(pending.hooks, pending.ondone, pending.details, [clicked]);
+            if (pending.settle) { pending.settle(clicked); }
+        }
+
         // Hands one response to the request it answers: onprogress (for a load), onreadystatechange,
         // then the callback PageScript named (onload, onerror, ontimeout, onabort), then onloadend.
         function deliver(number, wire) {
             if (!has(requests, "" + number)) { return; }
             var pending = requests[number];
+            // A notification's answer goes to a notification only (own members: the page may
+            // have given Object.prototype one of that name).
+            var isNotification = has(pending, "notification");
+            if (isNotification !== (wire !== null && typeof wire === "object" && has(wire, "notification"))) { return; }
             delete requests[number];
+            if (isNotification) {
+                deliverNotification(pending, wire);
+                return;
+            }
             if (pending.download === true) {
                 deliverDownload(pending, wire);
                 return;
@@ -439,7 +456,7 @@ var PageScriptGM = (function() {
 
         // --- The API of one script run ---------------------------------------------------------
 
-        // setup: {values, info, resources, watchesURL, downloads, windowMethods}; hooks: {console, queue(itemText, wake), report(text)}.
+        // setup: {values, info, resources, watchesURL, downloads, cookies, windowMethods, notifications, clipboard}; hooks: {console, queue(itemText, wake), report(text)}.
         function make(setup, hooks) {
             var builtIns = runtime.captured();
             var quote = runtime.quote;
@@ -575,16 +592,25 @@ var PageScriptGM = (function() {
                 return members;
             }
             // GM_notification(details, ondone) or GM_notification(text, title, image, onclick).
-            // With no notification service the notification is reported and closed at once:
-            // ondone(false) now, onclick never. `settle` (GM.notification's) gets the same moment.
+            // Where PageScript shows notifications (setup.notifications) one is a request whose
+            // answer comes when it is clicked or closed; one that only highlights the tab, and
+            // every one where nothing is shown, is reported and closed at once: ondone(false)
+            // now, onclick never. `settle` (GM.notification's) gets the same moment.
             function notification(first, second, image, onclick, settle) {
                 var byDetails = first !== null && typeof first === "object";
                 var details = byDetails ? first : { text: first, title: second, image: image, onclick: onclick };
                 var ondone = byDetails && typeof second === "function" ? second : details.ondone;
                 var text = details.text === undefined || details.text === null ? "" : builtIns.String(details.text);
                 var title = details.title === undefined || details.title === null ? "" : builtIns.String(details.title);
-                report("notification", ",\"text\":" + quote(text) + ",\"title\":" + quote(title) +
-                    givenMembers(details, ["image", "tag", "url"], ["silent", "highlight"], ["timeout"]));
+                var given = givenMembers(details, ["image", "tag", "url"], ["silent", "highlight"], ["timeout"]);
+                report("notification", ",\"text\":" + quote(text) + ",\"title\":" + quote(title) + given);
+                if (setup.notifications === true && !(text === "" && details.highlight === true)) {
+                    var number = ++requestCount;
+                    requests[number] = { notification: true, details: details, hooks: hooks, onclick: details.onclick, ondone: ondone, settle: settle };
+                    hooks.queue("\"type\":\"notification\",\"request\":" + number + ",\"details\":{\"text\":" + quote(text) +
+                        ",\"title\":" + quote(title) + given + "}", true);
+                    return;
+                }
                 callBack(hooks, ondone, details, [false]);
                 if (settle) { settle(false); }
             }
@@ -603,7 +629,10 @@ var PageScriptGM = (function() {
                     type = type === "text/html" ? "html" : "text";
                 }
                 if (mimetype === null) { mimetype = type === "html" ? "text/html" : "text/plain"; }
-                report("clipboard", ",\"data\":" + quote(builtIns.String(data)) + ",\"type\":" + quote(type) + ",\"mimetype\":" + quote(mimetype));
+                var members = ",\"data\":" + quote(builtIns.String(data)) + ",\"type\":" + quote(type) + ",\"mimetype\":" + quote(mimetype);
+                report("clipboard", members);
+                // Where PageScript sets the display's clipboard (setup.clipboard), it is work too.
+                if (setup.clipboard === true) { hooks.queue("\"type\":\"clipboard\"" + members, true); }
                 callBack(hooks, done, undefined, []);
             }
             // GM_openInTab(url, options or loadInBackground): PageScript opens the tab (`browse`,
@@ -782,7 +811,8 @@ var PageScriptGM = (function() {
                     var values = arguments;
                     return promised(function() { builtIns.apply(log, undefined, values); });
                 },
-                // Settles when the notification is closed (at once, not clicked: false).
+                // Settles with whether the notification was clicked, when it is clicked or closed (at
+                // once, not clicked, where PageScript shows none).
                 notification: function(first, second, image, onclick) {
                     var promise = deferred();
                     try {

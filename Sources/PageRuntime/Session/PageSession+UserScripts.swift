@@ -32,7 +32,7 @@ extension PageSession {
         var reply = first
         let pageURL = first.documentURL ?? ""
         while true {
-            let responses = await serve(reply.work, pageURL: pageURL, activity: &activity)
+            let responses = await serve(reply.work, pageURL: pageURL, entry: entry, activity: &activity)
             let remaining = deadline.timeIntervalSinceNow
             if reply.state == .running {
                 reply = try await deliver(responses, run: id, entry: entry, seconds: seconds, remaining: max(0.5, remaining))
@@ -45,7 +45,7 @@ extension PageSession {
             let watch = state.read(\.watchAfterRuns).map { watchRequest(waitingAtMost: min($0, .seconds(remaining))) }
             let late = try await deliver(responses, run: nil, lateOf: id, entry: entry, seconds: seconds, remaining: remaining, thenWatching: watch)
             reply = reply.appending(lateOutput: late.json["lateOutput"])
-            _ = await serve(late.work, pageURL: pageURL, activity: &activity, andRequests: late.pageIsLeaving)
+            _ = await serve(late.work, pageURL: pageURL, entry: entry, activity: &activity, andRequests: late.pageIsLeaving)
             let again = late.work.filter { ["xhr", "download", "downloadAbort", "cookie"].contains($0["type"]?.stringValue) }
             guard !again.isEmpty, !late.pageIsLeaving else { break }
             reply = RuntimeReply(final: reply, work: again)
@@ -236,12 +236,15 @@ extension PageSession {
         var pageURL = first.documentURL ?? ""
         if first.documentURL == nil, !first.work.isEmpty { pageURL = (try? await browserURL()) ?? "" }
         // Value changes made elsewhere go in with the first delivery (a page being left has no
-        // listeners left to hear them).
+        // listeners left to hear them), and so do the notifications of this document's scripts
+        // clicked or closed since the last hand-over.
         var changes = leaving ? [] : valueChangesMadeElsewhere(entry: entry)
-        while !reply.work.isEmpty || !changes.isEmpty {
-            done += reply.work.count
-            let responses = changes + (await serve(reply.work, pageURL: pageURL, activity: &activity))
+        var answers = state.read(\.userScriptRuns).last?.run.host.notifications?.takeAnswers(for: entry) ?? []
+        while !reply.work.isEmpty || !changes.isEmpty || !answers.isEmpty {
+            done += reply.work.count + answers.count
+            let responses = changes + answers + (await serve(reply.work, pageURL: pageURL, entry: entry, activity: &activity))
             changes = []
+            answers = []
             guard !responses.isEmpty else { break }
             do throws(InjectionError) {
                 reply = try await deliver(responses, run: nil, entry: entry, seconds: scriptTimeout, remaining: scriptTimeout, thenWatching: watch)
@@ -291,8 +294,10 @@ extension PageSession {
     }
 
     /// Does one batch of work: writes the value changes, script by script, and performs the
-    /// requests at once, each within its script's `@connect`. Returns the responses to deliver.
-    func serve(_ work: [JSONValue], pageURL: String, activity: inout GMActivity, andRequests: Bool = true) async -> [JSONValue] {
+    /// requests at once, each within its script's `@connect`; shows the notifications, made in
+    /// the document of `entry`, whose answers come later (``GMNotificationDisplay``), and sets
+    /// the clipboard where the host has one. Returns the responses to deliver.
+    func serve(_ work: [JSONValue], pageURL: String, entry: RuntimeEntry?, activity: inout GMActivity, andRequests: Bool = true) async -> [JSONValue] {
         let runs = state.read(\.userScriptRuns)
         func userScript(of item: JSONValue) -> GMScriptRun? {
             guard let id = item["run"]?.stringValue else { return nil }
@@ -331,6 +336,16 @@ extension PageSession {
                 if let number = item["request"], let runID = item["run"]?.stringValue { aborts.append((GMHost.downloadKey(run: runID, request: number), run)) }
             case "cookie":
                 if item["request"] != nil { cookieCalls.append((item, run)) }
+            case "notification":
+                if let number = item["request"], let details = item["details"], let entry, let display = run.host.notifications,
+                   let problem = await display.show(details, request: number, of: run, in: entry) {
+                    activity.problems.append(problem)
+                }
+            case "clipboard":
+                if let clipboard = run.host.clipboard,
+                   let problem = await clipboard.set(item["data"]?.stringValue ?? "", mimeType: item["mimetype"]?.stringValue ?? "text/plain") {
+                    activity.problems.append("the clipboard was not set: \(problem)")
+                }
             case "script":
                 if let code = item["code"]?.stringValue { refusedScripts.append(code) }
             default:
@@ -540,7 +555,7 @@ extension PageSession {
             return result.failing(with: ScriptError(name: "MenuCommandNotFound", message: message))
         }
         var activity = result.userscript ?? GMActivity()
-        let responses = await serve(reply.work, pageURL: result.context.url, activity: &activity)
+        let responses = await serve(reply.work, pageURL: result.context.url, entry: state.read(\.entry), activity: &activity)
         if !responses.isEmpty, let entry = state.read(\.entry) {
             _ = try await execute(ScriptBody.call(entry: entry), entry: entry,
                                   request: RuntimeRequest.deliver(id: nil, responses: responses, wait: false), timeout: scriptTimeout,

@@ -42,6 +42,10 @@ public final class GMHost: Sendable {
     let asker: ConnectAsker?
     /// Where `GM_download` saves files; `nil`: downloads are off (`not_enabled`).
     public let downloads: DownloadFolder?
+    /// Where `GM_notification` is shown; `nil`: notifications are reported and closed at once.
+    public let notifications: GMNotificationDisplay?
+    /// Where `GM_setClipboard` puts its data; `nil`: it is reported only.
+    public let clipboard: X11Clipboard?
     private let answers: ConnectAnswers
     private let requestConfiguration: GMRequestPerformer.Configuration
     private let state = LockedState()
@@ -55,10 +59,18 @@ public final class GMHost: Sendable {
     ///     is refused, naming the line to add.
     ///   - downloads: The folder `GM_download` saves files in (`--downloads`; made on the first
     ///     download); `nil` turns downloads off.
+    ///   - notifications: Shows `GM_notification` on the desktop and hears its clicks (`browse`,
+    ///     `edit`); the host stops it in ``shutdown()``. `nil`: notifications are reported, and
+    ///     closed unclicked at once.
+    ///   - clipboard: The display's clipboard, which `GM_setClipboard` sets (`browse`); the host
+    ///     stops it in ``shutdown()``. `nil`: the data is reported only.
     public init(libraryDirectory: URL, handlerVersion: String = GMHost.defaultHandlerVersion,
                 requests: GMRequestPerformer.Configuration = GMRequestPerformer.Configuration(),
-                connecting: [String] = [], asker: ConnectAsker? = nil, downloads: URL? = nil) {
+                connecting: [String] = [], asker: ConnectAsker? = nil, downloads: URL? = nil,
+                notifications: GMNotificationDisplay? = nil, clipboard: X11Clipboard? = nil) {
         self.libraryDirectory = libraryDirectory
+        self.notifications = notifications
+        self.clipboard = clipboard
         self.downloads = downloads.map(DownloadFolder.init(directory:))
         self.handlerVersion = handlerVersion
         requestConfiguration = requests
@@ -102,9 +114,12 @@ public final class GMHost: Sendable {
             valueCursor: cursor)
     }
 
-    /// Closes the connections `GM_xmlhttpRequest` opened. Call once, when the session ends; a
-    /// request made after it gets `onerror`.
+    /// Closes the connections `GM_xmlhttpRequest` opened, stops hearing notifications' clicks and
+    /// stops the program that holds the clipboard. Call once, when the session ends; a request
+    /// made after it gets `onerror`.
     public func shutdown() async {
+        if let notifications { await BlockingWork.run { notifications.stop() } }
+        if let clipboard { await BlockingWork.run { clipboard.stop() } }
         if let performer = state.takePerformer() { await performer.shutdown() }
     }
 

@@ -1,8 +1,9 @@
 import SystemSupport
 
-/// One `GM_notification` call, as the script gave it, for a run with no notification service
-/// (`run`, `batch`): PageScript reports it, closes it at once (`ondone` is called with
-/// `clicked` false) and never calls `onclick`.
+/// One `GM_notification` call, as the script gave it, as PageScript reports it. Where nothing is
+/// shown (`run`, `batch`; no notification service) it is closed at once (`ondone` is called with
+/// `clicked` false) and `onclick` is never called; `browse` and `edit` also show it on the
+/// desktop and deliver its click (``GMNotificationDisplay``).
 ///
 /// In `--json` it is an entry of the `userscript` member's `"notifications"`:
 /// `{"text","title","image"?,"tag"?,"silent"?,"highlight"?,"timeout"?,"url"?}`, the optional

@@ -37,10 +37,12 @@ public struct GMScriptRun: Sendable {
     /// so each change reaches the run once, whichever session delivers it.
     let valueCursor: GMValueFeed.Cursor
 
-    /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads", "cookies", "windowMethods"}`.
+    /// What the page half is sent with the run: `{"values", "info", "resources", "watchesURL", "downloads", "cookies", "windowMethods",
+    /// "notifications", "clipboard"}` (whether notifications are shown, and answered later; whether the clipboard is set).
     var requestData: JSONValue {
         ["values": values.object, "info": info, "resources": resources, "watchesURL": .bool(grants.watchesURL),
          "downloads": .bool(grants.promisesDownload), "cookies": .bool(grants.promisesCookie),
-         "windowMethods": .array(grants.windowMethods.map(JSONValue.string))]
+         "windowMethods": .array(grants.windowMethods.map(JSONValue.string)), "notifications": .bool(host.notifications != nil),
+         "clipboard": .bool(host.clipboard != nil)]
     }
 }
