@@ -79,9 +79,7 @@ public struct GMCookieCall: Sendable, Hashable {
     ///
     /// - Throws: ``GMCookieError/notAllowed(url:reason:)`` for any other address.
     public func access(for script: UserScript, policy: ConnectPolicy, pageURL: PageURL?) throws(GMCookieError) -> Access {
-        if let pageURL, pageURL.host == url.host, pageURL.scheme == url.scheme || pageURL.scheme.isWeb && url.scheme.isWeb {
-            return .all
-        }
+        if let pageURL, pageURL.host == url.host { return .all }
         let matcher = ScriptMatcher([(id: ScriptID("cookie-check"), rules: script.siteRules)])
         if !matcher.matches(url).isEmpty { return .all }
         if policy.rules.contains(where: { $0.allows(url.host, pageHost: pageURL?.host) }) { return .scriptVisible }
@@ -115,9 +113,4 @@ public struct GMCookieCall: Sendable, Hashable {
         guard path.hasPrefix("/"), let last = path.lastIndex(of: "/"), last != path.startIndex else { return "/" }
         return String(path[..<last])
     }
-}
-
-extension URLScheme {
-    /// http or https.
-    var isWeb: Bool { self != .file }
 }

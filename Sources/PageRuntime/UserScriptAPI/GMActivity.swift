@@ -27,8 +27,8 @@ public struct GMActivity: Sendable, Equatable {
     public var notifications: [GMNotification] = []
     /// `GM_setClipboard` calls.
     public var clipboard: [GMClipboardWrite] = []
-    /// `GM_openInTab` URLs.
-    public var openedTabs: [String] = []
+    /// `GM_openInTab` URLs, as the scripts wrote them (those of ``tabs``).
+    public var openedTabs: [String] { tabs.map(\.url) }
     /// `GM_openInTab` calls, with their options and what became of each tab.
     public var tabs: [GMTab] = []
     /// `GM_download` calls: where each file went, or why it did not.
@@ -140,7 +140,6 @@ public struct GMActivity: Sendable, Equatable {
         case "window":
             if let call = report["call"]?.stringValue { windowCalls.append(call) }
         case "openInTab":
-            if let url = report["url"]?.stringValue { openedTabs.append(url) }
             if let tab = GMTab(report: report) { tabs.append(tab) }
         case "closeTab":
             if let number = report["tab"]?.intValue, let index = tabs.lastIndex(where: { $0.number == number }) { tabs[index].closedByScript = true }
