@@ -88,8 +88,9 @@ public struct BrowserFollower: Sendable {
 
     /// Something that edits a script on the followed page (the terminal editor in
     /// `pagescript browse`), given the page and the GM API's host half the page's scripts use.
-    /// It returns when editing has ended; the page must be left open.
-    public typealias Editing = @Sendable (PageSession, GMHost) async -> Void
+    /// It returns when editing has ended, with the addresses the edited scripts asked to open
+    /// with `GM_openInTab`, which the follower opens as its scripts' tabs; the page must be left open.
+    public typealias Editing = @Sendable (PageSession, GMHost) async -> [String]
 
     /// Follows the browser until the window is closed or `isStopped` returns `true`, reporting
     /// every page and every run to `report`, and doing what is sent to `requests` between looks.
@@ -495,7 +496,7 @@ public struct BrowserFollower: Sendable {
         case .toggleScriptsForSite:
             await toggleScriptsForSite(in: &document, host: host, report: report)
         case .editScript:
-            await edit?(page, host)
+            document.tabsToOpen += await edit?(page, host) ?? []
         }
     }
 

@@ -21,6 +21,10 @@ public enum PageEditor {
         public var recoveryFile: URL?
         /// Why the recovery copy could not be written, when it could not.
         public var recoveryFailure: String?
+        /// The addresses the runs on a borrowed page asked to open with `GM_openInTab`, in order,
+        /// for the page's owner to open with their own scripts; the editor of a page it opened
+        /// opens them itself and leaves this empty.
+        public var tabsToOpen: [String] = []
     }
 
     /// Why editing could not start or go on.
@@ -126,7 +130,8 @@ public enum PageEditor {
     /// It is ``edit(url:on:library:scriptTimeout:bypassesContentSecurityPolicy:terminal:configuration:processes:onPageOpen:)``
     /// without the opening and the closing: the editor starts with the script saved for the
     /// page's site, runs its text on the page with Ctrl-R, and when it ends the page and its
-    /// browser are left as they are. A page a script leaves stuck is not replaced (the browser
+    /// browser are left as they are. The tabs its runs ask for with `GM_openInTab` are the
+    /// owner's to open (``Ending/tabsToOpen``). A page a script leaves stuck is not replaced (the browser
     /// is not the editor's to stop); the editor says so and what to do instead.
     ///
     /// - Parameters:
@@ -174,6 +179,8 @@ public enum PageEditor {
         let turn = PageTurn()
         let lateWork = LateWorkServer(page: page, turn: turn) { lines in notices.send(.laterConsole(lines)) }
         let userScripts = PageEditorHost.UserScriptSession(host: host, turn: turn, lateWork: lateWork)
+        // The tabs runs ask for open in the editor's own browser, or are the borrowed page's owner's to open.
+        let tabs = page.isOwned ? nil : EditorTabs.Requests()
         // Text an earlier editor on this script could not give back is offered before anything else.
         let recovered = RecoveryCopy.latest(for: initial.document.name, in: library.directory, differingFrom: initial.code)
         let app = EditorApp(
@@ -183,7 +190,7 @@ public enum PageEditor {
             document: initial.document,
             recovered: recovered,
             host: PageEditorHost.make(page: page, pageURL: context.url, library: library, loaded: loaded, busy: busy,
-                                      session: userScripts, file: file, notify: notices.send),
+                                      session: userScripts, file: file, tabs: tabs, notify: notices.send),
             configuration: configuration)
         notices.attach(app)
         asker?.attach(notices.send)
@@ -195,7 +202,9 @@ public enum PageEditor {
         do throws(TerminalError) {
             // The copy is written before the browser is stopped: a terminal that went away
             // may be followed by a SIGKILL, and the text matters more than a tidy exit.
-            ended = .success(keep(try await app.run(), in: library))
+            var ending = keep(try await app.run(), in: library)
+            ending.tabsToOpen = tabs?.all ?? []
+            ended = .success(ending)
         } catch {
             ended = .failure(error)
         }

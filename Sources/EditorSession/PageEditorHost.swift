@@ -49,16 +49,31 @@ enum PageEditorHost {
     /// A userscript also runs in every frame of the page whose address its `@match` and
     /// `@include` rules claim (unless it has `@noframes`), as a manager runs it; each frame's
     /// outcome joins the console, under a line naming the frame.
-    static func run(_ code: String, on page: PageSession, library: ScriptLibrary, host: GMHost) async throws -> ScriptResult {
+    ///
+    /// The tabs it asks for with `GM_openInTab` open afterwards (``EditorTabs``): in the editor's
+    /// browser, each with its own matching scripts, or, for `tabs` given (a borrowed page), handed
+    /// over there for the page's owner to open.
+    static func run(_ code: String, on page: PageSession, library: ScriptLibrary, host: GMHost,
+                    tabs: EditorTabs.Requests? = nil) async throws -> ScriptResult {
         let userScript = UserScript(text: code, fallbackName: "Editor script")
         guard userScript.hasMetadataBlock else { return try await page.run(script: code) }
         // With the @name and @namespace of a library script, the text runs as that script.
         let installed = try? library.script(sameAs: userScript)?.id
         let top = try await page.run(userScript: userScript, id: installed, host: host)
-        let rules = userScript.interpretation.rules
-        guard !userScript.interpretation.noFrames, !rules.isEmpty else { return top }
-        let matcher = ScriptMatcher([(id: ScriptID("editor"), rules: rules)])
         var console = top.console
+        if top.userscript?.tabs.isEmpty == false {
+            if let tabs {
+                console += EditorTabs.handOver(for: top, to: tabs)
+            } else {
+                console += await EditorTabs.open(for: top, script: userScript, id: installed, on: page, library: library, host: host)
+            }
+        }
+        let rules = userScript.interpretation.rules
+        guard !userScript.interpretation.noFrames, !rules.isEmpty else {
+            return ScriptResult(context: top.context, value: top.value, console: console, error: top.error, dialogs: top.dialogs,
+                                userscript: top.userscript)
+        }
+        let matcher = ScriptMatcher([(id: ScriptID("editor"), rules: rules)])
         _ = try await page.visitFrames { _, frame throws(InjectionError) in
             guard let address = try? await frame.browserURL(), let url = try? PageURL(address), !matcher.matches(url).isEmpty else { return }
             let result = try await frame.run(userScript: userScript, id: installed, host: host)
@@ -83,15 +98,17 @@ enum PageEditorHost {
     ///   - loaded: The versions of the scripts the editor has read.
     ///   - busy: Marked while a script runs on the page.
     ///   - session: The session's userscript host, turn-taking and late-work server.
+    ///   - tabs: Where the tabs runs ask for go, on a borrowed page; `nil` opens them in the
+    ///     editor's browser.
     ///   - notify: Tells the editor what a run reported by itself: `GM_setClipboard` text goes to
     ///     the terminal's clipboard.
     static func make(page: EditorPage, pageURL: String, library: ScriptLibrary, loaded: LoadedScripts, busy: BusyFlag,
-                     session: UserScriptSession, file: EditedFile? = nil,
+                     session: UserScriptSession, file: EditedFile? = nil, tabs: EditorTabs.Requests? = nil,
                      notify: @escaping @Sendable (EditorNotice) -> Void = { _ in }) -> EditorHost {
         let runner = ClosureScriptRunner { script in
             do {
                 let result = try await session.turn.during {
-                    try await busy.during { try await run(script, on: page.page, library: library, host: session.host) }
+                    try await busy.during { try await run(script, on: page.page, library: library, host: session.host, tabs: tabs) }
                 }
                 page.saw(result.context.url)
                 session.lateWork.scriptRan()

@@ -165,6 +165,37 @@ struct BrowseTerminalTests {
         let left = browse.leftovers()
         #expect(left.isEmpty, "still running: \(left)")
     }
+
+    /// Issue 41, point 3: a `GM_openInTab` in browse's editor opens, once the editor closes, as a
+    /// tab browse follows, in front, whose matching scripts run there.
+    @Test func aTabTheEditorsScriptAsksForOpensInBrowse() throws {
+        let browse = try BrowseInTerminal(
+            page: "<!doctype html><title>Edit here</title>",
+            otherPages: ["/tab": "<!doctype html><title>The new tab</title>"],
+            script: { site in "// ==UserScript==\n// @name Marker\n// @match \(site)/tab\n// ==/UserScript==\n'marked ' + document.title\n" },
+            engine: nil)
+        defer { browse.stop() }
+        let terminal = browse.terminal
+        try terminal.waitFor(text: "Edit here", timeout: 60)
+        try terminal.type("e")
+        try terminal.waitFor(text: "Ln 1, Col 1", timeout: 30)
+        for line in ["// ==UserScript==", "// @name Opener", "// @grant GM_openInTab", "// ==/UserScript==", "GM_openInTab('/tab'); 'asked'"] {
+            try terminal.type(line)
+            try terminal.press("Enter")
+        }
+        try terminal.press("C-r")
+        let ran = try terminal.waitFor(text: "opens in a new tab of the browser", timeout: 30)
+        #expect(ran.contains { $0.contains("\(browse.server.url("/tab")) opens in a new tab of the browser") }, "\(ran)")
+        try terminal.press("C-q")
+        try terminal.waitFor(text: "Quit anyway?")
+        try terminal.press("y")
+        let opened = try terminal.waitFor(text: "✓ Marker → \"marked The new tab\"", timeout: 60)
+        #expect(opened.contains { $0.contains("GM_openInTab \(browse.server.url("/tab")): a new tab, followed from now on") }, "\(opened)")
+        try terminal.type("q")
+        try terminal.waitFor(text: "browse exited 0")
+        let left = browse.leftovers()
+        #expect(left.isEmpty, "still running: \(left)")
+    }
 }
 
 /// `pagescript browse` on a loopback site (its start page at `/`) with one library script, in a

@@ -45,8 +45,9 @@ public final class BrowseEditing: @unchecked Sendable {
         lock.withLock { signals }.cancel()
     }
 
-    /// Edits on `page` until the editor ends, then reports how.
-    @Sendable public func edit(_ page: PageSession, host: GMHost) async {
+    /// Edits on `page` until the editor ends, then reports how; returns the addresses the
+    /// editor's runs asked to open with `GM_openInTab`.
+    @Sendable public func edit(_ page: PageSession, host: GMHost) async -> [String] {
         lock.withLock { signals }.cancel()
         let (ended, tookBack) = await view.handOver { () async -> Result<PageEditor.Ending, PageEditor.Failure> in
             do throws(PageEditor.Failure) {
@@ -58,6 +59,7 @@ public final class BrowseEditing: @unchecked Sendable {
         let again = installSignals()
         lock.withLock { signals = again }
         let safe = TerminalSafeText.escaped
+        var tabs: [String] = []
         switch ended {
         case let .failure(error):
             view.write(["  ✗ the editor could not open: \(safe(error.description))"])
@@ -80,8 +82,10 @@ public final class BrowseEditing: @unchecked Sendable {
                 lines.append("  ✎ your unsaved script could not be kept: \(safe(failure))")
             }
             view.write(lines)
+            tabs = ending.tabsToOpen
         }
         if !tookBack { end(with: SIGHUP) }
+        return tabs
     }
 
     private func end(with signal: Int32) {

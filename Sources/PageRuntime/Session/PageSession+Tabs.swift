@@ -31,6 +31,44 @@ extension PageSession {
         return result.with(userscript: activity)
     }
 
+    /// Opens `address` in a new tab that stays open (the editor's tabs, which last as long as its
+    /// browser) and does `work` there as on a page of its own: its own runtime, and its own name
+    /// for `GM_getTab` (``identify(asTab:)``); then makes the page's window current again, with
+    /// its name and runtime, whatever happened. A tab that did not load is closed.
+    ///
+    /// ```swift
+    /// let tab = try await page.visitInNewTab("https://example.com/next", timeout: 20) { tab in
+    ///     try? await LibraryRun.runMatching(library: library, on: tab, host: host).results
+    /// }
+    /// ```
+    ///
+    /// - Returns: Where the tab's page ended up, its title, and what `work` gave.
+    public func visitInNewTab<Output: Sendable>(
+        _ address: String, timeout: Double, _ work: (PageSession) async -> Output
+    ) async throws(WebDriverError) -> (url: String, title: String, output: Output) {
+        let original = try await session.windowHandle(timeout: 10)
+        let (name, runtime) = (state.update { $0.tab }, installedRuntime)
+        let tab = try await session.newWindow(timeout: 10)
+        defer {
+            state.update { $0.tab = name }
+        }
+        do {
+            try await session.switchToWindow(tab, timeout: 10)
+            identify(asTab: "tab-" + tab)
+            resumeRuntime(nil)
+            try await session.navigate(to: address, timeout: timeout)
+            let shown = (url: try await session.currentURL(timeout: 10), title: try await session.title(timeout: 10))
+            let output = await work(self)
+            try await session.switchToWindow(original, timeout: 10)
+            resumeRuntime(runtime)
+            return (shown.url, shown.title, output)
+        } catch {
+            try? await leave(tab: tab, for: original)
+            resumeRuntime(runtime)
+            throw error
+        }
+    }
+
     /// Loads `address` in a new tab, reads where it ended up and its title, closes the tab and
     /// makes the page's window current again, whatever happened.
     private func visitInNewTab(_ address: String, timeout: Double) async throws(WebDriverError) -> (url: String, title: String) {
