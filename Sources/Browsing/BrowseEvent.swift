@@ -30,6 +30,9 @@ public enum BrowseEvent: Sendable {
     /// What scripts on the page at `url` logged and asked after their runs ended (timers, event
     /// handlers, `GM_xmlhttpRequest` callbacks), as it happened.
     case laterOutput(url: String, output: [LateScriptOutput])
+    /// What scripts on the page at `url`, in a tab the follower is not on (Chromium), logged and
+    /// asked after their runs ended, as it happened: not the page the browser shows in front.
+    case laterOutputInBackground(url: String, output: [LateScriptOutput])
     /// Scripts that match the page but are switched off for its site, so did not run.
     case switchedOff(url: String, scripts: [StoredScript])
     /// Running the scripts failed as a whole (the page went away mid-run, the library is unreadable).

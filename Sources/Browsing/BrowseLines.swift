@@ -30,7 +30,7 @@ public enum BrowseLines {
             return [tabbed(["back", safe(url), safe(title)])]
         case let .tabOpened(url):
             return [tabbed(["tab", safe(url)])]
-        case let .laterOutput(_, output):
+        case let .laterOutput(_, output), let .laterOutputInBackground(_, output):
             return output.flatMap(ReportRenderer.lines(of:)).map(StreamLine.error)
         case let .switchedOff(url, scripts):
             return scripts.map { tabbed(["off", $0.id.rawValue, safe($0.name), safe(url)]) }

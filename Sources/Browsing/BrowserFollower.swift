@@ -226,7 +226,7 @@ public struct BrowserFollower: Sendable {
             lateWatch?.stop()
             guard let here = try? await page.session.windowHandle(timeout: 5) else { return }
             runtimes[here] = page.installedRuntime
-            interception?.leave(window: here, runtime: page.installedRuntime)
+            interception?.leave(window: here, runtime: page.installedRuntime, url: address)
         }
         // Looks that failed in a row: the first is retried at once (a navigation that tore the
         // probe's document down under it, as Chromium does), later ones at the usual pace.

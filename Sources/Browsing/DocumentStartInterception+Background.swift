@@ -21,14 +21,15 @@ extension DocumentStartInterception {
         _ = await follower.waitForTarget(Self.targetID(ofWindow: handle), timeout: seconds)
     }
 
-    /// The follower leaves the window `handle`, whose document has `runtime`: what the document's
-    /// scripts queue from now on is served in the background until the follower is back.
-    func leave(window handle: String, runtime: PageSession.InstalledRuntime?) {
+    /// The follower leaves the window `handle`, whose document (at `url`) has `runtime`: what the
+    /// document's scripts queue from now on is served in the background until the follower is back.
+    func leave(window handle: String, runtime: PageSession.InstalledRuntime?, url: String?) {
         guard let runtime else { return }
         let targetID = Self.targetID(ofWindow: handle)
         state.update { state in
             if state.tabs[targetID] == nil { state.tabs[targetID] = InterceptionState.TabRuns() }
             state.tabs[targetID]?.runtime = runtime
+            state.tabs[targetID]?.runtimeURL = url
         }
     }
 
@@ -79,6 +80,7 @@ extension DocumentStartInterception {
             state.tabs[target.targetID]?.isCollecting = false
             state.tabs[target.targetID]?.collected = ran
             state.tabs[target.targetID]?.runtime = ran == nil ? nil : runtime
+            state.tabs[target.targetID]?.runtimeURL = ran?.url
         }
     }
 
@@ -119,9 +121,9 @@ extension DocumentStartInterception {
                 if state.tabs[target.targetID]?.watchedRequest == request { state.tabs[target.targetID]?.watchedRequest = nil }
             }
         }
-        let url = state.update { $0.tabs[target.targetID]?.collected?.url } ?? ""
+        let url = state.update { $0.tabs[target.targetID]?.runtimeURL } ?? ""
         let watch = background.watchLateUserScriptWork(waitingAtMost: interval) { output in
-            self.report(.laterOutput(url: url, output: output))
+            self.report(.laterOutputInBackground(url: url, output: output))
         }
         defer { watch?.stop() }
         while !Task.isCancelled {

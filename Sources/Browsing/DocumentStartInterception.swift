@@ -246,6 +246,9 @@ final class InterceptionState: @unchecked Sendable {
         /// The runtime of the tab's document while the follower is elsewhere: the work its
         /// scripts queue is served in the background.
         var runtime: PageSession.InstalledRuntime?
+        /// The address of the document ``runtime`` is in, as its scripts saw it, which later
+        /// output from there is reported with.
+        var runtimeURL: String?
         /// The request whose document a watcher serves now (``DocumentStartInterception/serveBackgroundTabs(every:)``).
         var watchedRequest: Int?
     }

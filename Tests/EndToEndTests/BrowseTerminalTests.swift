@@ -7,9 +7,10 @@ import Testing
 /// `pagescript browse` in a real terminal (tmux), under a private Xvfb: on Chromium the page's
 /// title arrives escaped (a right-to-left override: Chromium turns control characters in a title
 /// into spaces itself), a script's result and its menu command show, the command runs on its
-/// key with its console line, `t` switches the script off for the site, and `q` ends browsing;
-/// what ran in background tabs shows under their escaped titles; on WebKit `e` opens the editor
-/// on the same page and comes back.
+/// key with its console line (once: not again among the lines logged later), `t` switches the
+/// script off for the site, and `q` ends browsing; what ran in background tabs shows under their
+/// escaped titles, and what their scripts log later under their addresses; on WebKit `e` opens
+/// the editor on the same page and comes back.
 @Suite(.serialized)
 struct BrowseTerminalTests {
     @Test func showsTheTitleEscapedAndRunsAMenuCommandByItsKey() throws {
@@ -37,6 +38,10 @@ struct BrowseTerminalTests {
         try terminal.type("1")
         let invoked = try terminal.waitFor(text: "console.log: marked: yes")
         #expect(invoked.contains { $0.contains("▹ Marker: Mark the page") }, "\(invoked)")
+        // The late-work watch has handed over what was logged since, a few times over.
+        Thread.sleep(forTimeInterval: 1)
+        let once = try terminal.screen()
+        #expect(once.filter { $0.contains("marked: yes") }.count == 1, "\(once)")
 
         try terminal.type("t")
         try terminal.waitFor(text: "Marker: off for 127.0.0.1:\(browse.server.port)")
@@ -88,8 +93,10 @@ struct BrowseTerminalTests {
     }
 
     /// On Chromium, what ran in tabs browse does not follow shows as it happens, under each tab's
-    /// title (escaped) and address: the start page opens two tabs on another origin while it
-    /// loads, before browse follows anything but the start page, so both stay in the background.
+    /// title (escaped) and address, and so does what their scripts log later (a timer's line),
+    /// under the tab's address, not as the page in front's: the start page opens two tabs on
+    /// another origin while it loads, before browse follows anything but the start page, so both
+    /// stay in the background.
     @Test func showsWhatRanInBackgroundTabsEscaped() throws {
         let browse = try BrowseInTerminal(
             page: """
@@ -101,7 +108,8 @@ struct BrowseTerminalTests {
             otherPages: ["/tab": "<!doctype html><title>x</title><script>document.title = 'Tab\\u202e ' + location.search;</script>"],
             script: { site in
                 let other = site.replacingOccurrences(of: "127.0.0.1", with: "localhost")
-                return "// ==UserScript==\n// @name Counter\n// @match \(other)/tab*\n// ==/UserScript==\n'seen ' + location.search\n"
+                return "// ==UserScript==\n// @name Counter\n// @match \(other)/tab*\n// ==/UserScript==\n"
+                    + "setTimeout(function () { console.log('later ' + location.search); }, 500);\n'seen ' + location.search\n"
             },
             engine: "chromium")
         defer { browse.stop() }
@@ -112,6 +120,13 @@ struct BrowseTerminalTests {
         }
         for tab in ["1", "2"] {
             #expect(screen.contains { $0.contains("◦ Tab\\u{202E} ?\(tab)  <\(other)/tab?\(tab)>  (a tab in the background)") }, "\(screen)")
+        }
+        let later = try browse.terminal.waitFor { screen in
+            ["1", "2"].allSatisfy { tab in screen.contains { $0.contains("Counter: console.log: later ?\(tab)") } }
+        }
+        for tab in ["1", "2"] {
+            let line = later.firstIndex { $0.contains("Counter: console.log: later ?\(tab)") } ?? 0
+            #expect(line > 0 && later[line - 1].contains("◦ later, in the background tab <\(other)/tab?\(tab)>:"), "\(later)")
         }
         try browse.terminal.type("q")
         try browse.terminal.waitFor(text: "browse exited 0")

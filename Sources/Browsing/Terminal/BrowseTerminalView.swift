@@ -207,6 +207,10 @@ public final class BrowseTerminalView: @unchecked Sendable {
             write(["  ↗ GM_openInTab \(safe(url)): a new tab, followed from now on"])
         case let .laterOutput(_, output):
             write(output.flatMap(ReportRenderer.lines(of:)).map { "      " + $0 })
+        case let .laterOutputInBackground(url, output):
+            // Not the page in front: the lines say which tab's page they came from.
+            let lines = output.flatMap(ReportRenderer.lines(of:))
+            if !lines.isEmpty { write(["  ◦ later, in the background tab <\(safe(url))>:"] + lines.map { "      " + $0 }) }
         case let .addressChanged(url, title):
             write(["▸ \(title.isEmpty ? "(untitled)" : safe(title))  <\(safe(url))>  (same document)"])
         case let .keptDocumentShown(url, title, results):

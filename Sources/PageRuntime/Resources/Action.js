@@ -1804,16 +1804,20 @@ var Action = (function() {
                 return afterCallbacks();
             }
             if (request.kind === "watch") { return watchedLateReply(session, request.wait, request.leavingAt); }
-            // Runs a command a script registered with GM_registerMenuCommand.
+            // Runs a command a script registered with GM_registerMenuCommand. What the scripts
+            // logged later before it is handed over first (`laterOutput`), and the marks move past
+            // the command's own lines, which this reply carries: each line is reported once.
             if (request.kind === "menu") {
                 var owner = findRun(session, "" + request.run);
                 var scriptRecord = owner !== null ? owner.scripts[request.script] : undefined;
+                var earlier = laterOutput(session);
                 var logged = scriptRecord !== undefined ? scriptRecord.console.length : 0;
                 var ran = scriptRecord !== undefined && scriptRecord.api !== null && scriptRecord.api.runMenuCommand("" + request.name);
                 var lines = [];
                 for (var line = logged; ran && line < scriptRecord.console.length; line++) { lines[lines.length] = scriptRecord.console[line]; }
+                if (ran && owner.state !== "running") { scriptRecord.reportedConsole = scriptRecord.console.length; }
                 return shielded("{\"pagescript\":" + replyVersion + ",\"ranMenuCommand\":" + (ran ? "true" : "false") + ",\"console\":[" +
-                    joined(lines) + "],\"work\":[" + drained(session.late) + "]}", true);
+                    joined(lines) + "],\"work\":[" + drained(session.late) + "]" + earlier + "}", true);
             }
             // A context after a navigation may check the load as a run does (`loadCheck`).
             noteBrowserStatus(request.loadCheck);

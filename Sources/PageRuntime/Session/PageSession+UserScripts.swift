@@ -16,6 +16,7 @@ extension PageSession {
     func serveUserScript(_ userScript: GMScriptRun, run id: String, entry: RuntimeEntry, first: RuntimeReply,
                          seconds: Double, deadline: Date) async throws(InjectionError) -> (reply: RuntimeReply, activity: GMActivity) {
         var activity = GMActivity()
+        activity.runID = id
         activity.unprovidedGrants = userScript.grants.unprovided
         activity.valuesKeptInLibrary = userScript.keepsValues
         if let exposed = transport.exposesCallsToPage { activity.problems.append(exposed) }
@@ -533,21 +534,26 @@ extension PageSession {
 }
 
 extension PageSession {
-    /// Runs the menu command `name` that the last userscript run registered with
-    /// `GM_registerMenuCommand`, and returns `result` with the command's console lines added (or
-    /// failing with `MenuCommandNotFound`, naming the commands there are).
+    /// Runs the menu command `name` that the userscript run of `result` registered with
+    /// `GM_registerMenuCommand`, in the document that run is in (which must be the one the session
+    /// shows now), and returns `result` with the command's console lines added (or failing with
+    /// `MenuCommandNotFound`, naming the commands there are). The command's console lines are
+    /// reported here only: never again among the lines logged later
+    /// (``serveLateUserScriptWork(waitingAtMost:)``).
     ///
     /// - Parameters:
     ///   - name: The command's name, as the script registered it.
-    ///   - result: The result of the run that registered it.
-    ///   - script: Whose command it is, when several userscripts ran on the page (`browse`): the
+    ///   - result: The result of the run that registered it. The same script may have run
+    ///     more than once in the session (in another document, another tab, or again in this
+    ///     one): only that run's commands are run.
+    ///   - script: Whose command it is, for a result that is not a served userscript run's: the
     ///     last run of that library script; the last userscript run when `nil`.
     public func runMenuCommand(_ name: String, of result: ScriptResult, script: ScriptID? = nil) async throws(InjectionError) -> ScriptResult {
         let runs = state.read(\.userScriptRuns)
-        guard let last = script.map({ id in runs.last { $0.run.id == id } }) ?? runs.last else {
+        guard let runID = result.userscript?.runID ?? (script.map({ id in runs.last { $0.run.id == id } }) ?? runs.last)?.id else {
             return result.failing(with: ScriptError(name: "MenuCommandNotFound", message: "no userscript ran, so there is no menu command \(name)"))
         }
-        let reply = try await ask(RuntimeRequest.menu(id: last.id, script: 0, name: name))
+        let reply = try await ask(RuntimeRequest.menu(id: runID, script: 0, name: name))
         guard reply.json["ranMenuCommand"] == .bool(true) else {
             let known = result.userscript?.menuCommands ?? []
             let message = "the script registered no menu command named \(name)"

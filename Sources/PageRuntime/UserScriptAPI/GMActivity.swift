@@ -53,6 +53,9 @@ public struct GMActivity: Sendable, Equatable {
     /// When the script ran, when that differs from its `@run-at` (`document-end` for a
     /// `document-start` script where the engine cannot run it earlier).
     public var ranAt: String?
+    /// The runtime's ID of the run this is of (``PageSession/runMenuCommand(_:of:script:)`` runs
+    /// the commands that very run registered, in its own document); `nil` before the run was served.
+    var runID: String?
 
     public init() {}
 
