@@ -41,6 +41,51 @@ struct LoadFailureTests {
         }
     }
 
+    /// On Firefox, an address that shows no page (a `204`, a download) fails at once with the
+    /// reason Chromium gives, as WebDriver BiDi's navigation reports it, not at the end of the
+    /// load's time as geckodriver's Navigate To did; the browser stays on the page it had, and a
+    /// page, a server's redirect and an error status load as before.
+    @Test
+    func anAddressThatShowsNoPageFailsAtOnceOnFirefox() async throws {
+        let fileName = "pagescript-test-\(UUID().uuidString).bin"
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Fine</title>"),
+            "/landed": LoopbackResponse(html: "<title>Landed</title>"),
+            "/moved": LoopbackResponse(redirectTo: "/landed"),
+            "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: 204),
+            "/download": LoopbackResponse(body: "saved", contentType: "application/octet-stream",
+                                          headers: ["Content-Disposition": "attachment; filename=\"\(fileName)\""]),
+        ])
+        defer { server.stop() }
+        // Firefox saves the download in the user's downloads folder (as `NAME(1).bin` when a
+        // file has its name).
+        defer {
+            let folder = NSHomeDirectory() + "/Downloads/"
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in saved where name.hasPrefix(fileName.dropLast(4)) { try? FileManager.default.removeItem(atPath: folder + name) }
+        }
+        try await PageFixtures.onPage(.firefox, server) { page in
+            for path in ["/empty", "/download", "/empty"] {
+                let started = Date()
+                await #expect {
+                    _ = try await page.open(server.url(path), loadTimeout: 30)
+                } throws: { error in
+                    guard case let .navigationFailed(url, reason) = error as? InjectionError else { return false }
+                    return url == server.url(path) && reason.hasPrefix(LoadFailure.noNewDocument)
+                }
+                let seconds = Date().timeIntervalSince(started)
+                #expect(seconds < 10, "\(path) failed after \(seconds) s, well within the load's time")
+                #expect(try await page.run(script: "document.title").value == "Fine", "the browser stayed on the page it had")
+            }
+            #expect(server.requestedPaths.filter { $0 == "/download" }.count == 1, "a download is not asked for again")
+            let moved = try await page.open(server.url("/moved"), loadTimeout: 30)
+            #expect(moved.title == "Landed" && moved.url == server.url("/landed") && moved.httpStatus == 200)
+            let missing = try await page.open(server.url("/missing"), loadTimeout: 30)
+            #expect(missing.httpStatus == 404 && missing.title == "Not found")
+            #expect(try await page.open(server.url("/"), loadTimeout: 30).title == "Fine")
+        }
+    }
+
     @Test(arguments: PageFixtures.everyEngine)
     func aServerThatNeverAnswersTimesOutTheLoad(engine: Engine) async throws {
         let server = try LoopbackServer(pages: ["/": "<title>Fine</title>"])

@@ -154,6 +154,22 @@ struct ScriptBodyTests {
         #expect(LoadFailure.reason(driverMessage: message) == reason)
     }
 
+    /// Firefox's `browsingContext.navigate` fails with its network error, often before its error
+    /// page is shown: the reason names the error page's code either way, as geckodriver's
+    /// Navigate To did.
+    @Test(arguments: [
+        ("Error: NS_ERROR_UNKNOWN_HOST", nil, "the host name could not be resolved (dnsNotFound)"),
+        ("Error: NS_ERROR_CONNECTION_REFUSED", "about:neterror?e=connectionFailure&u=http%3A//127.0.0.1%3A9/", "connection refused (connectionFailure)"),
+        ("Error: NS_ERROR_FILE_NOT_FOUND", "about:blank", "no such file (fileNotFound)"),
+        ("Error: deniedPortAccess", nil, "the browser does not connect to this port (deniedPortAccess)"),
+        ("Error: NS_ERROR_GENERATE_FAILURE(NS_ERROR_MODULE_SECURITY, SSL_ERROR_RX_RECORD_TOO_LONG)", nil, "the TLS handshake failed (nssFailure2)"),
+        ("Error: NS_ERROR_GENERATE_FAILURE(NS_ERROR_MODULE_SECURITY, SEC_ERROR_UNKNOWN_ISSUER)", nil, "the server's certificate is not trusted (nssBadCert)"),
+        ("Error: NS_ERROR_SOMETHING_NEW", nil, "NS_ERROR_SOMETHING_NEW"),
+    ] as [(String, String?, String)])
+    func explainsAFailedBiDiNavigation(message: String, shownURL: String?, reason: String) {
+        #expect(LoadFailure.reason(bidiMessage: message, shownURL: shownURL) == reason)
+    }
+
     @Test func readsTheReasonFromABrowsersErrorPage() {
         #expect(LoadFailure.reason(requested: "http://a/", documentURL: "http://a/", pageText: nil) == nil)
         #expect(LoadFailure.reason(requested: "http://a/", documentURL: "about:blank", pageText: "\nCould not connect to a: Connection refused\n")

@@ -5,7 +5,8 @@
 /// WebKit's driver reports success and leaves `about:blank` with the reason as the page's text
 /// ("Could not connect to 127.0.0.1: Connection refused").; geckodriver fails it with the address of
 /// Firefox's error page, whose `e` parameter names the cause (`Reached error page:
-/// about:neterror?e=connectionFailure&u=...`).
+/// about:neterror?e=connectionFailure&u=...`), and Firefox's WebDriver BiDi navigation with its
+/// network error (`Error: NS_ERROR_CONNECTION_REFUSED`).
 enum LoadFailure {
     /// Why a navigation that left the browser on the page it had did not load.
     static let noNewDocument = "the browser opened no page there (a download, or a response without content)"
@@ -21,6 +22,43 @@ enum LoadFailure {
         }
         guard let code = networkCode(in: message) else { return message }
         return explanation(of: code).map { "\($0) (\(code))" } ?? message
+    }
+
+    /// The reason from a navigation through WebDriver BiDi that failed with the browser's
+    /// `message` (`Error: NS_ERROR_CONNECTION_REFUSED`), the window then at `shownURL`: the code of
+    /// Firefox's error page, as geckodriver's Navigate To reports it, read from the window's
+    /// address where it shows the page already, and from the browser's error code otherwise
+    /// (`NS_ERROR_UNKNOWN_HOST` is `dnsNotFound`'s).
+    static func reason(bidiMessage message: String, shownURL: String?) -> String {
+        if let shownURL, firefoxErrorCode(in: shownURL) != nil { return reason(driverMessage: shownURL) }
+        let error = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        let code = firefoxErrorPageCode(of: error) ?? error
+        if let explanation = firefoxExplanation(of: code) { return "\(explanation) (\(code))" }
+        return reason(driverMessage: error)
+    }
+
+    /// The code of the error page Firefox shows for its network `error`
+    /// (`NS_ERROR_CONNECTION_REFUSED`: `connectionFailure`).
+    private static func firefoxErrorPageCode(of error: String) -> String? {
+        if error.contains("NS_ERROR_MODULE_SECURITY") {
+            return error.contains("CERT") || error.contains("SEC_ERROR_") ? "nssBadCert" : "nssFailure2"
+        }
+        switch error {
+        case "NS_ERROR_CONNECTION_REFUSED": return "connectionFailure"
+        case "NS_ERROR_UNKNOWN_HOST": return "dnsNotFound"
+        case "NS_ERROR_FILE_NOT_FOUND": return "fileNotFound"
+        case "NS_ERROR_FILE_ACCESS_DENIED": return "fileAccessDenied"
+        case "NS_ERROR_NET_TIMEOUT": return "netTimeout"
+        case "NS_ERROR_NET_RESET": return "netReset"
+        case "NS_ERROR_NET_INTERRUPT": return "netInterrupt"
+        case "NS_ERROR_PORT_ACCESS_NOT_ALLOWED": return "deniedPortAccess"
+        case "NS_ERROR_OFFLINE": return "netOffline"
+        case "NS_ERROR_PROXY_CONNECTION_REFUSED": return "proxyConnectFailure"
+        case "NS_ERROR_UNKNOWN_PROXY_HOST": return "proxyResolveFailure"
+        case "NS_ERROR_REDIRECT_LOOP": return "redirectLoop"
+        case "NS_ERROR_UNKNOWN_PROTOCOL": return "unknownProtocolFound"
+        default: return nil
+        }
     }
 
     /// The reason when the document the browser shows is an error page instead of `requested`;

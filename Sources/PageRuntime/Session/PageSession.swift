@@ -59,6 +59,8 @@ public final class PageSession: Sendable {
 
     /// How long a load that ran out of time waits for the browser to stop it.
     static let stopLoadingWait: Double = 0.3
+    /// How long the driver has to say where a navigation that failed left the window.
+    static let failedLoadAddressWait: Double = 2
     /// How many times (50 ms apart) an empty error page is asked again for its text.
     static let errorPageWaits = 10
 
@@ -237,12 +239,14 @@ public final class PageSession: Sendable {
     }
 
     /// Navigates to `url` (lifting the page's Content-Security-Policy first, when the session was
-    /// made to) and
-    /// forgets the runtime of the document left behind. Returns once the new document has
-    /// reached what ``waitsUntil`` names; with `returningAtDocumentStart`, where the browser's own
-    /// DevTools connection navigates (Chromium, after a session's first page), as soon as it has
-    /// started (``LoadProgress/loading``). A load that runs out of time on a document that was
-    /// usable by then returns too, the load recorded as unfinished (``PageContext/unfinishedLoad``).
+    /// made to) and forgets the runtime of the document left behind. Returns once the new document
+    /// has reached what ``waitsUntil`` names; with `returningAtDocumentStart`, where the browser's
+    /// own DevTools connection navigates (Chromium, after a session's first page), as soon as it
+    /// has started (``LoadProgress/loading``). Where the session's window is followed through
+    /// WebDriver BiDi (Firefox), the navigation goes there, so that an address that shows no page
+    /// fails at once (``WebDriver/WebDriverSession/navigateThroughBiDi(to:endingAtDOMContentLoaded:timeout:)``).
+    /// A load that runs out of time on a document that was usable by then returns too, the load
+    /// recorded as unfinished (``PageContext/unfinishedLoad``).
     @discardableResult
     func navigate(to url: String, loadTimeout: Double, returningAtDocumentStart: Bool = false) async throws(InjectionError) -> LoadProgress {
         await liftContentSecurityPolicyIfAsked()
@@ -276,6 +280,32 @@ public final class PageSession: Sendable {
                 // ``landing(at:within:_:)`` navigates once more.
                 forgetDocument()
                 throw .pageChanged(expected: url, actual: (try? await browserURL()) ?? "an address another page chose")
+            }
+        }
+        // Through WebDriver BiDi where the session's window is followed there (Firefox): an
+        // address that shows no page is answered at once, where geckodriver's Navigate To waits
+        // for its page-load limit.
+        if let outcome = await session.navigateThroughBiDi(to: url, endingAtDOMContentLoaded: waitsUntil == .domContentLoaded,
+                                                           timeout: loadTimeout) {
+            switch outcome {
+            case .loaded, .dialogOpened:
+                // A dialog the page opened while loading: the installation answers it.
+                forgetDocument()
+                if case .loaded = outcome { await waitForQuietNetwork(loadTimeout: loadTimeout, since: started) }
+                return .loaded
+            case .noNewDocument:
+                // Also what a navigation the page left replaced gets: ``landing(at:within:_:)``
+                // navigates once more.
+                throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument)
+            case .downloadBegan:
+                // Certain, so not navigated to again (a second download).
+                throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument + " (download)")
+            case let .failed(message):
+                let shown = try? await session.currentURL(timeout: Self.failedLoadAddressWait)
+                throw .navigationFailed(url: url, reason: LoadFailure.reason(bidiMessage: message, shownURL: shown))
+            case .timedOut:
+                try await continueAfterLoadTimeout(url, seconds: loadTimeout, startedAt: started, timedOutAt: Date())
+                return .loaded
             }
         }
         do {

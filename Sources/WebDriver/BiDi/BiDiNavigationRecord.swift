@@ -8,13 +8,23 @@ import SystemSupport
 /// another navigation put in the window as PageScript's began is told from one PageScript's led
 /// to, where the page itself cannot tell. Statuses are not recorded: the page's Navigation Timing
 /// has them, and network events would cost every request of every page.
+///
+/// It also notes which navigations became downloads (`browsingContext.downloadWillBegin`) and
+/// tells a navigation under way of a dialog the page opens (`browsingContext.userPromptOpened`),
+/// for ``WebDriverSession/navigateThroughBiDi(to:endingAtDOMContentLoaded:timeout:)``.
 final class BiDiNavigationRecord: Sendable {
     /// The window's browsing context, whose events are recorded.
     let context: String
     private let record = NIOLockedValueBox(NavigationRecord())
+    private let downloads = NIOLockedValueBox<[String]>([])
+    private let promptWatch = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
 
     /// The events the record needs.
-    static let events = ["browsingContext.navigationStarted", "browsingContext.navigationCommitted"]
+    static let events = ["browsingContext.navigationStarted", "browsingContext.navigationCommitted",
+                         "browsingContext.downloadWillBegin", "browsingContext.userPromptOpened"]
+
+    /// How many downloads are remembered.
+    private static let downloadMemory = 16
 
     init(context: String) {
         self.context = context
@@ -22,13 +32,35 @@ final class BiDiNavigationRecord: Sendable {
 
     /// Records `method`'s event when it is about the window's own context.
     func received(_ method: String, _ parameters: JSONValue) {
-        guard parameters["context"]?.stringValue == context, let navigation = parameters["navigation"]?.stringValue,
+        guard parameters["context"]?.stringValue == context else { return }
+        if method == "browsingContext.userPromptOpened" {
+            promptWatch.withLockedValue { $0 }?()
+            return
+        }
+        if method == "browsingContext.downloadWillBegin", let navigation = parameters["navigation"]?.stringValue {
+            downloads.withLockedValue { known in
+                known.append(navigation)
+                if known.count > Self.downloadMemory { known.removeFirst() }
+            }
+            return
+        }
+        guard let navigation = parameters["navigation"]?.stringValue,
               let url = parameters["url"]?.stringValue else { return }
         switch method {
         case "browsingContext.navigationStarted": record.withLockedValue { $0.requested(navigation, url: url) }
         case "browsingContext.navigationCommitted": record.withLockedValue { $0.committed(navigation, url: url) }
         default: break
         }
+    }
+
+    /// Whether navigation `id` became a download rather than a document.
+    func becameDownload(_ id: String) -> Bool {
+        downloads.withLockedValue { $0.contains(id) }
+    }
+
+    /// Calls `handler` when the page opens a dialog, until `nil` replaces it.
+    func watchPrompts(_ handler: (@Sendable () -> Void)?) {
+        promptWatch.withLockedValue { $0 = handler }
     }
 
     /// Where the record stands now.
