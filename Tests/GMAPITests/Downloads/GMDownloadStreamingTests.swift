@@ -83,6 +83,25 @@ struct GMDownloadStreamingTests {
         }
     }
 
+    /// A name that cannot be saved (its subfolder a link out of the folder) is refused once the
+    /// head has arrived; the unread body is dropped with its connection, and nothing is written.
+    @Test func aFileThatCannotBeStartedLeavesTheBodyUnread() async throws {
+        let held = PatternServer(total: 4 * 1024 * 1024, heldAfter: 64 * 1024)
+        let port = try held.start()
+        defer { held.stop() }
+        let temporary = try TemporaryDirectory("gm-download")
+        try FileManager.default.createDirectory(at: temporary.file("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporary.file("Downloads"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: temporary.path("Downloads/sub"), withDestinationPath: temporary.path("elsewhere"))
+        let record = await GMRequestPerformer.withPerformer(GMDownloadTests.quick) { performer in
+            await performer.download(GMDownload(url: "http://127.0.0.1:\(port)/a.bin", name: "sub/a.bin"), policy: Self.policy, pageURL: nil,
+                                     into: DownloadFolder(directory: temporary.file("Downloads")))
+        }
+        #expect(record.message?.hasPrefix("the file could not be saved: ") == true)
+        #expect(try temporary.entries("elsewhere").isEmpty)
+        #expect(try temporary.entries("Downloads") == ["sub"])
+    }
+
     /// The folder the file is written in is deleted while the body arrives: the download fails
     /// as soon as it writes again, saying so, and leaves nothing.
     @Test func aFolderRemovedMidDownloadGivesItsOwnRecord() async throws {
