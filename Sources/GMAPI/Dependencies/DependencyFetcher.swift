@@ -139,7 +139,7 @@ public final class DependencyFetcher: Sendable {
                 switch error {
                 case .timedOut, .cancelled: throw .timedOut(url: current.description, seconds: configuration.timeout)
                 case .tooLarge: throw .tooLarge(url: current.description, limit: configuration.maximumFileBytes)
-                case .network(let reason): throw .network(url: current.description, reason: reason)
+                case .network(let reason), .unwritable(let reason): throw .network(url: current.description, reason: reason)
                 }
             }
             if response.isRedirect, let location = response.header("location") {

@@ -6,10 +6,12 @@ import SystemSupport
 /// the script asked for `overwrite`.
 ///
 /// **Atomic.** The bytes go to a hidden temporary file beside the final name, are flushed to disk,
-/// and only then get the final name, so a reader never sees half a file. Without `overwrite` the
-/// final name is taken with `link`, which fails when the name exists (no window between a check
-/// and the rename), and the next `name (N).ext` is tried. With `overwrite`, `rename` replaces the
-/// old file (a symbolic link there is replaced itself, never followed).
+/// and only then get the final name, so a reader never sees half a file. A download writes that
+/// file as its body arrives (``startFile(for:)``, then ``place(_:conflict:)``); one that fails
+/// part-way removes it (``PartialFile/discard()``). Without `overwrite` the final name is taken
+/// with `link`, which fails when the name exists (no window between a check and the rename), and
+/// the next `name (N).ext` is tried. With `overwrite`, `rename` replaces the old file (a symbolic
+/// link there is replaced itself, never followed).
 ///
 /// **Inside.** Subfolders of a ``DownloadName`` are made as needed; one that exists must be a
 /// real folder, not a symbolic link, so a name can never lead out of the folder.
@@ -78,6 +80,19 @@ public struct DownloadFolder: Sendable, Hashable {
 
     /// Saves `bytes` as `name` (see the type's discussion).
     public func save(_ bytes: [UInt8], as name: DownloadName, conflict: DownloadConflictAction) throws(SaveFailure) -> SavedFile {
+        var file = try startFile(for: name)
+        let written = bytes.withUnsafeBytes { buffer in Result { () throws(SaveFailure) in try file.write(buffer) } }
+        if case .failure(let failure) = written {
+            file.discard()
+            throw failure
+        }
+        return try place(file, conflict: conflict)
+    }
+
+    /// Makes the hidden file a download of `name` is written into, beside its final name (the
+    /// subfolders made as for ``save(_:as:conflict:)``), for ``place(_:conflict:)`` to name when
+    /// it is whole, or ``PartialFile/discard()`` to remove.
+    func startFile(for name: DownloadName) throws(SaveFailure) -> PartialFile {
         let root = directory.path
         try Self.makeFolder(root, mayBeLink: true)
         var folder = root
@@ -88,17 +103,33 @@ public struct DownloadFolder: Sendable, Hashable {
         let fileName = name.segments.last ?? "download"
         // Hidden, beside the final name, and short enough for any name.
         let temporary = folder + "/.\(String(decoding: fileName.utf8.prefix(100), as: UTF8.self)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part"
-        try Self.writeFile(bytes, to: temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw Self.failure("create", temporary) }
+        return PartialFile(folder: folder, fileName: fileName, prefix: name.segments.dropLast().map { $0 + "/" }.joined(),
+                           path: temporary, descriptor: descriptor)
+    }
+
+    /// Gives a whole ``PartialFile`` its final name (see the type's discussion): flushed to disk,
+    /// then linked or renamed into place. The partial file is gone afterwards, whatever happens.
+    func place(_ file: PartialFile, conflict: DownloadConflictAction) throws(SaveFailure) -> SavedFile {
+        guard fsync(file.descriptor) == 0 else {
+            let failed = Self.failure("fsync", file.path)
+            file.discard()
+            throw failed
+        }
+        close(file.descriptor)
+        let temporary = file.path
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary) } }
-        let prefix = name.segments.dropLast().map { $0 + "/" }.joined()
+        let folder = file.folder
+        let fileName = file.fileName
         if conflict == .overwrite {
             let target = folder + "/" + fileName
             let existed = Self.exists(target)
-            guard rename(temporary, target) == 0 else { throw Self.failure("rename", target) }
+            guard rename(temporary, target) == 0 else { throw Self.placingFailure("rename", target, partial: temporary) }
             keepTemporary = true
             Self.synchronizeFolder(folder)
-            return SavedFile(path: target, relativePath: prefix + fileName, replaced: existed, uniquified: false)
+            return SavedFile(path: target, relativePath: file.prefix + fileName, replaced: existed, uniquified: false)
         }
         let parts = FileNameParts(fileName)
         for attempt in 0...Self.maximumUniqueTries {
@@ -106,11 +137,60 @@ public struct DownloadFolder: Sendable, Hashable {
             let target = folder + "/" + candidate
             if link(temporary, target) == 0 || Self.claimWithoutLinks(temporary, target) {
                 Self.synchronizeFolder(folder)
-                return SavedFile(path: target, relativePath: prefix + candidate, replaced: false, uniquified: attempt > 0)
+                return SavedFile(path: target, relativePath: file.prefix + candidate, replaced: false, uniquified: attempt > 0)
             }
-            guard errno == EEXIST else { throw Self.failure("link", target) }
+            guard errno == EEXIST else { throw Self.placingFailure("link", target, partial: temporary) }
         }
         throw SaveFailure(description: "\(folder) already has \(fileName) and \(Self.maximumUniqueTries) numbered names like it")
+    }
+
+    /// A download's file while it is written: hidden, open, beside the name it will get.
+    struct PartialFile: Sendable {
+        /// The folder it is in, and the final name's.
+        let folder: String
+        /// The final name's last segment.
+        let fileName: String
+        /// The final name's subfolders, each followed by `/`.
+        let prefix: String
+        /// Its own path.
+        let path: String
+        let descriptor: Int32
+        /// How many bytes were written.
+        private(set) var count = 0
+
+        init(folder: String, fileName: String, prefix: String, path: String, descriptor: Int32) {
+            self.folder = folder
+            self.fileName = fileName
+            self.prefix = prefix
+            self.path = path
+            self.descriptor = descriptor
+        }
+
+        /// Appends `bytes`. Fails when the disk refuses them, or when the file is no longer in
+        /// the folder (removed, or its folder with it), which a write alone would not notice.
+        mutating func write(_ bytes: UnsafeRawBufferPointer) throws(SaveFailure) {
+            var info = stat()
+            if fstat(descriptor, &info) == 0, info.st_nlink == 0 {
+                throw SaveFailure(description: "\(path) was removed while the download was written to it (was the folder deleted?)")
+            }
+            guard let base = bytes.baseAddress else { return }
+            var written = 0
+            while written < bytes.count {
+                let result = Foundation.write(descriptor, base + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw DownloadFolder.failure("write", path)
+                }
+                written += result
+            }
+            count += bytes.count
+        }
+
+        /// Closes and removes the file: the download failed or was stopped.
+        func discard() {
+            close(descriptor)
+            unlink(path)
+        }
     }
 
     private static func makeFolder(_ path: String, mayBeLink: Bool) throws(SaveFailure) {
@@ -129,30 +209,6 @@ public struct DownloadFolder: Sendable, Hashable {
             }
         } else if mkdir(path, 0o755) != 0, errno != EEXIST {
             throw failure("mkdir", path)
-        }
-    }
-
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws(SaveFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw failure("create", path) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { write(descriptor, $0 + written, bytes.count - written) } ?? 0
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let failed = failure("write", path)
-                unlink(path)
-                throw failed
-            }
-            written += result
-        }
-        guard fsync(descriptor) == 0 else {
-            let failed = failure("fsync", path)
-            unlink(path)
-            throw failed
         }
     }
 
@@ -185,7 +241,28 @@ public struct DownloadFolder: Sendable, Hashable {
         close(descriptor)
     }
 
-    private static func failure(_ operation: String, _ path: String) -> SaveFailure {
+    static func failure(_ operation: String, _ path: String) -> SaveFailure {
         SaveFailure(description: "\(operation) \(path): \(errnoDescription(errno))")
+    }
+
+    /// The failure to give the partial file its final name: the partial file gone (its folder
+    /// removed) said as such.
+    private static func placingFailure(_ operation: String, _ target: String, partial: String) -> SaveFailure {
+        let code = errno
+        guard code == ENOENT, !exists(partial) else {
+            errno = code
+            return failure(operation, target)
+        }
+        return SaveFailure(description: "\(partial) was removed before it got its name (was the folder deleted?)")
+    }
+}
+
+extension DownloadFolder.PartialFile: ResponseBody {
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws(HTTPTransport.Failure) {
+        do throws(DownloadFolder.SaveFailure) {
+            try write(bytes)
+        } catch {
+            throw .unwritable(error.description)
+        }
     }
 }

@@ -7,6 +7,11 @@ extension GMRequestPerformer {
     /// up to ``Configuration/maximumDownloadBytes``, and saves it into `folder` under a safe name
     /// (``DownloadFolder``, ``DownloadName``).
     ///
+    /// The body is never held whole: each buffer, as it arrives, is written to a hidden partial
+    /// file beside the final name, which gets that name (as ``DownloadFolder`` gives names) only
+    /// when the body is complete. A body that breaks off, takes too long, grows past the limit or
+    /// cannot be written removes the partial file, so nothing half-written is left.
+    ///
     /// A response with an HTTP error status (400 and above) is not saved, as browsers cancel such
     /// a download. Never throws: every outcome is a ``GMDownloadRecord``.
     ///
@@ -29,30 +34,58 @@ extension GMRequestPerformer {
         guard let folder else {
             return GMDownloadRecord(url: download.url, error: .notEnabled, message: "downloads are off: PageScript was given no downloads folder", notes: notes)
         }
-        let response: GMResponse
-        do {
-            response = try await perform(download.request, policy: policy, pageURL: pageURL, asking: asking, maximumBytes: configuration.maximumDownloadBytes)
+        let final: FinalResponse
+        do throws(GMRequestFailure) {
+            final = try await open(download.request, policy: policy, pageURL: pageURL, asking: asking, maximumBytes: configuration.maximumDownloadBytes)
         } catch {
-            var record = GMDownloadRecord(url: download.url, error: Self.downloadError(for: error), message: Self.downloadMessage(error), notes: notes)
-            if case .timedOut = error { record.timedOut = true }
-            return record
+            return Self.failedDownload(download, error, notes: notes)
         }
-        guard response.status < 400 else {
-            let reason = response.statusText.isEmpty ? "" : " \(response.statusText)"
+        guard final.head.status < 400 else {
+            do throws(GMRequestFailure) {
+                _ = try await final.read(into: DiscardedBody())
+            } catch {
+                return Self.failedDownload(download, error, notes: notes)
+            }
+            let reason = final.head.reason.isEmpty ? "" : " \(final.head.reason)"
             return GMDownloadRecord(url: download.url, error: .notSucceeded,
-                                    message: "the server answered HTTP \(response.status)\(reason); nothing was saved", notes: notes)
+                                    message: "the server answered HTTP \(final.head.status)\(reason); nothing was saved", notes: notes)
         }
-        let name = DownloadName(requested: download.name, url: try? PageURL(response.finalURL),
-                                suggested: response.header("content-disposition").flatMap(Self.fileName(inDisposition:)))
+        let name = DownloadName(requested: download.name, url: try? PageURL(final.url),
+                                suggested: final.head.header("content-disposition").flatMap(Self.fileName(inDisposition:)))
         if name.changed, let asked = download.name { notes.append("the name \"\(asked)\" was made safe: \(name.relativePath)") }
+        let partial: DownloadFolder.PartialFile
+        do throws(DownloadFolder.SaveFailure) {
+            partial = try folder.startFile(for: name)
+        } catch {
+            return GMDownloadRecord(url: download.url, error: .notSucceeded, message: "the file could not be saved: \(error.description)", notes: notes)
+        }
+        // The body goes straight into the partial file; any failure removes it.
+        let written: DownloadFolder.PartialFile
+        do throws(HTTPTransport.Failure) {
+            written = try await final.exchange.read(into: partial)
+        } catch {
+            partial.discard()
+            if case .unwritable(let reason) = error {
+                return GMDownloadRecord(url: download.url, error: .notSucceeded,
+                                        message: "the file could not be saved: \(reason); the part written was removed", notes: notes)
+            }
+            return Self.failedDownload(download, Self.failure(error, url: final.url, timeout: final.timeout, limit: final.limit), notes: notes)
+        }
         let saved: DownloadFolder.SavedFile
         do throws(DownloadFolder.SaveFailure) {
-            saved = try folder.save(response.body, as: name, conflict: download.conflictAction)
+            saved = try folder.place(written, conflict: download.conflictAction)
         } catch {
             return GMDownloadRecord(url: download.url, error: .notSucceeded, message: "the file could not be saved: \(error.description)", notes: notes)
         }
         if saved.uniquified { notes.append("\(name.relativePath) existed: saved as \(saved.relativePath)") }
-        return GMDownloadRecord(url: download.url, finalURL: response.finalURL, saved: saved, bytes: response.body.count, status: response.status, notes: notes)
+        return GMDownloadRecord(url: download.url, finalURL: final.url, saved: saved, bytes: written.count, status: final.head.status, notes: notes)
+    }
+
+    /// The record of a download whose request failed.
+    private static func failedDownload(_ download: GMDownload, _ error: GMRequestFailure, notes: [String]) -> GMDownloadRecord {
+        var record = GMDownloadRecord(url: download.url, error: downloadError(for: error), message: downloadMessage(error), notes: notes)
+        if case .timedOut = error { record.timedOut = true }
+        return record
     }
 
     static func downloadError(for failure: GMRequestFailure) -> GMDownloadError {

@@ -49,7 +49,8 @@ public final class GMRequestPerformer: Sendable {
         public var maximumRedirects: Int
         /// The `User-Agent` sent when the script sets none (the browser's own, ideally), or `nil`.
         public var userAgent: String?
-        /// The largest file `GM_download` saves, in bytes (it is held in memory until written).
+        /// The largest file `GM_download` saves, in bytes (written to disk as it arrives, never
+        /// held whole in memory).
         public var maximumDownloadBytes: Int
 
         /// The defaults: 16 MiB, 120 s, 10 s to connect, 20 redirects, no `User-Agent`, 256 MiB
@@ -117,6 +118,48 @@ public final class GMRequestPerformer: Sendable {
     public func perform(_ request: GMRequest, policy: ConnectPolicy, pageURL: PageURL?,
                         asking: (@Sendable (_ host: String, _ url: String) async -> Bool?)? = nil,
                         maximumBytes: Int? = nil) async throws(GMRequestFailure) -> GMResponse {
+        let final = try await open(request, policy: policy, pageURL: pageURL, asking: asking, maximumBytes: maximumBytes)
+        let body = try await final.read(into: MemoryBody())
+        return GMResponse(
+            status: final.head.status,
+            statusText: final.head.reason,
+            headers: final.head.headers,
+            finalURL: final.url,
+            body: body.bytes,
+            responseType: request.responseType,
+            overrideMimeType: request.overrideMimeType
+        )
+    }
+
+    /// The last response of a request, its redirects followed and its body not yet read.
+    struct FinalResponse: Sendable {
+        /// Its status line and headers.
+        let head: HTTPTransport.Head
+        /// The URL it came from.
+        let url: String
+        /// The exchange whose body is still to be read.
+        let exchange: HTTPTransport.Exchange
+        /// The request's timeout and size limit, for the failures of reading the body.
+        let timeout: Double
+        let limit: Int
+
+        /// Reads the body into `destination`; a failure is the request's.
+        func read<Destination: ResponseBody>(into destination: Destination) async throws(GMRequestFailure) -> Destination {
+            do {
+                return try await exchange.read(into: destination)
+            } catch {
+                throw GMRequestPerformer.failure(error, url: url, timeout: timeout, limit: limit)
+            }
+        }
+    }
+
+    /// Sends `request` and follows its redirects, as ``perform(_:policy:pageURL:asking:maximumBytes:)``
+    /// says, up to the head of the last response: its body is left for the caller to read (into
+    /// memory for `GM_xmlhttpRequest`, into a file for `GM_download`). A redirect's body is read
+    /// and dropped.
+    func open(_ request: GMRequest, policy: ConnectPolicy, pageURL: PageURL?,
+              asking: (@Sendable (_ host: String, _ url: String) async -> Bool?)?,
+              maximumBytes: Int?) async throws(GMRequestFailure) -> FinalResponse {
         try request.validate()
         let limit = maximumBytes ?? configuration.maximumResponseBytes
         let timeout = request.timeout ?? configuration.defaultTimeout
@@ -134,26 +177,20 @@ public final class GMRequestPerformer: Sendable {
                 guard let asking, let answer = await asking(url.host.connectText, url.description) else { throw error }
                 guard answer else { throw .refusedByUser(url: url.description, host: url.host.connectText) }
             }
-            let response: HTTPTransport.Response
+            let exchange: HTTPTransport.Exchange
             do {
-                response = try await transport.send(
+                exchange = try await transport.open(
                     method: method, url: url, headers: headers, body: body,
                     deadline: deadline, maximumBytes: limit
                 )
             } catch {
                 throw Self.failure(error, url: url.description, timeout: timeout, limit: limit)
             }
-            guard response.isRedirect, request.redirect != .manual, let location = response.header("location") else {
-                return GMResponse(
-                    status: response.status,
-                    statusText: response.reason,
-                    headers: response.headers,
-                    finalURL: url.description,
-                    body: response.body,
-                    responseType: request.responseType,
-                    overrideMimeType: request.overrideMimeType
-                )
+            let response = FinalResponse(head: exchange.head, url: url.description, exchange: exchange, timeout: timeout, limit: limit)
+            guard response.head.isRedirect, request.redirect != .manual, let location = response.head.header("location") else {
+                return response
             }
+            _ = try await response.read(into: DiscardedBody())
             if request.redirect == .error { throw .redirectRefused(url: url.description, location: location) }
             redirects += 1
             guard redirects <= configuration.maximumRedirects else {
@@ -168,7 +205,7 @@ public final class GMRequestPerformer: Sendable {
             guard next.scheme != .file else {
                 throw .unsupportedURL(next.description, reason: "the server at \(url) redirected to a file: URL")
             }
-            if response.status == 303 && method != "HEAD" || [301, 302].contains(response.status) && method == "POST" {
+            if response.head.status == 303 && method != "HEAD" || [301, 302].contains(response.head.status) && method == "POST" {
                 method = "GET"
                 body = nil
                 headers.removeAll { ["content-type", "content-length", "content-encoding", "content-language", "content-location"].contains($0.name.lowercased()) }
@@ -238,12 +275,12 @@ public final class GMRequestPerformer: Sendable {
         return user.isEmpty && password == nil ? nil : (user, password)
     }
 
-    private static func failure(_ error: HTTPTransport.Failure, url: String, timeout: Double, limit: Int) -> GMRequestFailure {
+    static func failure(_ error: HTTPTransport.Failure, url: String, timeout: Double, limit: Int) -> GMRequestFailure {
         switch error {
         case .timedOut: .timedOut(url: url, seconds: timeout)
         case .tooLarge: .responseTooLarge(url: url, limit: limit)
         case .cancelled: .aborted(url: url)
-        case .network(let reason): .network(url: url, reason: reason)
+        case .network(let reason), .unwritable(let reason): .network(url: url, reason: reason)
         }
     }
 }

@@ -27,6 +27,21 @@ final class HTTPTransport: Sendable {
         case tooLarge
         case cancelled
         case network(String)
+        /// The body's destination could not take it (a file that could not be written): why.
+        case unwritable(String)
+    }
+
+    /// A response's status line and headers.
+    struct Head: Sendable {
+        let status: Int
+        let reason: String
+        let headers: [GMHeaderField]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+
+        var isRedirect: Bool { [301, 302, 303, 307, 308].contains(status) && header("location") != nil }
     }
 
     /// One response, whole.
@@ -73,6 +88,21 @@ final class HTTPTransport: Sendable {
         deadline: ContinuousClock.Instant,
         maximumBytes: Int
     ) async throws(Failure) -> Response {
+        let exchange = try await open(method: method, url: url, headers: headers, body: body, deadline: deadline, maximumBytes: maximumBytes)
+        let bytes = try await exchange.read(into: MemoryBody()).bytes
+        return Response(status: exchange.head.status, reason: exchange.head.reason, headers: exchange.head.headers, body: bytes)
+    }
+
+    /// Sends one request and waits for the response's head, before `deadline`; the body is read
+    /// by the caller, with ``Exchange/read(into:)``, into whatever ``ResponseBody`` suits it.
+    func open(
+        method: String,
+        url: PageURL,
+        headers: [GMHeaderField],
+        body: [UInt8]?,
+        deadline: ContinuousClock.Instant,
+        maximumBytes: Int
+    ) async throws(Failure) -> Exchange {
         var request = HTTPClientRequest(url: url.description)
         request.method = HTTPMethod(rawValue: method)
         for header in headers where !Self.headersPageScriptControls.contains(header.name.lowercased()) {
@@ -92,31 +122,46 @@ final class HTTPTransport: Sendable {
         if let length = response.headers["content-length"].first.flatMap({ Int($0) }), length > maximumBytes {
             throw .tooLarge
         }
-        let bytes = try await Self.collect(response.body, until: deadline, maximumBytes: maximumBytes)
-        return Response(
-            status: Int(response.status.code),
-            reason: response.status.reasonPhrase,
-            headers: response.headers.map { GMHeaderField(name: $0.name, value: $0.value) },
-            body: bytes
-        )
+        let head = Head(status: Int(response.status.code), reason: response.status.reasonPhrase,
+                        headers: response.headers.map { GMHeaderField(name: $0.name, value: $0.value) })
+        return Exchange(head: head, body: response.body, deadline: deadline, maximumBytes: maximumBytes)
+    }
+
+    /// A response whose head has arrived and whose body has not been read: read it once, with
+    /// ``read(into:)`` (a body left unread closes the connection).
+    struct Exchange: Sendable {
+        let head: Head
+        fileprivate let body: HTTPClientResponse.Body
+        fileprivate let deadline: ContinuousClock.Instant
+        fileprivate let maximumBytes: Int
+
+        /// Reads the body into `destination`, buffer by buffer, within the exchange's deadline and
+        /// size limit, and returns the destination as it ends; a body that breaks off, takes too
+        /// long or grows too large throws, and the destination is left as far as it got.
+        func read<Destination: ResponseBody>(into destination: Destination) async throws(Failure) -> Destination {
+            try await HTTPTransport.read(body, into: destination, until: deadline, maximumBytes: maximumBytes)
+        }
     }
 
     /// Reads the body before the deadline. The deadline is a timer on an event loop that cancels
     /// the reading task; the reading task is never awaited past it, and the timer is dropped as
     /// soon as the body is complete (a sleeping child task in a task group would hold the group
     /// open until the sleep notices its cancellation).
-    private static func collect(
+    private static func read<Destination: ResponseBody>(
         _ body: HTTPClientResponse.Body,
+        into destination: Destination,
         until deadline: ContinuousClock.Instant,
         maximumBytes: Int
-    ) async throws(Failure) -> [UInt8] {
-        let reader = Task { () throws -> [UInt8] in
-            var bytes: [UInt8] = []
+    ) async throws(Failure) -> Destination {
+        let reader = Task { () throws -> Destination in
+            var destination = destination
+            var count = 0
             for try await buffer in body {
-                guard bytes.count + buffer.readableBytes <= maximumBytes else { throw Failure.tooLarge }
-                buffer.withUnsafeReadableBytes { bytes.append(contentsOf: $0) }
+                guard count + buffer.readableBytes <= maximumBytes else { throw Failure.tooLarge }
+                count += buffer.readableBytes
+                try buffer.withUnsafeReadableBytes { bytes throws(Failure) in try destination.append(bytes) }
             }
-            return bytes
+            return destination
         }
         let remaining = ContinuousClock.now.duration(to: deadline)
         let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(max(0, nanoseconds(remaining)))) {
@@ -182,4 +227,27 @@ final class HTTPTransport: Sendable {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
+}
+
+/// Where a response's body goes as it arrives (``HTTPTransport/Exchange/read(into:)``): kept in
+/// memory, dropped, or written to a file. Each buffer is handed on as it comes, so what is held
+/// at once is the destination's business.
+protocol ResponseBody: Sendable {
+    /// Takes the next bytes of the body; throwing ``HTTPTransport/Failure/unwritable(_:)`` ends
+    /// the reading.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws(HTTPTransport.Failure)
+}
+
+/// The whole body, in memory.
+struct MemoryBody: ResponseBody {
+    var bytes: [UInt8] = []
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes.append(contentsOf: bytes)
+    }
+}
+
+/// A body read only to its end (a redirect's, an error page's), then dropped.
+struct DiscardedBody: ResponseBody {
+    func append(_ bytes: UnsafeRawBufferPointer) {}
 }
