@@ -57,12 +57,13 @@ struct LoadFailureTests {
                                           headers: ["Content-Disposition": "attachment; filename=\"\(fileName)\""]),
         ])
         defer { server.stop() }
-        // Firefox saves the download in the user's downloads folder (as `NAME(1).bin` when a
-        // file has its name).
+        // A hidden Firefox saves the download in its throwaway folder, never in the user's own.
+        let folder = NSHomeDirectory() + "/Downloads/"
         defer {
-            let folder = NSHomeDirectory() + "/Downloads/"
             let saved = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in saved where name.hasPrefix(fileName.dropLast(4)) { try? FileManager.default.removeItem(atPath: folder + name) }
+            let strays = saved.filter { $0.hasPrefix(fileName.dropLast(4)) }
+            #expect(strays.isEmpty, "the download went to the user's downloads folder: \(strays)")
+            for name in strays { try? FileManager.default.removeItem(atPath: folder + name) }
         }
         try await PageFixtures.onPage(.firefox, server) { page in
             for path in ["/empty", "/download", "/empty"] {

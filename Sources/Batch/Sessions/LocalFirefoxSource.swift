@@ -85,7 +85,8 @@ public actor LocalFirefoxSource: SessionSource {
             throw .failed(reason: error.description)
         }
         drivers[slot] = driver
-        let own = FirefoxLauncher.sessionCapabilities(binary: programs["firefox-esr"] ?? "firefox-esr", language: language)
+        let own = FirefoxLauncher.sessionCapabilities(binary: programs["firefox-esr"] ?? "firefox-esr", downloads: profileRoot + "/downloads",
+                                                      language: language)
         let capabilities = settings.mergedCapabilities(SessionCapabilities.adding(scriptTimeout: scriptTimeout, pageLoadTimeout: pageLoadTimeout, to: own),
                                                        engine: .firefox, browserName: nil)
         do {

@@ -78,16 +78,30 @@ public enum FirefoxLauncher {
 
     /// The capabilities of a session whose browser geckodriver starts: the browser at `binary`,
     /// with ``arguments(headless:profile:)`` and ``preferences(language:)``, and WebDriver BiDi.
-    public static func sessionCapabilities(binary: String, headless: Bool = true, profile: String? = nil,
+    ///
+    /// `downloads`: where the browser saves what it downloads by itself (an address PageScript
+    /// was sent to that is a download), a folder removed with the session; Firefox would otherwise
+    /// put it in the user's own downloads folder, where a headless Chromium saves nothing. `nil`
+    /// for a browser a person uses (headed, or with a profile of their own), whose downloads go
+    /// where that profile says.
+    public static func sessionCapabilities(binary: String, headless: Bool = true, profile: String? = nil, downloads: String? = nil,
                                            language: BrowserLanguage = .fromEnvironment()) -> [(key: String, value: JSONValue)] {
-        [
+        var prefs = preferences(language: language)
+        if let downloads {
+            prefs += [
+                (key: "browser.download.folderList", value: .integer(2)),
+                (key: "browser.download.dir", value: .string(downloads)),
+                (key: "browser.download.useDownloadDir", value: .bool(true)),
+            ]
+        }
+        return [
             (key: "browserName", value: .string("firefox")),
             // WebDriver BiDi beside classic WebDriver: `document-start` scripts are its preload scripts.
             (key: "webSocketUrl", value: .bool(true)),
             (key: "moz:firefoxOptions", value: [
                 "binary": .string(binary),
                 "args": .array(arguments(headless: headless, profile: profile).map { .string($0) }),
-                "prefs": .object(preferences(language: language)),
+                "prefs": .object(prefs),
             ]),
         ]
     }

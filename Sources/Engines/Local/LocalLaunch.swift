@@ -122,8 +122,10 @@ extension FirefoxLauncher {
             let driver = try await startDriver(executable: programs["geckodriver"] ?? "geckodriver", profileRoot: profileRoot,
                                                environment: environment(temporaryFolder: temporary, display: display), timeout: timeout)
             PhaseTimeline.current?.end("driver")
+            // A hidden browser's downloads stay in its throwaway folder; a person's go where they expect.
+            let downloads = options.display == .hidden && options.profileDirectory == nil ? profileRoot + "/downloads" : nil
             let capabilities = sessionCapabilities(binary: programs["firefox-esr"] ?? "firefox-esr", headless: options.display == .hidden,
-                                                   profile: options.profileDirectory, language: options.language)
+                                                   profile: options.profileDirectory, downloads: downloads, language: options.language)
             return LocalLaunch(driver: driver, display: nil,
                                capabilities: options.settings.mergedCapabilities(.object(capabilities), engine: .firefox, browserName: nil),
                                scratchFolders: scratchFolders, sessionStartAllowance: sessionStartAllowance)
