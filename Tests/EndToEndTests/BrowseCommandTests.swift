@@ -528,22 +528,13 @@ struct BrowseCommandTests {
             + "note('first'); setTimeout(function () { note('second'); }, 500); 1\n"
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
 
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let bus = try LineReader("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: [:])
-        defer { bus.stop() }
-        #expect(bus.waitFor(seconds: 10) { $0.hasPrefix("unix:") })
-        let address = try #require(bus.lines.first)
-        let dunst = try LineReader("/usr/bin/dunst", [], environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address])
-        defer { dunst.stop() }
-        let calls = try LineReader("/usr/bin/dbus-monitor", ["--address", address, "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
-                                   environment: [:])
-        defer { calls.stop() }
-        #expect(calls.waitFor(seconds: 10) { $0.contains("member=NameLost") })
+        let desktop = try NotificationDesktop()
+        defer { desktop.stop() }
+        let (display, calls) = (desktop.display, desktop.calls)
 
         let marker = ProcessProbe.newMarker()
         let browsing = try Browsing([server.url("/"), "--engine", "webkit", "--library", library],
-                                    environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, marker.name: marker.value],
+                                    environment: desktop.environment.merging([marker.name: marker.value]) { $1 },
                                     withStandardError: true)
         #expect(browsing.waitFor(seconds: 60) { $0.contains("done first false") }, "\(browsing.lines)")
         #expect(browsing.waitFor(seconds: 10) { $0.contains("done brief false") }, "\(browsing.lines)")
@@ -555,7 +546,7 @@ struct BrowseCommandTests {
         let image = calls.lines.last { $0.contains("/pagescript-notifications-") && $0.hasSuffix(".png\"") }
             .flatMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
         #expect(image.map { FileManager.default.fileExists(atPath: $0) } == true, "\(calls.lines)")
-        let click = try LineReader("/usr/bin/dunstctl", ["action", "0"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        let click = try desktop.clickNewest()
         #expect(click.exitStatus() == 0, "\(click.lines)")
         #expect(browsing.waitFor(seconds: 20) { $0.contains("done second true") }, "\(browsing.lines)")
         #expect(image.map { FileManager.default.fileExists(atPath: ($0 as NSString).deletingLastPathComponent) } == false)
@@ -638,54 +629,5 @@ struct BrowseCommandTests {
         let outcome = try PageScriptBinary.run(["browse", "--engine", "chromium"], environment: ["DISPLAY": ""])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("$DISPLAY is not set"), "\(outcome.standardError)")
-    }
-}
-
-/// A helper program of a test (a bus, a notification daemon, a monitor), with its standard
-/// output and error read line by line; stopped by the test.
-final class LineReader: @unchecked Sendable {
-    private let process = Process()
-    private let lock = NSLock()
-    private var output = ""
-
-    init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.lock.withLock { self?.output += text }
-        }
-        try process.run()
-    }
-
-    var lines: [String] { lock.withLock { output.split(separator: "\n").map(String.init) } }
-
-    func waitFor(seconds: Double, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if lines.contains(where: condition) { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return false
-    }
-
-    /// Waits for the program to end by itself.
-    func exitStatus() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    /// SIGTERM, then SIGKILL after a moment: a program started from the test process may
-    /// inherit SIGTERM ignored.
-    func stop() {
-        if process.isRunning { process.terminate() }
-        for _ in 0..<20 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 }

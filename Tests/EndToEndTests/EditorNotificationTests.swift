@@ -13,23 +13,13 @@ struct EditorNotificationTests {
         let server = try LoopbackServer(pages: ["/": "<!doctype html><title>Notify here</title>"])
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-edit-notify-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: library); server.stop() }
-        let display = try XvfbDisplay.start(executable: "/usr/bin/Xvfb")
-        defer { display.stop() }
-        let bus = try LineReader("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: [:])
-        defer { bus.stop() }
-        #expect(bus.waitFor(seconds: 10) { $0.hasPrefix("unix:") })
-        let address = try #require(bus.lines.first)
-        let dunst = try LineReader("/usr/bin/dunst", [], environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address])
-        defer { dunst.stop() }
-        let calls = try LineReader("/usr/bin/dbus-monitor", ["--address", address, "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
-                                   environment: [:])
-        defer { calls.stop() }
-        #expect(calls.waitFor(seconds: 10) { $0.contains("member=NameLost") })
+        let desktop = try NotificationDesktop()
+        defer { desktop.stop() }
 
         let marker = ProcessProbe.newMarker()
         let command = "'\(PageScriptBinary.path)' edit '\(server.url())' --library '\(library)' --engine webkit"
         let terminal = try TmuxSession(command: command, columns: 160, rows: 40,
-                                       environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, marker.name: marker.value])
+                                       environment: desktop.environment.merging([marker.name: marker.value]) { $1 })
         defer { terminal.kill() }
         try terminal.waitFor(text: "Notify here", timeout: 60)
         for line in ["// ==UserScript==", "// @name Notifier", "// @grant GM_notification", "// ==/UserScript==",
@@ -40,8 +30,8 @@ struct EditorNotificationTests {
         }
         try terminal.press("C-r")
         try terminal.waitFor(text: "\"shown\"", timeout: 60)
-        #expect(calls.waitFor(seconds: 10) { $0.contains("string \"From the editor\"") }, "\(calls.lines)")
-        let click = try LineReader("/usr/bin/dunstctl", ["action", "0"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        #expect(desktop.calls.waitFor(seconds: 10) { $0.contains("string \"From the editor\"") }, "\(desktop.calls.lines)")
+        let click = try desktop.clickNewest()
         #expect(click.exitStatus() == 0, "\(click.lines)")
         let clicked = try terminal.waitFor(text: "done true", timeout: 30)
         #expect(clicked.contains { $0.contains("clicked it") }, "\(clicked)")
