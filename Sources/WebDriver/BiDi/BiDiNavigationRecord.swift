@@ -10,14 +10,26 @@ import SystemSupport
 /// has them, and network events would cost every request of every page.
 ///
 /// It also notes which navigations became downloads (`browsingContext.downloadWillBegin`) and
-/// tells a navigation under way of a dialog the page opens (`browsingContext.userPromptOpened`),
-/// for ``WebDriverSession/navigateThroughBiDi(to:endingAtDOMContentLoaded:timeout:)``.
+/// tells a navigation under way of a dialog the page opens (`browsingContext.userPromptOpened`)
+/// and of a document committed under a navigation ID never seen starting, for
+/// ``WebDriverSession/navigateThroughBiDi(to:endingAtDOMContentLoaded:timeout:)``.
 final class BiDiNavigationRecord: Sendable {
     /// The window's browsing context, whose events are recorded.
     let context: String
     private let record = NIOLockedValueBox(NavigationRecord())
     private let downloads = NIOLockedValueBox<[String]>([])
-    private let promptWatch = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
+    private let watch = NIOLockedValueBox<(@Sendable (WatchedEvent) -> Void)?>(nil)
+
+    /// What a navigation under way is told of (``watch(_:)``).
+    enum WatchedEvent: Sendable {
+        /// The page opened a dialog.
+        case promptOpened
+        /// The window committed a document under a navigation ID no `navigationStarted` named:
+        /// Firefox gives a navigation the page began, still under way when
+        /// `browsingContext.navigate` was sent, that command's ID, and may then never start the
+        /// navigation the command asked for.
+        case unstartedCommit
+    }
 
     /// The events the record needs.
     static let events = ["browsingContext.navigationStarted", "browsingContext.navigationCommitted",
@@ -34,7 +46,7 @@ final class BiDiNavigationRecord: Sendable {
     func received(_ method: String, _ parameters: JSONValue) {
         guard parameters["context"]?.stringValue == context else { return }
         if method == "browsingContext.userPromptOpened" {
-            promptWatch.withLockedValue { $0 }?()
+            watch.withLockedValue { $0 }?(.promptOpened)
             return
         }
         if method == "browsingContext.downloadWillBegin", let navigation = parameters["navigation"]?.stringValue {
@@ -48,7 +60,12 @@ final class BiDiNavigationRecord: Sendable {
               let url = parameters["url"]?.stringValue else { return }
         switch method {
         case "browsingContext.navigationStarted": record.withLockedValue { $0.requested(navigation, url: url) }
-        case "browsingContext.navigationCommitted": record.withLockedValue { $0.committed(navigation, url: url) }
+        case "browsingContext.navigationCommitted":
+            let started = record.withLockedValue { record in
+                defer { record.committed(navigation, url: url) }
+                return record.navigations[navigation] != nil
+            }
+            if !started { watch.withLockedValue { $0 }?(.unstartedCommit) }
         default: break
         }
     }
@@ -58,9 +75,9 @@ final class BiDiNavigationRecord: Sendable {
         downloads.withLockedValue { $0.contains(id) }
     }
 
-    /// Calls `handler` when the page opens a dialog, until `nil` replaces it.
-    func watchPrompts(_ handler: (@Sendable () -> Void)?) {
-        promptWatch.withLockedValue { $0 = handler }
+    /// Calls `handler` with each ``WatchedEvent`` of the window, until `nil` replaces it.
+    func watch(_ handler: (@Sendable (WatchedEvent) -> Void)?) {
+        watch.withLockedValue { $0 = handler }
     }
 
     /// Where the record stands now.

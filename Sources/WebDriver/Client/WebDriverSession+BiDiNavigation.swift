@@ -42,12 +42,53 @@ extension WebDriverSession {
             "context": .string(record.context), "url": .string(url),
             "wait": .string(endingAtDOMContentLoaded ? "interactive" : "complete"),
         ]
-        // A dialog the page opens while it loads holds the load until it is answered (the
-        // session's dialogs are left open for PageScript): the navigation ends there.
-        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, BiDiError>?, Never>) in
+        let deadline = Date().addingTimeInterval(timeout)
+        var reply: BiDiNavigationReply
+        var attempts = 0
+        repeat {
+            attempts += 1
+            reply = await sendNavigate(parameters, on: connection, watching: record,
+                                       timeout: max(deadline.timeIntervalSinceNow, 0.001),
+                                       replacementsAllowed: attempts < Self.bidiNavigationAttempts)
+            // A navigation the page began, committed under this command's ID: the command's own
+            // may never start, so it is sent again; a command that did start is replaced by it.
+        } while reply == .anotherNavigationCommitted && deadline.timeIntervalSinceNow > 0
+        switch reply {
+        case .dialogOpened:
+            return .dialogOpened
+        case .anotherNavigationCommitted:
+            return .timedOut
+        case let .answered(.success(result)):
+            if let navigation = result["navigation"]?.stringValue, record.becameDownload(navigation) { return .downloadBegan }
+            return .loaded(url: result["url"]?.stringValue ?? url)
+        case let .answered(.failure(.commandFailed(_, "unknown error", message))):
+            // Firefox aborts the load of a response without content, and one that another
+            // navigation replaced.
+            return message.contains("NS_BINDING_ABORTED") ? .noNewDocument : .failed(message: message)
+        case .answered(.failure(.timedOut)):
+            return .timedOut
+        default:
+            return nil
+        }
+    }
+
+    /// How many times one navigation sends `browsingContext.navigate`, at most.
+    private static let bidiNavigationAttempts = 3
+
+    /// Sends `browsingContext.navigate` and waits for its answer, a dialog the page opens while
+    /// it loads (which holds the load until it is answered: the session's dialogs are left open
+    /// for PageScript), or, with `replacementsAllowed`, a document another navigation committed.
+    private func sendNavigate(_ parameters: JSONValue, on connection: BiDiConnection, watching record: BiDiNavigationRecord,
+                              timeout: Double, replacementsAllowed: Bool) async -> BiDiNavigationReply {
+        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<BiDiNavigationReply, Never>) in
             let answered = OnceFlag()
-            record.watchPrompts {
-                if answered.claim() { continuation.resume(returning: nil) }
+            record.watch { event in
+                switch event {
+                case .promptOpened:
+                    if answered.claim() { continuation.resume(returning: .dialogOpened) }
+                case .unstartedCommit:
+                    if replacementsAllowed, answered.claim() { continuation.resume(returning: .anotherNavigationCommitted) }
+                }
             }
             Task {
                 let result: Result<JSONValue, BiDiError>
@@ -56,24 +97,17 @@ extension WebDriverSession {
                 } catch {
                     result = .failure(error)
                 }
-                if answered.claim() { continuation.resume(returning: result) }
+                if answered.claim() { continuation.resume(returning: .answered(result)) }
             }
         }
-        record.watchPrompts(nil)
-        switch reply {
-        case nil:
-            return .dialogOpened
-        case let .success(result)?:
-            if let navigation = result["navigation"]?.stringValue, record.becameDownload(navigation) { return .downloadBegan }
-            return .loaded(url: result["url"]?.stringValue ?? url)
-        case let .failure(.commandFailed(_, "unknown error", message))?:
-            // Firefox aborts the load of a response without content, and one that another
-            // navigation replaced.
-            return message.contains("NS_BINDING_ABORTED") ? .noNewDocument : .failed(message: message)
-        case .failure(.timedOut)?:
-            return .timedOut
-        default:
-            return nil
-        }
+        record.watch(nil)
+        return reply
     }
+}
+
+/// What ended one `browsingContext.navigate` command's wait.
+private enum BiDiNavigationReply: Equatable {
+    case answered(Result<JSONValue, BiDiError>)
+    case dialogOpened
+    case anotherNavigationCommitted
 }
