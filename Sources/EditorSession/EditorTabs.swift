@@ -70,17 +70,14 @@ enum EditorTabs {
         return lines
     }
 
-    /// The address `tab` opens, or `nil` with a line saying why it does not open.
+    /// The address `tab` opens (``GMTab/opening(from:)``), or `nil` with a line saying why it
+    /// does not open.
     private static func openable(_ tab: GMTab, from pageURL: String, lines: inout [ConsoleMessage]) -> String? {
         let why: String
-        if tab.closedByScript {
-            why = "the script closed it first"
-        } else if tab.incognito == true {
-            why = "PageScript has no private window for an incognito tab"
-        } else if let address = GMTab.openableAddress(tab.url, from: pageURL) {
-            return address
-        } else {
-            why = "a tab opens only http and https addresses (and file: from a file: page)"
+        switch tab.opening(from: pageURL) {
+        case let .opens(address): return address
+        case .closedByScript: why = "the script closed it first"
+        case let .refused(reason): why = reason
         }
         lines.append(ConsoleMessage(level: .warn, message: "── GM_openInTab: \(tab.url) not opened: \(why)"))
         return nil

@@ -5,23 +5,21 @@ extension PageSession {
     /// Opens the tabs `result`'s script asked for with `GM_openInTab` (those it did not close
     /// through the handle), one after another, each loaded within `timeout` seconds, notes what
     /// each showed, closes it and comes back to the page: `run`'s tabs, which end with the run.
-    /// A tab that cannot be opened says why (an address a tab may not be sent to, an incognito
-    /// tab, which PageScript has no private window for, a load that failed).
+    /// A tab that cannot be opened says why (``GMTab/opening(from:)``, or a load that failed).
     func openRequestedTabs(of result: ScriptResult, timeout: Double) async -> ScriptResult {
         guard var activity = result.userscript, !activity.tabs.isEmpty else { return result }
         let pageURL = result.context.url
-        for index in activity.tabs.indices where !activity.tabs[index].closedByScript {
-            let tab = activity.tabs[index]
-            guard tab.incognito != true else {
-                activity.tabs[index].notOpened = "PageScript has no private window for an incognito tab"
-                continue
-            }
-            guard let address = GMTab.openableAddress(tab.url, from: pageURL) else {
-                activity.tabs[index].notOpened = "a tab opens only http and https addresses (and file: from a file: page)"
+        for index in activity.tabs.indices {
+            let address: String
+            switch activity.tabs[index].opening(from: pageURL) {
+            case let .opens(opened): address = opened
+            case .closedByScript: continue
+            case let .refused(reason):
+                activity.tabs[index].notOpened = reason
                 continue
             }
             do throws(WebDriverError) {
-                let shown = try await visitInNewTab(address, timeout: timeout)
+                let shown = try await visit(inNewTab: address, timeout: timeout, closingIt: true) { _ in }
                 activity.tabs[index].shownURL = shown.url
                 activity.tabs[index].title = shown.title
             } catch {
@@ -46,6 +44,14 @@ extension PageSession {
     public func visitInNewTab<Output: Sendable>(
         _ address: String, timeout: Double, _ work: (PageSession) async -> Output
     ) async throws(WebDriverError) -> (url: String, title: String, output: Output) {
+        try await visit(inNewTab: address, timeout: timeout, closingIt: false, work)
+    }
+
+    /// Loads `address` in a new tab and does `work` there (``visitInNewTab(_:timeout:_:)``); the
+    /// tab is closed after, `closingIt`, and kept open otherwise.
+    private func visit<Output: Sendable>(
+        inNewTab address: String, timeout: Double, closingIt: Bool, _ work: (PageSession) async -> Output
+    ) async throws(WebDriverError) -> (url: String, title: String, output: Output) {
         let original = try await session.windowHandle(timeout: 10)
         let (name, runtime) = (state.update { $0.tab }, installedRuntime)
         let tab = try await session.newWindow(timeout: 10)
@@ -59,29 +65,16 @@ extension PageSession {
             try await session.navigate(to: address, timeout: timeout)
             let shown = (url: try await session.currentURL(timeout: 10), title: try await session.title(timeout: 10))
             let output = await work(self)
-            try await session.switchToWindow(original, timeout: 10)
+            if closingIt {
+                try await leave(tab: tab, for: original)
+            } else {
+                try await session.switchToWindow(original, timeout: 10)
+            }
             resumeRuntime(runtime)
             return (shown.url, shown.title, output)
         } catch {
             try? await leave(tab: tab, for: original)
             resumeRuntime(runtime)
-            throw error
-        }
-    }
-
-    /// Loads `address` in a new tab, reads where it ended up and its title, closes the tab and
-    /// makes the page's window current again, whatever happened.
-    private func visitInNewTab(_ address: String, timeout: Double) async throws(WebDriverError) -> (url: String, title: String) {
-        let original = try await session.windowHandle(timeout: 10)
-        let tab = try await session.newWindow(timeout: 10)
-        do {
-            try await session.switchToWindow(tab, timeout: 10)
-            try await session.navigate(to: address, timeout: timeout)
-            let shown = (url: try await session.currentURL(timeout: 10), title: try await session.title(timeout: 10))
-            try await leave(tab: tab, for: original)
-            return shown
-        } catch {
-            try? await leave(tab: tab, for: original)
             throw error
         }
     }

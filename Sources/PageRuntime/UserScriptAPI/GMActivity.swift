@@ -83,11 +83,12 @@ public struct GMActivity: Sendable, Equatable {
         return .object(members)
     }
 
-    /// The tabs a follower of the page (`browse`) opens for the script: the addresses it may send
-    /// a tab to (``GMTab/openableAddress(_:from:)``), not closed by the script, not incognito
-    /// (PageScript has no private window to give them).
+    /// The addresses of the tabs a follower of the page (`browse`) opens for the script: those
+    /// that open (``GMTab/opening(from:)``).
     public func tabsToOpen(from pageURL: String) -> [String] {
-        tabs.filter { !$0.closedByScript && $0.incognito != true }.compactMap { GMTab.openableAddress($0.url, from: pageURL) }
+        tabs.compactMap { tab in
+            if case let .opens(address) = tab.opening(from: pageURL) { address } else { nil }
+        }
     }
 
     mutating func record(download: GMDownloadRecord, by run: GMScriptRun) {

@@ -35,15 +35,28 @@ public struct GMTab: Sendable, Equatable {
         incognito = report["incognito"]?.boolValue
     }
 
-    /// The absolute address a tab may be sent to for `url` written in a page at `pageURL`: http
-    /// or https, and `file:` only from a `file:` page (as a browser lets pages link); `nil` for
-    /// anything else (`javascript:`, `data:`, a local file from a web page).
-    public static func openableAddress(_ url: String, from pageURL: String) -> String? {
+    /// What becomes of this call's tab, wherever PageScript opens tabs (`run`, the editor,
+    /// `browse`), so that each says the same: the tab opens (at an absolute address), or the
+    /// script closed it first, or it is refused, with the reason.
+    public enum Opening: Sendable, Equatable {
+        case opens(address: String)
+        case closedByScript
+        case refused(reason: String)
+    }
+
+    /// What becomes of this call's tab, for a script that ran on a page at `pageURL`: refused for
+    /// an incognito tab (PageScript has no private window to give it) and for an address a tab
+    /// may not be sent to (anything but http and https, and `file:` but from a `file:` page, as a
+    /// browser lets pages link: no `javascript:`, no `data:`, no local file from a web page).
+    public func opening(from pageURL: String) -> Opening {
+        if closedByScript { return .closedByScript }
+        if incognito == true { return .refused(reason: "PageScript has no private window for an incognito tab") }
         guard let resolved = URL(string: url, relativeTo: URL(string: pageURL))?.absoluteURL,
-              let scheme = resolved.scheme?.lowercased() else { return nil }
-        let pageScheme = URL(string: pageURL)?.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" || scheme == "file" && pageScheme == "file" else { return nil }
-        return resolved.absoluteString
+              let scheme = resolved.scheme?.lowercased(),
+              scheme == "http" || scheme == "https" || scheme == "file" && URL(string: pageURL)?.scheme?.lowercased() == "file" else {
+            return .refused(reason: "a tab opens only http and https addresses (and file: from a file: page)")
+        }
+        return .opens(address: resolved.absoluteString)
     }
 
     public var json: JSONValue {
