@@ -52,6 +52,7 @@ struct LoadFailureTests {
             "/": LoopbackResponse(html: "<title>Fine</title>"),
             "/landed": LoopbackResponse(html: "<title>Landed</title>"),
             "/moved": LoopbackResponse(redirectTo: "/landed"),
+            "/alerts-later": LoopbackResponse(html: "<title>Alerts</title><script>addEventListener('load', () => setTimeout(() => alert('later'), 50))</script>"),
             "/empty": LoopbackResponse(body: "", contentType: "text/plain", status: 204),
             "/download": LoopbackResponse(body: "saved", contentType: "application/octet-stream",
                                           headers: ["Content-Disposition": "attachment; filename=\"\(fileName)\""]),
@@ -84,6 +85,13 @@ struct LoadFailureTests {
             let missing = try await page.open(server.url("/missing"), loadTimeout: 30)
             #expect(missing.httpStatus == 404 && missing.title == "Not found")
             #expect(try await page.open(server.url("/"), loadTimeout: 30).title == "Fine")
+            // A dialog the page opened after its load is still open when the next navigation
+            // starts: the navigation goes on, well within its time.
+            #expect(try await page.open(server.url("/alerts-later"), loadTimeout: 30).title == "Alerts")
+            try await Task.sleep(for: .milliseconds(500))
+            let started = Date()
+            #expect(try await page.open(server.url("/landed"), loadTimeout: 30).title == "Landed")
+            #expect(Date().timeIntervalSince(started) < 10)
         }
     }
 
