@@ -1,14 +1,16 @@
 import Engines
+import SystemSupport
 import WebDriver
 
-/// The bare round trip the warm rows compare with: `POST /execute/sync` of `return 1` through the
-/// driver, on the best link the driver gets.
+/// The bare round trip the warm rows compare with: Execute Script of `return 1` on the best link
+/// a client gets.
 ///
 /// On Chromium that is the measured session itself: PageScript's runs go over its own DevTools
 /// connection, and the session's Execute Script is chromedriver's. On Firefox it is the measured
-/// session too, and the same command: PageScript's runs are geckodriver's classic Execute Script
-/// (WebDriver BiDi carries only `document-start` preload scripts), so the row shows what
-/// PageScript adds to the bare call. On WebKit, where PageScript's
+/// session too, and the way PageScript's own calls go: WebDriver BiDi's `script.callFunction`
+/// (``WebDriver/WebDriverSession/executeScriptThroughBiDi(serializedScript:arguments:timeout:)``),
+/// faster than geckodriver's classic `POST /execute/sync`, so the row shows what PageScript adds
+/// to the bare call. On WebKit, where PageScript's
 /// sessions send their scripts to the browser past the driver, it is a second browser and driver
 /// on the same page, started the way a plain WebDriver client gets them at best: the driver
 /// linked straight to PageScript's MiniBrowser with Nagle's algorithm off on both ends
@@ -37,8 +39,15 @@ struct BareExecuteScript {
 
     /// One Execute Script of `return 1`.
     func call() async throws {
-        _ = try await session.executeScript("return 1")
+        if session.offersBiDi, !session.offersChromeDevTools,
+           try await session.executeScriptThroughBiDi(serializedScript: Self.script) != nil {
+            return
+        }
+        _ = try await session.executeScript(serializedScript: Self.script)
     }
+
+    /// `return 1` as a JSON string literal.
+    private static let script = JSONValue.string("return 1").serialized
 
     /// Stops the second browser, if there is one.
     func stop() async {

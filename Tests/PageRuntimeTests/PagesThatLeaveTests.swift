@@ -134,6 +134,47 @@ struct PagesThatLeaveTests {
         }
     }
 
+    /// The page sends the browser on as its load ends, to a page whose server sends half the
+    /// document at once and the rest a moment later: a run that reaches that document while it is
+    /// still being parsed waits for its load, as a visit waits for the page it asked for, so the
+    /// script never sees half a page.
+    @Test(arguments: PageFixtures.everyEngine)
+    func aRunThatFindsTheNextDocumentStillLoadingWaitsForIt(engine: Engine) async throws {
+        let half = "<title>Streamed</title><p id=value>str"
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<title>Start</title>"),
+            "/leaving": LoopbackResponse(html: """
+                <title>Leaving</title><p id=value>leaving</p>
+                <script>addEventListener("load", function () { location.href = "/streamed"; });</script>
+                """),
+            "/streamed": LoopbackResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array((half + "eamed</p>").utf8),
+                                          delivery: .pauses(after: half.utf8.count, seconds: 0.4)),
+        ])
+        defer { server.stop() }
+        try await PageFixtures.onPage(engine, server) { page in
+            var wrong: [String] = []
+            for round in 0..<6 {
+                do {
+                    let visit = try await page.openAndRun(server.url("/leaving"), script: Self.script, timeout: 10)
+                    guard case let .ran(result, _) = visit else {
+                        wrong.append("\(round): skipped")
+                        continue
+                    }
+                    let mine = result.value == .string("leaving /leaving") && result.context.url == server.url("/leaving")
+                    let ledOn = result.value == .string("streamed /streamed") && result.context.url == server.url("/streamed")
+                    if !mine && !ledOn {
+                        wrong.append("\(round): \(String(describing: result.value)) at \(result.context.url) \(String(describing: result.error))")
+                    }
+                } catch let InjectionError.navigatedAway(to, _) {
+                    if to != server.url("/streamed") { wrong.append("\(round): left for \(to)") }
+                } catch let InjectionError.pageChanged(_, to) {
+                    if to != server.url("/streamed") { wrong.append("\(round): moved to \(to)") }
+                }
+            }
+            #expect(wrong.isEmpty, "\(engine): \(wrong)")
+        }
+    }
+
     /// A server's redirect is the address's own answer: the result is the page it led to, under
     /// the address it ended at.
     @Test(arguments: PageFixtures.everyEngine)

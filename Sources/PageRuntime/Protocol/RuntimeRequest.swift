@@ -16,7 +16,10 @@ import SystemSupport
 ///   load event's handlers for `"load"`) before it checks the address and calls the scripts;
 ///   with it an optional `loadDeadline`, the milliseconds that moment must come within (else the
 ///   run ends `timedOut` with no script started), the scripts' `deadline` then being what is left
-///   of it (at least a second); `"unattended":true` for a run started by a source the browser
+///   of it (at least a second); an optional `waitsFor`, the same moments, for a run sent once
+///   the session saw the document reach it, which waits as `startsAt` does (within
+///   `loadDeadline`) only when the document it finds has not reached it (the page's own
+///   navigation replaced the one the session saw); `"unattended":true` for a run started by a source the browser
 ///   evaluates in a new document, which answers `{"pagescript","run","unattended":true}` at once
 ///   and is collected later.
 /// - `{"kind":"collect","run","wait"}`: a run's reply again (after a dialog or a broken transport
@@ -39,7 +42,7 @@ enum RuntimeRequest {
     /// it (the work its scripts queue) is taken by a reply no one reads.
     static func run(id: String, requiredURL: String?, deadline: Double?, dialogs: DialogPolicy,
                     scripts: [PreparedScript], body: ScriptBody, loadCheck: LoadCheck? = nil, startsAt: String? = nil,
-                    loadDeadline: Double? = nil, unattended: Bool = false) -> JSONValue {
+                    waitsFor: String? = nil, loadDeadline: Double? = nil, unattended: Bool = false) -> JSONValue {
         let entries: [JSONValue] = zip(scripts, body.placements).map { script, placement in
             var members: [(key: String, value: JSONValue)] = []
             if script.parameters != PreparedScript.standardParameters {
@@ -58,6 +61,7 @@ enum RuntimeRequest {
         request.append(("scripts", .array(entries)))
         if let loadCheck { request.append(("loadCheck", loadCheck.json)) }
         if let startsAt { request.append(("startsAt", .string(startsAt))) }
+        if let waitsFor { request.append(("waitsFor", .string(waitsFor))) }
         if let loadDeadline { request.append(("loadDeadline", .integer(Int64((loadDeadline * 1000).rounded())))) }
         if unattended { request.append(("unattended", true)) }
         return .object(request)

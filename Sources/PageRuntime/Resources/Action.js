@@ -1115,7 +1115,11 @@ var Action = (function() {
             timer: null
         };
         remember(session, run);
-        if (request.startsAt === "DOMContentLoaded" || request.startsAt === "load") {
+        // A run sent once the session saw the page reach waitsFor finds another document when the
+        // page's own navigation replaced that one in between: it waits for that one's moment too.
+        var moment = request.startsAt;
+        if (moment !== "DOMContentLoaded" && moment !== "load" && !hasReached(request.waitsFor)) { moment = request.waitsFor; }
+        if (moment === "DOMContentLoaded" || moment === "load") {
             // With loadDeadline, the moment must come within that many milliseconds (or the run
             // ends timed out with no script started), and the scripts get what is left of it, at
             // least a second: the load and the run share one time, as a navigation then a run do.
@@ -1124,7 +1128,7 @@ var Action = (function() {
             if (typeof request.loadDeadline === "number" && builtIns.setTimeout) {
                 run.timer = builtIns.apply(builtIns.setTimeout, window, [function() { finishRun(run, session, "timedOut"); }, request.loadDeadline]);
             }
-            whenReached(request.startsAt, function() {
+            whenReached(moment, function() {
                 if (run.state !== "running") { return; }
                 if (typeof request.loadDeadline === "number") {
                     if (run.timer !== null) { builtIns.apply(builtIns.clearTimeout, window, [run.timer]); }
@@ -1139,6 +1143,14 @@ var Action = (function() {
         }
         beginRun(run, request, factories, session);
         return run;
+    }
+
+    // Whether the document has reached moment (DOMContentLoaded or load; any other is reached).
+    function hasReached(moment) {
+        if (moment !== "DOMContentLoaded" && moment !== "load") { return true; }
+        var builtIns = captured();
+        var state = builtIns.readyState ? builtIns.readyState(document) : "complete";
+        return moment === "load" ? state === "complete" : state !== "loading";
     }
 
     // Calls start once the document has reached moment: DOMContentLoaded (document-end), or the

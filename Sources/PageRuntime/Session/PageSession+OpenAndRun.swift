@@ -82,9 +82,12 @@ extension PageSession {
                 if state.userscriptAPIEntry == entry { state.userscriptAPIEntry = nil }
             }
         }
+        // Sent before the moment the visit waits for, the run waits for it in the page; sent after
+        // it, the run still waits when the page's own navigation put another document there.
+        let moment = loadMoment
         let request = RuntimeRequest.run(id: id, requiredURL: nil, deadline: seconds, dialogs: dialogs, scripts: [prepared], body: body,
-                                         loadCheck: check, startsAt: loading ? (waitsUntil == .domContentLoaded ? "DOMContentLoaded" : "load") : nil,
-                                         loadDeadline: loading ? seconds : nil)
+                                         loadCheck: check, startsAt: loading ? moment : nil, waitsFor: loading ? nil : moment,
+                                         loadDeadline: seconds)
         let sentAt = Date().timeIntervalSince1970 * 1000
         let reply: RuntimeReply
         // The call's time is what is left of the visit's (the load included while the page
@@ -164,7 +167,7 @@ extension PageSession {
         if reply.skippedLoad != nil {
             let context = try await loadedContext(requested: url, reply: reply)
             if let status = reply.loadStatus, status >= 400, skippingHTTPErrors { return .skipped(context, httpStatus: status) }
-            return .ran(try await run(prepared, requiredURL: context.url, timeout: remaining()), httpStatus: reply.loadStatus)
+            return .ran(try await run(prepared, requiredURL: context.url, timeout: remaining(), waitingFor: loadMoment), httpStatus: reply.loadStatus)
         }
         return .ran(try result(of: reply, script: prepared, body: body, requiredURL: nil, seconds: seconds), httpStatus: reply.loadStatus)
     }
@@ -227,7 +230,8 @@ extension PageSession {
         let status = context.httpStatus
         if check.skipsHTTPErrors, let status, status >= 400 { return .skipped(context, httpStatus: status) }
         // Run in the document just checked, or not at all: another can replace it meanwhile.
-        return .ran(try await run(script: script, requiredURL: context.url, mode: mode, input: input, timeout: seconds), httpStatus: status)
+        return .ran(try await run(script: script, requiredURL: context.url, mode: mode, input: input, timeout: seconds, waitingFor: loadMoment),
+                    httpStatus: status)
     }
 
     /// ``RunWhereabouts/here`` when the runtime under `entry` is in the page's current document, or

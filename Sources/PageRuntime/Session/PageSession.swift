@@ -537,6 +537,14 @@ public final class PageSession: Sendable {
     ///   - timeout: How long the script may run, in seconds; ``scriptTimeout`` when `nil`.
     public func run(script: String, requiredURL: String? = nil, mode: ScriptMode = .console, input: JSONValue? = nil,
                     timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+        try await run(script: script, requiredURL: requiredURL, mode: mode, input: input, timeout: timeout, waitingFor: nil)
+    }
+
+    /// ``run(script:requiredURL:mode:input:timeout:)`` in a visit: with a `moment`
+    /// (``loadMoment``), a run that finds the document not yet there (the page's own navigation
+    /// replaced the one the visit saw loaded) waits for it within `timeout`, as a visit waits.
+    func run(script: String, requiredURL: String?, mode: ScriptMode, input: JSONValue?, timeout: Double?,
+             waitingFor moment: String?) async throws(InjectionError) -> ScriptResult {
         let prepared: PreparedScript
         do {
             prepared = try PreparedScript(script, mode: mode, userScript: nil, input: input, reusing: state.read(\.lastPrepared))
@@ -544,7 +552,7 @@ public final class PageSession: Sendable {
             return ScriptResult(context: try await context(), value: nil, console: [], error: error, dialogs: takePageDialogs())
         }
         state.update { $0.lastPrepared = prepared }
-        return try await run(prepared, requiredURL: requiredURL, timeout: timeout)
+        return try await run(prepared, requiredURL: requiredURL, timeout: timeout, waitingFor: moment)
     }
 
     /// A run's body for the runtime at `entry`, bringing the GM API's page half when the script is
@@ -570,6 +578,17 @@ public final class PageSession: Sendable {
 
     /// Runs a prepared script on the page and returns its outcome (see ``run(script:requiredURL:mode:input:timeout:)``).
     public func run(_ script: PreparedScript, requiredURL: String? = nil, timeout: Double? = nil) async throws(InjectionError) -> ScriptResult {
+        try await run(script, requiredURL: requiredURL, timeout: timeout, waitingFor: nil)
+    }
+
+    /// The moment a visit waits for (`--wait-until`): `DOMContentLoaded`, or `load`.
+    var loadMoment: String {
+        waitsUntil == .domContentLoaded ? "DOMContentLoaded" : "load"
+    }
+
+    /// ``run(_:requiredURL:timeout:)``, waiting for `moment` as
+    /// ``run(script:requiredURL:mode:input:timeout:waitingFor:)`` says.
+    func run(_ script: PreparedScript, requiredURL: String?, timeout: Double?, waitingFor moment: String?) async throws(InjectionError) -> ScriptResult {
         let seconds = timeout ?? scriptTimeout
         let started = Date()
         try await setDriverScriptTimeout(seconds + Self.driverGrace)
@@ -577,7 +596,8 @@ public final class PageSession: Sendable {
         let callTimeout = seconds + Self.driverGrace + Self.runMargin
         var entry = try await installedEntry()
         var body = try runBody(script, entry: entry)
-        let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body)
+        let request = RuntimeRequest.run(id: id, requiredURL: requiredURL, deadline: seconds, dialogs: dialogs, scripts: [script], body: body,
+                                         waitsFor: moment, loadDeadline: moment == nil ? nil : seconds)
         let sentAt = Date().timeIntervalSince1970 * 1000
         var outcome = try await execute(body.text, entry: entry, request: request, timeout: callTimeout, confidential: script.userScript != nil)
         if case let .notInstalled(documentStart, _) = outcome {
@@ -604,7 +624,7 @@ public final class PageSession: Sendable {
             guard transport.retryAfterInterference() else {
                 throw .pageInterfered(reason: "the driver could not compile PageScript's call: \(message)")
             }
-            return try await run(script, requiredURL: requiredURL, timeout: max(0.5, seconds - Date().timeIntervalSince(started)))
+            return try await run(script, requiredURL: requiredURL, timeout: max(0.5, seconds - Date().timeIntervalSince(started)), waitingFor: moment)
         case .notInstalled:
             throw .pageInterfered(reason: "PageScript's runtime vanished from the page as soon as it was installed")
         case let .interrupted(reason):

@@ -48,6 +48,9 @@ public struct LoopbackResponse: Sendable {
         case stalls
         /// `count` chunks of `size` bytes with chunked transfer encoding.
         case chunked(size: Int, count: Int)
+        /// The head and the body's first `bytes`, then, `seconds` later, the rest (a document
+        /// the browser shows while it is still being parsed).
+        case pauses(after: Int, seconds: Double)
     }
 
     /// The status code.

@@ -151,6 +151,12 @@ public final class LoopbackServer: Sendable {
                 // Hold the connection open until the client gives up or the server stops.
                 var buffer = [UInt8](repeating: 0, count: 1024)
                 while !isStopped, read(connection, &buffer, buffer.count) > 0 {}
+            case let .pauses(after, seconds):
+                head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+                let start = sendsBody ? Array(response.body.prefix(after)) : []
+                guard transmit(Array(head.utf8) + start, on: connection), sendsBody else { return }
+                sleepUnlessStopped(seconds)
+                transmit(Array(response.body.dropFirst(after)), on: connection)
             case let .chunked(size, count):
                 head += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 guard transmit(Array(head.utf8), on: connection) else { return }

@@ -57,9 +57,20 @@ public final class BiDiConnection: Sendable {
     /// Sends `method` with parameters already serialised as a JSON object (for a large text
     /// escaped once, not on every call) and returns its `result`.
     public func send(_ method: String, serializedParameters: String, timeout: Double = 10) async throws(BiDiError) -> JSONValue {
+        try await reply(to: method, serializedParameters: serializedParameters, timeout: timeout).get()
+    }
+
+    /// Sends `method` as ``send(_:serializedParameters:timeout:)`` does, and returns its `result`
+    /// or the error that command would throw, for a caller that waits for other things too.
+    public func reply(to method: String, parameters: JSONValue = [:], timeout: Double = 10) async -> Result<JSONValue, BiDiError> {
+        await reply(to: method, serializedParameters: parameters.serialized, timeout: timeout)
+    }
+
+    /// ``reply(to:parameters:timeout:)`` with parameters already serialised.
+    public func reply(to method: String, serializedParameters: String, timeout: Double = 10) async -> Result<JSONValue, BiDiError> {
         let commands = self.commands
         let socket = self.socket
-        let reply = await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, BiDiError>, Never>) in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, BiDiError>, Never>) in
             let deadline = socket.eventLoop.scheduleTask(in: .nanoseconds(Int64(timeout * 1_000_000_000))) {}
             let id = commands.register(method: method) { continuation.resume(returning: $0) }
             deadline.futureResult.whenSuccess { commands.complete(id: id, with: .failure(.timedOut(method: method, seconds: timeout))) }
@@ -71,7 +82,6 @@ public final class BiDiConnection: Sendable {
                 commands.complete(id: id, with: .failure(.connectionClosed(method: method, reason: "\(error)")))
             }
         }
-        return try reply.get()
     }
 
     /// Calls `handler` with each event's method and parameters from now on; keep it short.

@@ -5,9 +5,10 @@ import SystemSupport
 /// with classic WebDriver's answers: one WebSocket message each way instead of an HTTP request
 /// the driver turns into its own messages to the browser.
 ///
-/// PageScript's page calls do not go this way yet: a page that sends the browser elsewhere as a
-/// visit begins sometimes gave another document's result through it, which geckodriver's own
-/// Execute Script (waiting for the navigation in the browser) never does.
+/// PageScript's calls into a Firefox page go this way. A call sent just as the page's own
+/// navigation commits runs in the new document, whose commit event may come after the call's
+/// reply: what runs in a page checks which document it is in, and a visit's run waits there for
+/// the moment the visit waits for.
 ///
 /// Classic WebDriver applies the session's user prompt handling to a call made while a dialog is
 /// open, answers a call whose script opens one with `null` at once, and fails a call whose
@@ -115,12 +116,7 @@ final class BiDiScriptCalls: Sendable {
             }
             let waiter = whenInterrupted { resume(.failure($0)) }
             Task {
-                let reply: Result<JSONValue, BiDiError>
-                do throws(BiDiError) {
-                    reply = .success(try await connection.send("script.callFunction", serializedParameters: parameters, timeout: wait))
-                } catch {
-                    reply = .failure(error)
-                }
+                let reply = await connection.reply(to: "script.callFunction", serializedParameters: parameters, timeout: wait)
                 self.forget(waiter)
                 resume(.success(reply))
             }

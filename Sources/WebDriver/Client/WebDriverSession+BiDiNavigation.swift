@@ -91,12 +91,7 @@ extension WebDriverSession {
                 }
             }
             Task {
-                let result: Result<JSONValue, BiDiError>
-                do throws(BiDiError) {
-                    result = .success(try await connection.send("browsingContext.navigate", parameters: parameters, timeout: timeout))
-                } catch {
-                    result = .failure(error)
-                }
+                let result = await connection.reply(to: "browsingContext.navigate", parameters: parameters, timeout: timeout)
                 if answered.claim() { continuation.resume(returning: .answered(result)) }
             }
         }

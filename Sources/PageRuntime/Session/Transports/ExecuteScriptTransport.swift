@@ -5,21 +5,26 @@ import WebDriver
 
 /// W3C Execute Script: the body as the script, the request as its one argument.
 ///
-/// Two ways send the same call: the driver's `POST /execute/sync` (any endpoint), and, on a
-/// WebKit session PageScript started with its automation channel, the commands the driver would
-/// send, straight to the browser (``webKitAutomation(_:)``), with the driver's Execute Script
-/// whenever the channel declines (a dialog is open, which only the driver's prompt handling
-/// answers).
+/// Three ways send the same call: the driver's `POST /execute/sync` (any endpoint); on a WebKit
+/// session PageScript started with its automation channel, the commands the driver would send,
+/// straight to the browser (``webKitAutomation(_:)``); on a session that offers WebDriver BiDi
+/// (Firefox), `script.callFunction` on its BiDi connection (``bidi(_:)``). The last two fall back
+/// to the driver's Execute Script whenever they decline (a dialog is open, which only the
+/// driver's prompt handling answers; on BiDi, a navigation of the window is under way, which the
+/// driver waits for).
 ///
 /// When the page's `JSON.parse` (which WebKitWebDriver parses arguments with) loses the request,
 /// the request is written into the body for the rest of the document.
 final class ExecuteScriptTransport: PageTransport {
-    /// The two ways an Execute Script call goes.
+    /// The ways an Execute Script call goes.
     enum Way {
         /// The driver's `POST /execute/sync`.
         case driver
         /// WebKit's automation channel, past the driver, with the driver's way as fallback.
         case webKitAutomation
+        /// WebDriver BiDi's `script.callFunction` on the session's BiDi connection, with the
+        /// driver's way as fallback.
+        case bidi
     }
 
     private struct State {
@@ -50,6 +55,12 @@ final class ExecuteScriptTransport: PageTransport {
     /// ``WebDriver/WebDriverSession/executesScriptsDirectly``.
     static func webKitAutomation(_ session: WebDriverSession) -> ExecuteScriptTransport {
         ExecuteScriptTransport(session: session, way: .webKitAutomation)
+    }
+
+    /// Execute Script through WebDriver BiDi, on a session that
+    /// ``WebDriver/WebDriverSession/offersBiDi``.
+    static func bidi(_ session: WebDriverSession) -> ExecuteScriptTransport {
+        ExecuteScriptTransport(session: session, way: .bidi)
     }
 
     var followsDriverScriptTimeout: Bool { true }
@@ -130,10 +141,14 @@ final class ExecuteScriptTransport: PageTransport {
     }
 
     private func send(_ serializedScript: String, arguments: [JSONValue], timeout: Double) async throws(WebDriverError) -> JSONValue {
-        if way == .webKitAutomation,
-           let value = try await session.executeScriptPastTheDriver(serializedScript: serializedScript, arguments: arguments, timeout: timeout) {
-            return value
+        let answered: JSONValue? = switch way {
+        case .driver: nil
+        case .webKitAutomation:
+            try await session.executeScriptPastTheDriver(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
+        case .bidi:
+            try await session.executeScriptThroughBiDi(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
         }
+        if let answered { return answered }
         return try await session.executeScript(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
     }
 

@@ -8,9 +8,10 @@ import WebDriver
 ///
 /// - ``DevToolsTransport``: DevTools' `Runtime.evaluate` (Chromium), on the browser's own
 ///   DevTools connection, a tab's ``DevToolsRoute``, or chromedriver's `goog/cdp/execute`.
-/// - ``ExecuteScriptTransport``: W3C Execute Script through the driver (any endpoint), or, with
-///   ``ExecuteScriptTransport/webKitAutomation(_:)``, the same call sent to WebKit's automation
-///   channel past the driver.
+/// - ``ExecuteScriptTransport``: W3C Execute Script through the driver (any endpoint), or the
+///   same call sent to WebKit's automation channel past the driver
+///   (``ExecuteScriptTransport/webKitAutomation(_:)``) or over WebDriver BiDi
+///   (``ExecuteScriptTransport/bidi(_:)``, Firefox).
 ///
 /// A transport keeps what it learnt about the current document (a page whose `JSON.parse` loses
 /// arguments) until ``documentChanged()``; the session keeps no transport state of its own.
@@ -62,11 +63,13 @@ struct TransportReply {
 extension PageSession {
     /// The transport for a page: its DevTools route when it has one (a background tab); DevTools
     /// when the endpoint offers it (Chromium); WebKit's automation channel when PageScript
-    /// started the browser with one; otherwise the driver's Execute Script.
+    /// started the browser with one; WebDriver BiDi when the endpoint offers it (Firefox);
+    /// otherwise the driver's Execute Script.
     static func transport(for session: WebDriverSession, route: DevToolsRoute?, direct: DirectDevTools?) -> any PageTransport {
         if let route { return DevToolsTransport(session: session, way: .route(route)) }
         if session.offersChromeDevTools { return DevToolsTransport(session: session, way: .driver(direct)) }
         if session.executesScriptsDirectly { return ExecuteScriptTransport.webKitAutomation(session) }
+        if session.offersBiDi { return ExecuteScriptTransport.bidi(session) }
         return ExecuteScriptTransport.driver(session)
     }
 
