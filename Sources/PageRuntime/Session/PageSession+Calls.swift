@@ -98,6 +98,31 @@ extension PageSession {
         throw .pageInterfered(reason: reason)
     }
 
+    /// Asks the runtime of the document the session's calls reach now, as ``ask(_:)`` does, but
+    /// never the next document's: `nil` when that document is gone (the call found no runtime
+    /// there, or was cut off with no dialog to answer), where ``ask(_:)`` installs a runtime in
+    /// the document that replaced it and asks again. For a wait in the page: one that went on in
+    /// the next document would keep the session there until that one was left too.
+    func askThisDocument(_ request: JSONValue) async throws(InjectionError) -> RuntimeReply? {
+        let entry = try await installedEntry()
+        for _ in 0..<Self.recoveryAttempts {
+            switch try await execute(ScriptBody.call(entry: entry), entry: entry, request: request, timeout: scriptTimeout + Self.transportMargin) {
+            case let .reply(reply): return reply
+            case .notInstalled:
+                state.update { state in
+                    if state.entry == entry { state.entry = nil }
+                }
+                return nil
+            case .interrupted:
+                guard await answerOpenDialog() else { return nil }
+            case let .compileFailed(message, _):
+                guard transport.retryAfterInterference() else { throw .pageInterfered(reason: message) }
+            case .timedOut: throw .timedOut(seconds: scriptTimeout)
+            }
+        }
+        return nil
+    }
+
     func installedEntry() async throws(InjectionError) -> RuntimeEntry {
         if let entry = state.read(\.entry) { return entry }
         return try await install().entry

@@ -105,7 +105,8 @@ extension PageSession {
     /// an answer reached it is seen leaving. Between two calls no wait
     /// is in place, and Chromium holds a call sent after the page began to leave back until the
     /// next document has loaded: where calls can overlap, ``watchLateUserScriptWork(waitingAtMost:)``
-    /// leaves no such moment.
+    /// leaves no such moment. A wait the navigation cuts off (the driver's `Document was
+    /// unloaded`) ends as the page being left too: it is never sent again into the next document.
     ///
     /// ```swift
     /// while following {
@@ -116,7 +117,8 @@ extension PageSession {
     @discardableResult
     public func serveLateUserScriptWork(waitingAtMost wait: Duration) async throws(InjectionError) -> LateUserScriptWork {
         let request = watchRequest(waitingAtMost: wait)
-        let reply = try await ask(request)
+        // A wait cut off by the page's navigation is not sent again into the next document.
+        guard let reply = try await askThisDocument(request) else { return LateUserScriptWork(served: 0, pageIsLeaving: true) }
         return try await serveLateUserScriptWork(startingWith: reply, entry: installedEntry(), thenWatching: request)
     }
 
