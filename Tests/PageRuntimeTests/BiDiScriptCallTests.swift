@@ -1,5 +1,6 @@
 import Engines
 import Foundation
+import PageRuntime
 import SystemSupport
 import Testing
 import TestSupport
@@ -7,7 +8,8 @@ import WebDriver
 
 /// Execute Script as WebDriver BiDi's `script.callFunction` on a real Firefox: the same values as
 /// geckodriver's classic Execute Script, and classic WebDriver's answers where BiDi alone would
-/// differ (a dialog the script opens, a dialog left open, a document replaced under the call).
+/// differ (a dialog the script opens, a dialog left open, a document replaced under the call, a
+/// connection that ended).
 @Suite(.serialized)
 struct BiDiScriptCallTests {
     static func site() throws -> LoopbackServer {
@@ -87,6 +89,45 @@ struct BiDiScriptCallTests {
                 guard case WebDriverError.protocolError(code: .scriptTimeout, _, _) = error else { return false }
                 return true
             }
+        }
+    }
+
+    /// A BiDi connection that ends (closed here for real, as the browser's remote agent or a proxy
+    /// on the way may close it) leaves the calls to the driver: a call under way fails as one the
+    /// driver lost, not as a browser that is gone; later calls go through geckodriver; and a page
+    /// session's runs and visits go on, with the page's values.
+    @Test func callsGoThroughTheDriverOnceTheConnectionEnded() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        try await Self.onFirefox(server) { session in
+            #expect(try await session.executeScriptThroughBiDi(serializedScript: Self.serialized("return 1")) == .integer(1))
+            let connection = try await session.bidi()
+            let slow = "return new Promise(function (done) { setTimeout(function () { done(2); }, 2000); })"
+            let pending = Task { () -> Result<JSONValue?, WebDriverError> in
+                do throws(WebDriverError) {
+                    return .success(try await session.executeScriptThroughBiDi(serializedScript: Self.serialized(slow), timeout: 20))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            await connection.close()
+            let outcome = await pending.value
+            guard case .failure(.unknownProtocolError(code: "BiDi", _)) = outcome else {
+                Issue.record("the call under way: \(outcome)")
+                return
+            }
+            #expect(try await session.executeScriptThroughBiDi(serializedScript: Self.serialized("return 3")) == nil)
+            let page = PageSession(session: session, scriptTimeout: 10)
+            #expect(try await page.run(script: "document.title").value == .string("Calls"))
+            #expect(try await page.run(script: "location.pathname").value == .string("/"))
+            // A visit: the navigation too goes through the driver.
+            guard case let .ran(visited, _) = try await page.openAndRun(server.url("/other"), script: "document.title", timeout: 20) else {
+                Issue.record("the visit did not run")
+                return
+            }
+            #expect(visited.value == .string("Other"))
+            #expect(visited.context.url == server.url("/other"))
         }
     }
 }

@@ -89,6 +89,12 @@ public final class BiDiConnection: Sendable {
         commands.addEventHandler(handler)
     }
 
+    /// Whether the connection has ended, closed by either side: a command sent now fails at once
+    /// with ``BiDiError/connectionClosed(method:reason:)``.
+    public var hasEnded: Bool {
+        commands.hasEnded
+    }
+
     /// Closes the connection; pending commands fail with ``BiDiError/connectionClosed(method:reason:)``.
     public func close() async {
         await socket.close()
@@ -162,6 +168,10 @@ public final class BiDiConnection: Sendable {
                 complete(id: id, with: .failure(.commandFailed(method: method, error: message["error"]?.stringValue ?? "unknown error",
                                                                message: message["message"]?.stringValue ?? "")))
             }
+        }
+
+        var hasEnded: Bool {
+            state.withLockedValue { $0.endedBecause != nil }
         }
 
         /// The connection ended: every pending command fails.

@@ -20,6 +20,9 @@ import SystemSupport
 /// handles both in its own way
 /// (``WebDriverSession/executeScriptThroughBiDi(serializedScript:arguments:timeout:)`` returns
 /// `nil`), and a call whose dialog opens or whose document is replaced gets the driver's answer.
+/// Once the connection has ended, every call is left to the driver; one under way then fails as
+/// a call the driver lost (an unknown error, neither the script's nor a browser gone), so the
+/// caller finds out through the driver what became of it.
 final class BiDiScriptCalls: Sendable {
     /// The events followed.
     static let events = [
@@ -54,10 +57,10 @@ final class BiDiScriptCalls: Sendable {
         self.connection = connection
     }
 
-    /// Whether a call is left to the driver: a dialog is open in the window, or a navigation of
-    /// its top document is under way.
+    /// Whether a call is left to the driver: a dialog is open in the window, a navigation of
+    /// its top document is under way, or the connection has ended.
     var leftToTheDriver: Bool {
-        state.withLockedValue { $0.dialogOpen || $0.navigating }
+        state.withLockedValue { $0.dialogOpen || $0.navigating } || connection.hasEnded
     }
 
     /// An event on the connection.
@@ -147,6 +150,9 @@ final class BiDiScriptCalls: Sendable {
             default: .unknownError
             }
             throw .protocolError(code: code, message: message.isEmpty ? error : message, stacktrace: "")
+        case let .failure(.connectionClosed(_, reason)):
+            // The browser may still be there: what became of the call is the driver's to say.
+            throw .unknownProtocolError(code: "BiDi", message: "the BiDi connection ended while the call ran (\(reason))")
         case let .failure(failure):
             throw .unreachable(endpoint: connection.url.absoluteString, reason: failure.description)
         }

@@ -65,9 +65,11 @@ extension WebDriverSession {
     /// `POST /execute/sync`, one hop fewer, within the session's script timeout.
     ///
     /// - Returns: The script's value; `nil` when it cannot go this way (the session offers no
-    ///   BiDi, a dialog is open, which only the driver's user prompt handling answers, or a
-    ///   navigation is under way, which the driver waits for): send it through
-    ///   ``executeScript(serializedScript:arguments:timeout:)`` then.
+    ///   BiDi, a dialog is open, which only the driver's user prompt handling answers, a
+    ///   navigation is under way, which the driver waits for, or the BiDi connection has ended):
+    ///   send it through ``executeScript(serializedScript:arguments:timeout:)`` then.
+    /// - Throws: The driver's errors; ``WebDriverError/unknownProtocolError(code:message:)`` when
+    ///   the connection ended while the call ran (whether the script ran is the driver's to say).
     public func executeScriptThroughBiDi(
         serializedScript: String, arguments: [JSONValue] = [], timeout: Double? = nil
     ) async throws(WebDriverError) -> JSONValue? {
