@@ -11,7 +11,7 @@ import WebDriver
 /// (Firefox), `script.callFunction` on its BiDi connection (``bidi(_:)``). The last two fall back
 /// to the driver's Execute Script whenever they decline (a dialog is open, which only the
 /// driver's prompt handling answers; on BiDi, a navigation of the window is under way, which the
-/// driver waits for).
+/// driver waits for). On BiDi, a large body goes through the driver too (``largestBiDiBody``).
 ///
 /// When the page's `JSON.parse` (which WebKitWebDriver parses arguments with) loses the request,
 /// the request is written into the body for the rest of the document.
@@ -56,6 +56,14 @@ final class ExecuteScriptTransport: PageTransport {
     static func webKitAutomation(_ session: WebDriverSession) -> ExecuteScriptTransport {
         ExecuteScriptTransport(session: session, way: .webKitAutomation)
     }
+
+    /// The largest body, as a JSON string literal in UTF-8, sent as BiDi's `script.callFunction`;
+    /// a larger one goes through the driver's Execute Script. Firefox compiles a large function
+    /// given to `script.callFunction` several times slower than the same function given to
+    /// geckodriver, while a small call is faster over BiDi: the runtime's installation, with its
+    /// many functions, and the GM API's page half are over this size; a run's call in a document
+    /// that has them is far under it.
+    static let largestBiDiBody = 32 * 1024
 
     /// Execute Script through WebDriver BiDi, on a session that
     /// ``WebDriver/WebDriverSession/offersBiDi``.
@@ -145,8 +153,10 @@ final class ExecuteScriptTransport: PageTransport {
         case .driver: nil
         case .webKitAutomation:
             try await session.executeScriptPastTheDriver(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
-        case .bidi:
+        case .bidi where serializedScript.utf8.count <= Self.largestBiDiBody:
             try await session.executeScriptThroughBiDi(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
+        case .bidi:
+            nil
         }
         if let answered { return answered }
         return try await session.executeScript(serializedScript: serializedScript, arguments: arguments, timeout: timeout)
