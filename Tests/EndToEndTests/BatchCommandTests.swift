@@ -579,6 +579,46 @@ struct BatchCommandTests {
         }
     }
 
+    /// Every child that ends is reaped while the batch runs, not only when it ends: a session
+    /// replaced after a visit ran out of time leaves its browser's helpers to PageScript (which
+    /// adopts what its children leave behind), and each is reaped at the next stop at the latest.
+    /// On Firefox, whose stopped browser leaves about 20 helpers (before, 120 zombies piled up
+    /// under a batch that replaced ten sessions): three pages that time out twice each, six
+    /// replacements, and the zombies under the batch counted while it runs, at most about one
+    /// browser's worth at any time.
+    @Test func helpersOfReplacedBrowsersAreReapedWhileTheBatchRuns() throws {
+        let server = try LoopbackServer(responses: [
+            "/busy-after-load": LoopbackResponse(html: "<title>Busy</title><script>addEventListener('load', () => setTimeout(() => { while (true) {} }, 0))</script>"),
+            "/plain": LoopbackResponse(html: "<title>Plain</title>"),
+        ])
+        defer { server.stop() }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = try Self.writeList((0..<6).map { server.url($0.isMultiple(of: 2) ? "/busy-after-load?\($0)" : "/plain") }, in: folder)
+        let batch = try RunningBatch([list, "-e", "document.title", "--engine", "firefox", "--jobs", "1", "--timeout", "3", "--retries", "1"],
+                                     in: folder)
+        var most = 0
+        while batch.child.isRunning {
+            most = max(most, Self.zombies(under: batch.processID))
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(batch.wait() == 1, "\(batch.standardError)")
+        let records = try Self.records(batch.standardOutput)
+        #expect(records.map { $0["status"] as? String } == ["timeout", "ok", "timeout", "ok", "timeout", "ok"], "\(records)")
+        #expect(most < 40, "\(most) zombies under the batch at once")
+    }
+
+    /// How many of `parent`'s children have ended and are not reaped yet.
+    static func zombies(under parent: pid_t) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == parent
+        }.count
+    }
+
     /// A dialog the page opens is in its record as in `run --json`: while the first page of a
     /// session loads, on a later page, and on a page that then runs out of time.
     @Test(arguments: ["webkit", "chromium"])

@@ -148,6 +148,7 @@ public final class ChildProcess: @unchecked Sendable {
             // The leader is gone; helpers it left behind may not be.
             killpg(processID, SIGKILL)
             tree.forEach { kill($0, SIGKILL) }
+            registry.reapStrays(adding: tree)
             return
         }
         killpg(processID, SIGTERM)
@@ -163,6 +164,8 @@ public final class ChildProcess: @unchecked Sendable {
         while pollExit() == nil {
             usleep(2_000)
         }
+        // The helpers killed with it become this process's children once their parents are gone.
+        registry.reapStrays(adding: tree + lateTree)
     }
 
     /// Sends SIGKILL to the whole group and every process below it, without waiting.

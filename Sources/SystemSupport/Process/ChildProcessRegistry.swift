@@ -13,6 +13,12 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     /// Set by ``stopAll(grace:)`` and ``killAll()``: the command is ending, and a child started
     /// after its children were gathered would outlive it.
     private var isClosed = false
+    /// Descendants of stopped children that may end up this process's to reap (see
+    /// ``reapStrays(adding:)``), each with the time after which it is no longer tried.
+    private var strays: [pid_t: Date] = [:]
+    /// How long a stray is tried: a process that lives on this long after its browser was stopped
+    /// is not one of them (its ID may have been given to another process since).
+    static let strayLifetime: TimeInterval = 30
 
     /// Runs `spawn` and registers the child it started, both under the registry's lock, so that a
     /// stop gathering the children never misses one being started; refused once the registry is
@@ -44,6 +50,28 @@ public final class ChildProcessRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return Array(childrenByID.keys)
+    }
+
+    /// Reaps the descendants of stopped children that have ended and been handed to this process:
+    /// `pids`, just stopped, and those kept from earlier stops. Only where this process adopts
+    /// orphans (``OrphanReaper/adoptOrphans()``, the executable): there every helper a stopped
+    /// browser leaves behind becomes its child when its own parent is gone, and would stay a
+    /// zombie until the command ends. One that is still alive, or not handed over yet, is kept
+    /// and tried again at the next stop; a registered child is never reaped here (its
+    /// ``ChildProcess`` does that), and nothing is waited for.
+    func reapStrays(adding pids: [pid_t]) {
+        guard OrphanReaper.isAdopting else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        for pid in pids where childrenByID[pid] == nil { strays[pid] = now.addingTimeInterval(Self.strayLifetime) }
+        for (pid, until) in strays {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            // Reaped now; or not this process's child and gone (its parent reaped it).
+            let done = result == pid || (result == -1 && errno == ECHILD && kill(pid, 0) != 0)
+            if done || until < now || childrenByID[pid] != nil { strays[pid] = nil }
+        }
     }
 
     /// Stops every registered child's process group (SIGTERM, a short grace, then SIGKILL).

@@ -11,7 +11,34 @@ public enum OrphanReaper {
     /// Returns whether that worked.
     @discardableResult
     public static func adoptOrphans() -> Bool {
-        pagescript_become_subreaper() == 0
+        let adopting = pagescript_become_subreaper() == 0
+        if adopting { adoption.set() }
+        return adopting
+    }
+
+    /// Whether this process adopts its orphaned descendants (``adoptOrphans()`` worked).
+    public static var isAdopting: Bool {
+        adoption.isSet
+    }
+
+    private static let adoption = Flag()
+
+    /// A flag set once, read from any thread.
+    private final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+
+        var isSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+
+        func set() {
+            lock.lock()
+            value = true
+            lock.unlock()
+        }
     }
 
     /// Kills every process below this one (SIGTERM, a short grace, SIGKILL) and reaps them.
