@@ -99,10 +99,11 @@ extension PageSession {
     }
 
     /// Asks the runtime of the document the session's calls reach now, as ``ask(_:)`` does, but
-    /// never the next document's: `nil` when that document is gone (the call found no runtime
-    /// there, or was cut off with no dialog to answer), where ``ask(_:)`` installs a runtime in
-    /// the document that replaced it and asks again. For a wait in the page: one that went on in
-    /// the next document would keep the session there until that one was left too.
+    /// never the next document's: `nil` when that document is gone (a call finds no runtime under
+    /// its entry), where ``ask(_:)`` installs a runtime in the document that replaced it and asks
+    /// again. A call cut off is sent again under the same entry: a document being left still
+    /// answers it, with what its scripts queued as it was left. For a wait in the page: one that
+    /// went on in the next document would keep the session there until that one was left too.
     func askThisDocument(_ request: JSONValue) async throws(InjectionError) -> RuntimeReply? {
         let entry = try await installedEntry()
         for _ in 0..<Self.recoveryAttempts {
@@ -114,7 +115,7 @@ extension PageSession {
                 }
                 return nil
             case .interrupted:
-                guard await answerOpenDialog() else { return nil }
+                await answerOpenDialog()
             case let .compileFailed(message, _):
                 guard transport.retryAfterInterference() else { throw .pageInterfered(reason: message) }
             case .timedOut: throw .timedOut(seconds: scriptTimeout)
