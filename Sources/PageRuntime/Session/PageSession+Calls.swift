@@ -81,21 +81,9 @@ extension PageSession {
     /// Asks the runtime something that is not a run, installing it when the page has a new
     /// document.
     func ask(_ request: JSONValue) async throws(InjectionError) -> RuntimeReply {
-        var reason = ""
-        for _ in 0..<Self.recoveryAttempts {
-            let entry = try await installedEntry()
-            switch try await execute(ScriptBody.call(entry: entry), entry: entry, request: request, timeout: scriptTimeout + Self.transportMargin) {
-            case let .reply(reply): return reply
-            case .notInstalled: state.update { $0.entry = nil }
-            case let .interrupted(next):
-                reason = next
-                await answerOpenDialog()
-            case let .compileFailed(message, _):
-                guard transport.retryAfterInterference() else { throw .pageInterfered(reason: message) }
-            case .timedOut: throw .timedOut(seconds: scriptTimeout)
-            }
-        }
-        throw .pageInterfered(reason: reason)
+        let asked = try await ask(request, intoNewDocuments: true)
+        guard let reply = asked.reply else { throw .pageInterfered(reason: asked.reason) }
+        return reply
     }
 
     /// Asks the runtime of the document the session's calls reach now, as ``ask(_:)`` does, but
@@ -105,23 +93,33 @@ extension PageSession {
     /// answers it, with what its scripts queued as it was left. For a wait in the page: one that
     /// went on in the next document would keep the session there until that one was left too.
     func askThisDocument(_ request: JSONValue) async throws(InjectionError) -> RuntimeReply? {
-        let entry = try await installedEntry()
+        try await ask(request, intoNewDocuments: false).reply
+    }
+
+    /// The calls of ``ask(_:)`` and ``askThisDocument(_:)``: a call cut off is sent again once a
+    /// dialog is answered; one that finds no runtime under its entry installs a runtime and asks
+    /// again `intoNewDocuments`, and otherwise gives up. `reason`: why the last call was cut off.
+    private func ask(_ request: JSONValue, intoNewDocuments: Bool) async throws(InjectionError) -> (reply: RuntimeReply?, reason: String) {
+        var reason = ""
+        let first = try await installedEntry()
         for _ in 0..<Self.recoveryAttempts {
+            let entry = intoNewDocuments ? try await installedEntry() : first
             switch try await execute(ScriptBody.call(entry: entry), entry: entry, request: request, timeout: scriptTimeout + Self.transportMargin) {
-            case let .reply(reply): return reply
+            case let .reply(reply): return (reply, reason)
             case .notInstalled:
                 state.update { state in
                     if state.entry == entry { state.entry = nil }
                 }
-                return nil
-            case .interrupted:
+                guard intoNewDocuments else { return (nil, reason) }
+            case let .interrupted(next):
+                reason = next
                 await answerOpenDialog()
             case let .compileFailed(message, _):
                 guard transport.retryAfterInterference() else { throw .pageInterfered(reason: message) }
             case .timedOut: throw .timedOut(seconds: scriptTimeout)
             }
         }
-        return nil
+        return (nil, reason)
     }
 
     func installedEntry() async throws(InjectionError) -> RuntimeEntry {
