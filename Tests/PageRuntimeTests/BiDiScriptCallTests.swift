@@ -78,6 +78,27 @@ struct BiDiScriptCallTests {
         }
     }
 
+    /// A call whose script sends the page elsewhere and returns: its reply may come just after
+    /// the navigation's commit event, and it is the call's answer, as geckodriver's is.
+    @Test func aCallThatEndsAsItsPageLeavesKeepsItsValue() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        try await Self.onFirefox(server) { session in
+            for round in 0..<12 {
+                let next = round % 2 == 0 ? "/other" : "/"
+                var answered: JSONValue?
+                // A call made while the last round's navigation is under way is left to the driver.
+                for _ in 0..<100 where answered == nil {
+                    answered = try await session.executeScriptThroughBiDi(
+                        serializedScript: Self.serialized("location.href = '\(next)'; return \(round)"), timeout: 20)
+                    if answered == nil { try await Task.sleep(for: .milliseconds(20)) }
+                }
+                #expect(answered == .integer(Int64(round)), "round \(round)")
+                try await Task.sleep(for: .milliseconds(300))
+            }
+        }
+    }
+
     @Test func aScriptThatNeverEndsMeetsTheSessionsScriptTimeout() async throws {
         let server = try Self.site()
         defer { server.stop() }

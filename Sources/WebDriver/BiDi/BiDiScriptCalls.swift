@@ -8,7 +8,8 @@ import SystemSupport
 /// PageScript's calls into a Firefox page go this way. A call sent just as the page's own
 /// navigation commits runs in the new document, whose commit event may come after the call's
 /// reply: what runs in a page checks which document it is in, and a visit's run waits there for
-/// the moment the visit waits for.
+/// the moment the visit waits for. The other way round, the reply of a call that ended as its
+/// document was being left may come just after the commit event; it is still the call's answer.
 ///
 /// Classic WebDriver applies the session's user prompt handling to a call made while a dialog is
 /// open, answers a call whose script opens one with `null` at once, and fails a call whose
@@ -19,7 +20,8 @@ import SystemSupport
 /// while a dialog is open or a navigation is under way, a call is left to the driver, which
 /// handles both in its own way
 /// (``WebDriverSession/executeScriptThroughBiDi(serializedScript:arguments:timeout:)`` returns
-/// `nil`), and a call whose dialog opens or whose document is replaced gets the driver's answer.
+/// `nil`), and a call whose dialog opens or whose document is replaced without a reply (within
+/// ``unloadedReplyGrace``) gets the driver's answer.
 /// Once the connection has ended, every call is left to the driver; one under way then fails as
 /// a call the driver lost (an unknown error, neither the script's nor a browser gone), so the
 /// caller finds out through the driver what became of it.
@@ -38,6 +40,9 @@ final class BiDiScriptCalls: Sendable {
         /// The window's document was replaced.
         case unloaded
     }
+
+    /// How long a call whose document was replaced still waits for its reply.
+    static let unloadedReplyGrace = 0.25
 
     /// The window's browsing context (geckodriver's window handle is its BiDi context).
     let context: String
@@ -117,7 +122,15 @@ final class BiDiScriptCalls: Sendable {
                     return waiting
                 }?.resume(returning: outcome)
             }
-            let waiter = whenInterrupted { resume(.failure($0)) }
+            let waiter = whenInterrupted { interruption in
+                guard interruption == .unloaded else { return resume(.failure(interruption)) }
+                // The reply of a call that ended as its document went may come just after the
+                // commit event: it is the call's answer. A call cut off has none, and waits no longer.
+                Task {
+                    try? await Task.sleep(for: .seconds(Self.unloadedReplyGrace))
+                    resume(.failure(.unloaded))
+                }
+            }
             Task {
                 let reply = await connection.reply(to: "script.callFunction", serializedParameters: parameters, timeout: wait)
                 self.forget(waiter)
