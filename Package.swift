@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "Engines",
             dependencies: [
-                "WebDriver", "SystemSupport",
+                "WebDriver", "WebSocket", "SystemSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -98,7 +98,8 @@ public final class WebSocketClient: Sendable {
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try Self.configureUpgrade(
+                        try channel.pipeline.syncOperations.addHandler(ImmediateAcknowledger(), position: .first)
+                        return try Self.configureUpgrade(
                             channel: channel, target: target, hostHeader: hostHeader, state: state,
                             maximumFrameSize: configuration.maximumMessageSize)
                     }

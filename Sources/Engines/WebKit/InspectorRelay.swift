@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import WebDriver
+import WebSocket
 
 /// A loopback TCP relay between WebKitWebDriver and MiniBrowser's automation server that
 /// acknowledges every segment it receives at once.
@@ -137,20 +138,6 @@ public final class InspectorRelay: Sendable {
                     connectToTarget(port: port, on: loop, deadline: deadline, isAlive: isAlive)
                 }
             }
-    }
-}
-
-/// Acknowledges every read of a relayed connection at once (`TCP_QUICKACK`, which Linux clears
-/// again by itself, so it is set after every read), before the read is cut into frames: a
-/// sender holding back the rest of a frame for an acknowledgement gets it.
-private final class ImmediateAcknowledger: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        #if os(Linux)
-        try? context.channel.syncOptions?.setOption(ChannelOptions.tcpOption(NIOBSDSocket.Option(rawValue: CInt(TCP_QUICKACK))), value: 1)
-        #endif
-        context.fireChannelRead(data)
     }
 }
 
