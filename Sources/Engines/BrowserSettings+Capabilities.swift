@@ -18,32 +18,24 @@ extension BrowserSettings {
             }
         case .webkit?:
             if !headers.isEmpty {
-                return "--header works only with Chromium: WebKitGTK's driver has no way to add request headers (no DevTools, no request "
-                    + "interception); use --engine chromium, or --user-agent and --lang for those two headers"
+                return "--header works only with Chromium and Firefox: WebKitGTK's driver has no way to add request headers (no DevTools, "
+                    + "no WebDriver BiDi); use --engine chromium or firefox, or --user-agent and --lang for those two headers"
             }
             if !cookies.isEmpty {
-                return "--cookie works only with Chromium: WebKitGTK's driver can add a cookie only to the page it has open, so the first "
-                    + "request to each site would go without it; use --engine chromium"
+                return "--cookie works only with Chromium and Firefox: WebKitGTK's driver can add a cookie only to the page it has open, "
+                    + "so the first request to each site would go without it; use --engine chromium or firefox"
             }
-        case .chromium?:
+        case .chromium?, .firefox?:
             break
-        case .firefox?:
-            if !headers.isEmpty {
-                return "--header works only with Chromium: geckodriver has no way to add request headers over classic WebDriver; "
-                    + "use --engine chromium, or --user-agent and --lang for those two headers"
-            }
-            if !cookies.isEmpty {
-                return "--cookie works only with Chromium: geckodriver can add a cookie only to the page it has open, so the first "
-                    + "request to each site would go without it; use --engine chromium"
-            }
         case nil:
             let browser = browserName?.lowercased()
             if userAgent != nil, RemoteBrowser(browser) == nil {
                 return "--user-agent with --webdriver-url needs --browser chrome, MicrosoftEdge or firefox, whose options carry it; "
                     + "for another browser give its own setting in --capabilities"
             }
-            if needsSessionCommands, browser == "firefox" || browser == "safari" {
-                return "--header and --cookie need a Chromium-based browser, whose driver passes DevTools commands on; \(browserName ?? "") has none"
+            if needsSessionCommands, browser == "safari" {
+                return "--header and --cookie need a browser whose driver passes DevTools commands on (Chromium's) or speaks WebDriver BiDi "
+                    + "(Firefox's); safaridriver does neither"
             }
         }
         return nil
@@ -140,12 +132,18 @@ extension BrowserSettings {
     }
 
     /// Sets what a session must be told once it is open: the cookies (browser-wide) and the
-    /// request headers (for the session's window), through chromedriver's DevTools passage.
+    /// request headers, through chromedriver's DevTools passage (headers for the session's
+    /// window) or, on a session that offers WebDriver BiDi and no DevTools (Firefox), BiDi's
+    /// `storage.setCookie` and `network.setExtraHeaders` (headers for every window of the session).
     public func apply(to session: WebDriverSession, timeout: Double) async throws(BrowserSettingsProblem) {
         guard needsSessionCommands else { return }
         guard session.offersChromeDevTools else {
-            throw BrowserSettingsProblem("--header and --cookie need a driver that passes DevTools commands on (chromedriver's goog/cdp/execute), "
-                + "and this one does not: use a Chrome or Edge endpoint")
+            guard session.offersBiDi else {
+                throw BrowserSettingsProblem("--header and --cookie need a driver that passes DevTools commands on (chromedriver's "
+                    + "goog/cdp/execute) or a session with WebDriver BiDi, and this one has neither: use a Chrome, Edge or Firefox endpoint")
+            }
+            try await applyThroughBiDi(to: session, timeout: timeout)
+            return
         }
         do throws(WebDriverError) {
             if !cookies.isEmpty {
@@ -155,16 +153,43 @@ extension BrowserSettings {
                 _ = try await session.chromeDevTools("Network.setCookies", parameters: ["cookies": .array(list)], timeout: timeout)
             }
             if !headers.isEmpty {
-                var joined: [(key: String, value: JSONValue)] = []
-                for header in headers {
-                    if let index = joined.firstIndex(where: { $0.key.lowercased() == header.name.lowercased() }) {
-                        joined[index].value = .string((joined[index].value.stringValue ?? "") + ", " + header.value)
-                    } else {
-                        joined.append((key: header.name, value: .string(header.value)))
-                    }
-                }
+                let joined = joinedHeaders.map { (key: $0.name, value: JSONValue.string($0.value)) }
                 _ = try await session.chromeDevTools("Network.enable", timeout: timeout)
                 _ = try await session.chromeDevTools("Network.setExtraHTTPHeaders", parameters: ["headers": .object(joined)], timeout: timeout)
+            }
+        } catch {
+            throw BrowserSettingsProblem("the browser did not take --header or --cookie: \(error.description)")
+        }
+    }
+
+    /// The headers to send, one per name: the values of a name given more than once joined with
+    /// commas, in the order given, as HTTP joins them.
+    private var joinedHeaders: [(name: String, value: String)] {
+        var joined: [(name: String, value: String)] = []
+        for header in headers {
+            if let index = joined.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
+                joined[index].value += ", " + header.value
+            } else {
+                joined.append((name: header.name, value: header.value))
+            }
+        }
+        return joined
+    }
+
+    /// ``apply(to:timeout:)`` on WebDriver BiDi: each cookie for its own domain, and the headers
+    /// for every request of the session.
+    private func applyThroughBiDi(to session: WebDriverSession, timeout: Double) async throws(BrowserSettingsProblem) {
+        do throws(BiDiError) {
+            let connection = try await session.bidi(timeout: timeout)
+            for cookie in cookies {
+                let value: JSONValue = ["type": "string", "value": .string(cookie.value)]
+                _ = try await connection.send("storage.setCookie", parameters: [
+                    "cookie": ["name": .string(cookie.name), "value": value, "domain": .string(cookie.domain), "path": .string(cookie.path)],
+                ], timeout: timeout)
+            }
+            if !headers.isEmpty {
+                let list = joinedHeaders.map { header -> JSONValue in ["name": .string(header.name), "value": ["type": "string", "value": .string(header.value)]] }
+                _ = try await connection.send("network.setExtraHeaders", parameters: ["headers": .array(list)], timeout: timeout)
             }
         } catch {
             throw BrowserSettingsProblem("the browser did not take --header or --cookie: \(error.description)")

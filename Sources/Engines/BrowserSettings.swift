@@ -19,9 +19,9 @@ public struct BrowserSettings: Sendable, Hashable {
     public var capabilities: [(key: String, value: JSONValue)] = []
     /// The `User-Agent` pages get and send; `nil` for the browser's own.
     public var userAgent: String?
-    /// Request headers added to every request of the session's window (Chromium).
+    /// Request headers added to every request of the session's window (Chromium) or of the session (Firefox).
     public var headers: [Header] = []
-    /// Cookies set in the browser before its first page, each for its own domain (Chromium).
+    /// Cookies set in the browser before its first page, each for its own domain (Chromium, Firefox).
     public var cookies: [Cookie] = []
     /// The proxy every request goes through; `nil` for none.
     public var proxy: Proxy?

@@ -39,16 +39,18 @@ struct BrowserSettingsCommandTests {
         #expect(server.received.first { $0.path == "/batch-ua" }?.header("User-Agent") == "PageScript-Batch/2")
     }
 
-    @Test func chromiumSendsTheHeadersAndTheCookieOnlyToItsHost() async throws {
+    /// Chromium through DevTools, Firefox through WebDriver BiDi.
+    @Test(arguments: ["chromium", "firefox"])
+    func theHeadersGoWithEveryRequestAndTheCookieOnlyToItsHost(engine: String) async throws {
         let server = try Self.site()
         defer { server.stop() }
-        let arguments = ["--engine", "chromium", "--header", "X-Team: search", "--header", "X-Run:1",
+        let arguments = ["--engine", engine, "--header", "X-Team: search", "--header", "X-Run:1", "--header", "X-Team: books",
                          "--cookie", "flavour=oat; Domain=localhost"]
         let run = try await PageScriptBinary.outcome(of: ["run", server.url("/run", host: "localhost"), "-e", "document.cookie"] + arguments)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "\"flavour=oat\"\n")
         let seen = try #require(server.received.first { $0.path == "/run" })
-        #expect(seen.header("X-Team") == "search")
+        #expect(seen.header("X-Team") == "search, books")
         #expect(seen.header("X-Run") == "1")
         #expect(seen.header("Cookie") == "flavour=oat")
 
@@ -58,15 +60,15 @@ struct BrowserSettingsCommandTests {
         #expect(batch.status == 0, "\(batch.standardError)")
         let own = try #require(server.received.first { $0.path == "/batch" })
         let other = try #require(server.received.first { $0.path == "/other" })
-        #expect(own.header("X-Team") == "search" && other.header("X-Team") == "search")
+        #expect(own.header("X-Team") == "search, books" && other.header("X-Team") == "search, books")
         #expect(own.header("Cookie") == "flavour=oat")
         #expect(other.header("Cookie") == nil)
     }
 
     @Test func whatAnEngineCannotDoIsRefusedBeforeAnythingStarts() async throws {
         let cases: [([String], String)] = [
-            (["--engine", "webkit", "--header", "X-Team: search"], "--header works only with Chromium"),
-            (["--engine", "webkit", "--cookie", "a=b; Domain=example.com"], "--cookie works only with Chromium"),
+            (["--engine", "webkit", "--header", "X-Team: search"], "--header works only with Chromium and Firefox"),
+            (["--engine", "webkit", "--cookie", "a=b; Domain=example.com"], "--cookie works only with Chromium and Firefox"),
             (["--engine", "chromium", "--cookie", "a=b"], "names no site"),
             (["--engine", "chromium", "--header", "X Team: search"], "is not a header name"),
             (["--engine", "chromium", "--header", "X-Team: a\r\nX-Evil: b"], "line break"),

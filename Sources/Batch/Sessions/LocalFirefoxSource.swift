@@ -30,8 +30,7 @@ public actor LocalFirefoxSource: SessionSource {
     ///   - path: The `PATH` to find the programs on; this process's (and PageScript's own engine
     ///     folder) when `nil`.
     ///   - language: The language the browsers tell pages (``Engines/LaunchOptions/language``).
-    ///   - settings: What the user asks of every browser (``Engines/BrowserSettings``; Firefox
-    ///     takes no headers or cookies).
+    ///   - settings: What the user asks of every browser (``Engines/BrowserSettings``).
     public init(startupTimeout: Double = 30, path: String? = nil, language: BrowserLanguage = .fromEnvironment(),
                 settings: BrowserSettings = BrowserSettings()) {
         self.startupTimeout = max(startupTimeout, FirefoxLauncher.sessionStartAllowance)
@@ -95,7 +94,16 @@ public actor LocalFirefoxSource: SessionSource {
                 await session.delete(timeout: 1)
                 throw WebDriverError.unreachable(endpoint: driver.client.endpoint.absoluteString, reason: "the batch is stopping")
             }
+            do throws(BrowserSettingsProblem) {
+                try await settings.apply(to: session, timeout: startupTimeout)
+            } catch {
+                await session.delete(timeout: 1)
+                await stopDriver(of: slot)
+                throw SessionSourceError.fatal(reason: error.description)
+            }
             return OpenedSession(session: session, slot: slot, engine: engineLabel)
+        } catch let error as SessionSourceError {
+            throw error
         } catch {
             let reason = "\(Engine.firefox.displayName) did not open a session: \(error)\(driver.logTail())"
             await stopDriver(of: slot)
