@@ -129,8 +129,8 @@ struct LoadFailureTests {
         ])
         defer { server.stop() }
         try await PageFixtures.onPage(engine, server) { page in
-            // geckodriver answers nothing while it waits for a load, and has no way to stop one:
-            // PageScript's own Firefox sessions have the load's limit as the driver's.
+            // geckodriver answers nothing while it waits for a load (PageScript stops Firefox's
+            // through BiDi): PageScript's own Firefox sessions have the load's limit as the driver's.
             let limits = engine == .firefox ? [("/stuck", 2.0), ("/stubborn", 2)] : [("/stuck", 60.0), ("/stuck", 2), ("/stubborn", 2)]
             for (path, driverLimit) in limits {
                 try await page.session.setTimeouts(pageLoad: driverLimit)
@@ -142,6 +142,10 @@ struct LoadFailureTests {
                 } else {
                     let stuck = try await page.open(server.url(path), loadTimeout: 2)
                     #expect(stuck.url == server.url(path) && page.lastLoadUnfinished, "\(path), driver limit \(driverLimit) s")
+                    if path == "/stuck" {
+                        // Stopped: the image is no longer waited for.
+                        #expect(try await page.run(script: "document.readyState").value == "complete", "\(path), driver limit \(driverLimit) s")
+                    }
                 }
                 #expect(try await page.open(server.url("/"), loadTimeout: 10).title == "Fine", "after \(path), driver limit \(driverLimit) s")
                 #expect(try await page.run(script: "document.title").value == "Fine")

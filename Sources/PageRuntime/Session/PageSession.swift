@@ -374,6 +374,13 @@ public final class PageSession: Sendable {
             }
             // Without PageScript's own DevTools (a remote endpoint), the driver's way.
             if direct != nil, reading == nil { throw .loadTimedOut(url: url, seconds: seconds) }
+        } else if let outcome = await session.evaluateInWindowThroughBiDi("window.stop(); (function () { \(read) })()", timeout: Self.usableCheckTime) {
+            // Firefox: stopped as Chromium's is, on BiDi, which does not wait for the load.
+            switch outcome {
+            case let .success(value): reading = value
+            case .failure(.timedOut): throw .loadTimedOut(url: url, seconds: seconds)
+            case .failure: break
+            }
         }
         if reading == nil { reading = try? await session.executeScript(read, timeout: Self.usableCheckTime) }
         guard let values = reading?.arrayValue, values.count == 2, let origin = values[0].doubleValue,

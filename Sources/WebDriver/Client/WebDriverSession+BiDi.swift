@@ -32,6 +32,30 @@ extension WebDriverSession {
         return try await opening.value.get()
     }
 
+    /// Evaluates `expression` in the top document of the session's window as BiDi's
+    /// `script.evaluate`, which, unlike the driver's commands, does not wait for a load under way.
+    ///
+    /// - Returns: The expression's value as classic WebDriver would give it, or why there is none
+    ///   (``BiDiError/timedOut(method:seconds:)`` for a page busy in a script of its own, an
+    ///   exception as ``BiDiError/commandFailed(method:error:message:)``); `nil` when the session
+    ///   offers no BiDi or its window is not known yet.
+    public func evaluateInWindowThroughBiDi(_ expression: String, timeout: Double) async -> Result<JSONValue, BiDiError>? {
+        guard offersBiDi, let window = knownWindowHandle else { return nil }
+        do throws(BiDiError) {
+            let connection = try await bidi(timeout: timeout)
+            let reply = try await connection.send("script.evaluate", parameters: [
+                "expression": .string(expression), "target": ["context": .string(window)], "awaitPromise": false, "resultOwnership": "none",
+            ], timeout: timeout)
+            guard reply["type"]?.stringValue != "exception" else {
+                let text = reply["exceptionDetails"]?["text"]?.stringValue ?? "the expression threw"
+                return .failure(.commandFailed(method: "script.evaluate", error: "javascript error", message: text))
+            }
+            return .success(BiDiScriptCalls.jsonValue(ofRemote: reply["result"] ?? .null))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Subscribes to the navigations of the session's window (``BiDiNavigationRecord``); without
     /// a connection or a subscription within `timeout`, navigations go unrecorded, as on an
     /// endpoint that offers no BiDi.
