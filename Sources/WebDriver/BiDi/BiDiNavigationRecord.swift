@@ -17,7 +17,9 @@ final class BiDiNavigationRecord: Sendable {
     /// The window's browsing context, whose events are recorded.
     let context: String
     private let record = NIOLockedValueBox(NavigationRecord())
-    private let downloads = NIOLockedValueBox<[String]>([])
+    /// The navigations that became downloads, latest last, with their addresses, and how many
+    /// there have been.
+    private let downloads = NIOLockedValueBox<(recent: [(navigation: String, url: String)], count: Int)>(([], 0))
     private let watch = NIOLockedValueBox<(@Sendable (WatchedEvent) -> Void)?>(nil)
 
     /// What a navigation under way is told of (``watch(_:)``).
@@ -50,9 +52,11 @@ final class BiDiNavigationRecord: Sendable {
             return
         }
         if method == "browsingContext.downloadWillBegin", let navigation = parameters["navigation"]?.stringValue {
+            let url = parameters["url"]?.stringValue ?? ""
             downloads.withLockedValue { known in
-                known.append(navigation)
-                if known.count > Self.downloadMemory { known.removeFirst() }
+                known.recent.append((navigation, url))
+                known.count += 1
+                if known.recent.count > Self.downloadMemory { known.recent.removeFirst() }
             }
             return
         }
@@ -72,7 +76,24 @@ final class BiDiNavigationRecord: Sendable {
 
     /// Whether navigation `id` became a download rather than a document.
     func becameDownload(_ id: String) -> Bool {
-        downloads.withLockedValue { $0.contains(id) }
+        downloads.withLockedValue { $0.recent.contains { $0.navigation == id } }
+    }
+
+    /// How many downloads have begun in the window (for ``downloadBegan(at:after:)``).
+    var downloadCount: Int {
+        downloads.withLockedValue(\.count)
+    }
+
+    /// Whether a download of `url` began after the first `count` downloads, under any navigation.
+    func downloadBegan(at url: String, after count: Int) -> Bool {
+        downloads.withLockedValue { known in
+            known.recent.suffix(max(0, known.count - count)).contains { NavigationRecord.sameDocument($0.url, url) }
+        }
+    }
+
+    /// Whether navigation `id` made a document in the window.
+    func committed(_ id: String) -> Bool {
+        record.withLockedValue { record in record.commits.contains { $0.navigation == id } }
     }
 
     /// Calls `handler` with each ``WatchedEvent`` of the window, until `nil` replaces it.

@@ -43,6 +43,7 @@ extension WebDriverSession {
             "wait": .string(endingAtDOMContentLoaded ? "interactive" : "complete"),
         ]
         let deadline = Date().addingTimeInterval(timeout)
+        let downloadsBefore = record.downloadCount
         var reply: BiDiNavigationReply
         var attempts = 0
         repeat {
@@ -59,7 +60,16 @@ extension WebDriverSession {
         case .anotherNavigationCommitted:
             return .timedOut
         case let .answered(.success(result)):
-            if let navigation = result["navigation"]?.stringValue, record.becameDownload(navigation) { return .downloadBegan }
+            let navigation = result["navigation"]?.stringValue
+            if let navigation, record.becameDownload(navigation) { return .downloadBegan }
+            // Firefox may hand the response to its downloads under a navigation of its own,
+            // announced after this reply, which then names the page the window stayed on: a
+            // command answered after every event sent before it flushes the announcement out.
+            if let navigation, !record.committed(navigation), result["url"]?.stringValue != url {
+                _ = try? await connection.send("browsingContext.getTree", parameters: ["root": .string(record.context), "maxDepth": 0],
+                                               timeout: max(deadline.timeIntervalSinceNow, 1))
+                if record.downloadBegan(at: url, after: downloadsBefore) { return .downloadBegan }
+            }
             return .loaded(url: result["url"]?.stringValue ?? url)
         case let .answered(.failure(.commandFailed(_, "unknown error", message))):
             // Firefox aborts the load of a response without content, and one that another
