@@ -8,10 +8,10 @@ import Glibc
 /// in a channel's pipeline.
 ///
 /// A peer that writes twice in a row with Nagle's algorithm on holds the second write until the
-/// first is acknowledged, which Linux otherwise delays by up to 40 ms: WebKit's automation
-/// server (an event, then a reply, after every navigation) and Firefox's remote agent (WebDriver
-/// BiDi's events and replies, each a frame of its own) both do. Elsewhere than Linux the handler
-/// only passes reads on.
+/// first is acknowledged, which Linux otherwise delays (docs/engines.md, "WebKit's launch"):
+/// WebKit's automation server (an event, then a reply, after every navigation) and Firefox's
+/// remote agent (WebDriver BiDi's events and replies, each a frame of its own) both do. Elsewhere
+/// than Linux the handler only passes reads on.
 public final class ImmediateAcknowledger: ChannelInboundHandler, RemovableChannelHandler {
     public typealias InboundIn = ByteBuffer
 
