@@ -302,6 +302,43 @@ struct BrowseCommandTests {
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
+    /// On Chromium, a value written as the page is left is kept though the answer to a request
+    /// the script made just before could not reach the page any more: the script asks a slow
+    /// server, and leaves before the answer comes; what it writes at `beforeunload` reaches
+    /// browse in a wait of its own, which the failed delivery of that answer does not drop.
+    @Test func aValueWrittenAsThePageIsLeftOutlivesAnAnswerThatCameTooLate() throws {
+        let server = try LoopbackServer(responses: [
+            "/": LoopbackResponse(html: "<!doctype html><title>Start</title>"), "/next": LoopbackResponse(html: "<!doctype html><title>Next</title>"),
+            "/slow": LoopbackResponse(body: "late", contentType: "text/plain", delay: 1),
+        ])
+        defer { server.stop() }
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("pagescript-late-answer-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let base = server.url("/").dropLast()
+        // Once browse has collected the run (a second after it, so that a wait is in place), the
+        // script asks the slow server and leaves a moment later.
+        let script = "// ==UserScript==\n// @name Leaver\n// @match \(base)/\n// @grant GM_setValue\n// @grant GM_xmlhttpRequest\n"
+            + "// @connect self\n// ==/UserScript==\n"
+            + "addEventListener('beforeunload', function () { GM_setValue('unloading', location.pathname); });\n"
+            + "setTimeout(function () {\n"
+            + "  GM_xmlhttpRequest({ method: 'GET', url: '/slow', onload: function () { GM_setValue('answered', true); } });\n"
+            + "  setTimeout(function () { location.href = '/next'; }, 50);\n"
+            + "}, 1000);\n'asked'\n"
+        #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
+        #expect(try PageScriptBinary.run(["scripts", "new", "Next", "--match", "\(base)/next", "-e", "document.title", "--library", library]).status == 0)
+        let browse = try BrowseSession([server.url("/"), "--engine", "chromium", "--library", library]) {
+            $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Next\"")
+        }
+        let lines = browse.lines
+        #expect(browse.sawTheLine, "\(lines)")
+        // Past the slow answer's second: a late answer would have been served by now.
+        Thread.sleep(forTimeInterval: 1.5)
+        let values = try PageScriptBinary.run(["scripts", "values", "Leaver", "--library", library])
+        #expect(values.standardOutput == "unloading\t\"/\"\n", "\(values.standardOutput) \(values.standardError) \(lines)")
+        #expect(server.requestedPaths.contains("/slow"), "\(server.requestedPaths)")
+        #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
+    }
+
     /// On Chromium, browse runs `document-start` scripts before the page's own first script, in
     /// the first page and in a popup it opens on another origin (a new tab, prepared before its
     /// first document), each once, with their GM API served, and only where they match.

@@ -24,6 +24,12 @@ public final class LateWorkWatch: Sendable {
         task.withLockedValue { $0?.cancel() }
     }
 
+    /// The document is gone (or no answer can reach it any more): no wait is sent any more, and
+    /// the watch no longer runs, though the waits still out are being served.
+    func documentIsGone() {
+        ended.withLockedValue { $0 = true }
+    }
+
     /// What the watch's loop hears: a wait ended (with its reply, `nil` when the document is
     /// gone), or half of a wait's time is up.
     enum Event: Sendable {

@@ -184,7 +184,7 @@ extension PageSession {
             var ended: [Int: RuntimeReply?] = [:]
             var next = 1
             // A page that asked the user whether to leave may stay: the watch ends when a wait
-            // finds the document gone.
+            // finds the document gone, or the answers a wait's work brought could not reach it.
             var documentGone = false
             for await event in events {
                 switch event {
@@ -198,23 +198,32 @@ extension PageSession {
                 default:
                     break
                 }
-                while let reply = ended.removeValue(forKey: next) {
+                while !documentGone, let reply = ended.removeValue(forKey: next) {
                     waits[next] = nil
                     next += 1
-                    guard let reply, let served = try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry) else {
+                    guard let reply else {
                         documentGone = true
                         break
                     }
-                    if !served.output.isEmpty { output(served.output) }
+                    do throws(InjectionError) {
+                        let served = try await self.serveLateUserScriptWork(startingWith: reply, entry: entry)
+                        if !served.output.isEmpty { output(served.output) }
+                    } catch {
+                        documentGone = true
+                    }
                 }
                 if documentGone { break }
             }
             sink.finish()
-            // Stopped: what the waits still out hand over is served all the same (the last one
-            // ends by its time, or as another watch's wait arrives).
-            guard !documentGone else { return }
+            if documentGone { watch.documentIsGone() }
+            // Stopped, or the document gone: what the waits still out hand over is served all the
+            // same (the last one ends by its time, or as another watch's wait arrives). A later
+            // wait may hold what the page wrote as it was left, though an earlier one's answers
+            // could no longer reach it; one that finds nothing is passed over.
             for (_, wait) in waits.sorted(by: { $0.key < $1.key }) {
-                guard let reply = await wait.value, let served = try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry) else { return }
+                guard let reply = await wait.value, let served = try? await self.serveLateUserScriptWork(startingWith: reply, entry: entry) else {
+                    continue
+                }
                 if !served.output.isEmpty { output(served.output) }
             }
         }
