@@ -11,6 +11,9 @@ enum LoadFailure {
     /// Why a navigation that left the browser on the page it had did not load.
     static let noNewDocument = "the browser opened no page there (a download, or a response without content)"
 
+    /// Why a navigation the browser made a download of did not load (never asked for again).
+    static let download = noNewDocument + " (download)"
+
     /// The reason from a driver's failed navigation.
     static func reason(driverMessage: String) -> String {
         var message = SyntaxErrorLocator.engineMessage(driverMessage)

@@ -175,6 +175,7 @@ public final class PageSession: Sendable {
     func landing<Output>(at url: String, within seconds: Double,
                          _ visit: (Double) async throws(InjectionError) -> Output) async throws(InjectionError) -> Output {
         let started = Date()
+        let downloads = session.downloadMark
         do {
             return try await visit(seconds)
         } catch {
@@ -185,6 +186,11 @@ public final class PageSession: Sendable {
             }
             let left = seconds - Date().timeIntervalSince(started)
             guard landedElsewhere, left >= 1 else { throw error }
+            // A download is never asked for twice: one announced late (Firefox), after the
+            // navigation's reply, has been by the time the new document was looked for.
+            if let downloads, session.downloadBegan(at: url, since: downloads) {
+                throw .navigationFailed(url: url, reason: LoadFailure.download)
+            }
             return try await visit(left)
         }
     }
@@ -299,7 +305,7 @@ public final class PageSession: Sendable {
                 throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument)
             case .downloadBegan:
                 // Certain, so not navigated to again (a second download).
-                throw .navigationFailed(url: url, reason: LoadFailure.noNewDocument + " (download)")
+                throw .navigationFailed(url: url, reason: LoadFailure.download)
             case let .failed(message):
                 let shown = try? await session.currentURL(timeout: Self.failedLoadAddressWait)
                 throw .navigationFailed(url: url, reason: LoadFailure.reason(bidiMessage: message, shownURL: shown))

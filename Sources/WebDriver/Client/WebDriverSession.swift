@@ -84,6 +84,19 @@ public final class WebDriverSession: Sendable {
         }
     }
 
+    /// Where the downloads the window began stand now, as WebDriver BiDi announced them
+    /// (``downloadBegan(at:since:)``); `nil` where the window is not followed through BiDi.
+    public var downloadMark: Int? {
+        bidiNavigation.withLockedValue { $0 }?.downloadCount
+    }
+
+    /// Whether the window began a download of `url` after `mark` (``downloadMark``), under any
+    /// navigation: Firefox may hand a response to its downloads under a navigation of its own,
+    /// announced after the reply to the navigation that asked for it.
+    public func downloadBegan(at url: String, since mark: Int) -> Bool {
+        bidiNavigation.withLockedValue { $0 }?.downloadBegan(at: url, after: mark) ?? false
+    }
+
     /// What became of a navigation to `requested` asked for after `mark` (``documentRecordMark``),
     /// as the browser's Web Inspector or WebDriver BiDi saw it: whether the window shows that navigation's
     /// document, and the status of the document it shows.
