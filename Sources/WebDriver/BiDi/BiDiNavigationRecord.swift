@@ -91,11 +91,6 @@ final class BiDiNavigationRecord: Sendable {
         }
     }
 
-    /// Whether navigation `id` made a document in the window.
-    func committed(_ id: String) -> Bool {
-        record.withLockedValue { record in record.commits.contains { $0.navigation == id } }
-    }
-
     /// Calls `handler` with each ``WatchedEvent`` of the window, until `nil` replaces it.
     func watch(_ handler: (@Sendable (WatchedEvent) -> Void)?) {
         watch.withLockedValue { $0 = handler }

@@ -43,7 +43,6 @@ extension WebDriverSession {
             "wait": .string(endingAtDOMContentLoaded ? "interactive" : "complete"),
         ]
         let deadline = Date().addingTimeInterval(timeout)
-        let downloadsBefore = record.downloadCount
         var reply: BiDiNavigationReply
         var attempts = 0
         repeat {
@@ -60,16 +59,9 @@ extension WebDriverSession {
         case .anotherNavigationCommitted:
             return .timedOut
         case let .answered(.success(result)):
-            let navigation = result["navigation"]?.stringValue
-            if let navigation, record.becameDownload(navigation) { return .downloadBegan }
-            // Firefox may hand the response to its downloads under a navigation of its own,
-            // announced after this reply, which then names the page the window stayed on: a
-            // command answered after every event sent before it flushes the announcement out.
-            if let navigation, !record.committed(navigation), result["url"]?.stringValue != url {
-                _ = try? await connection.send("browsingContext.getTree", parameters: ["root": .string(record.context), "maxDepth": 0],
-                                               timeout: max(deadline.timeIntervalSinceNow, 1))
-                if record.downloadBegan(at: url, after: downloadsBefore) { return .downloadBegan }
-            }
+            // A download Firefox announces later, under a navigation of its own, is found by the
+            // visit before it would navigate again (``downloadBegan(at:since:)``).
+            if let navigation = result["navigation"]?.stringValue, record.becameDownload(navigation) { return .downloadBegan }
             return .loaded(url: result["url"]?.stringValue ?? url)
         case let .answered(.failure(.commandFailed(_, "unknown error", message))):
             // Firefox aborts the load of a response without content, and one that another
