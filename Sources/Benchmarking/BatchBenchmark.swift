@@ -44,7 +44,7 @@ public enum BatchBenchmark {
     ///   - repetitions: Runs of each measurement.
     public static func rows(engine: Engine, urls: [String], peers: [any BatchThroughputPeer], repetitions: Int) async throws -> [ComparisonRow] {
         var floor: [Double] = []
-        for _ in 0..<repetitions { floor.append(try await floorSecondsPerPage(engine: engine, urls: urls)) }
+        for _ in 0..<repetitions { floor.append(try await Self.floor(engine: engine, urls: urls).secondsPerPage) }
         var ours: [Int: Measurement] = [:]
         for jobs in jobCounts {
             var samples: [Double] = []
@@ -163,25 +163,33 @@ public enum BatchBenchmark {
     }
 
     /// The floor: one session, a bare navigation and one Execute Script per page, in order;
-    /// seconds per page, timed from the first page (the browser's start is not part of it). The
-    /// session comes from the same source `batch` takes its sessions from, so the browser is
-    /// started the same way (on WebKit: PageScript's MiniBrowser behind its relay, without
-    /// accelerated compositing) and the row compares only what happens per page.
-    static func floorSecondsPerPage(engine: Engine, urls: [String]) async throws -> Double {
+    /// seconds per page, timed from the first page (the browser's start is not part of it), and
+    /// each page's value. The session comes from the same source `batch` takes its sessions from,
+    /// so the browser is started the same way (on WebKit: PageScript's MiniBrowser behind its
+    /// relay, without accelerated compositing) and the row compares only what happens per page.
+    ///
+    /// - Parameters:
+    ///   - engine: WebKit, Chromium or Firefox.
+    ///   - urls: The pages, in order.
+    ///   - expression: What the floor's Execute Script returns on each page (its body is `return `
+    ///     and the expression, as Selenium's is).
+    static func floor(engine: Engine, urls: [String], expression: String = Self.expression) async throws -> BatchThroughputRun {
         let source = Self.source(for: engine)
+        let body = JSONValue.string("return " + expression).serialized
         do {
             try await source.prepare()
             let opened = try await source.openSession(slot: 0, scriptTimeout: 30, pageLoadTimeout: 30)
             let session = opened.session
+            var values: [String: JSONValue] = [:]
             let start = DispatchTime.now().uptimeNanoseconds
             for url in urls {
                 try await session.navigate(to: url, timeout: 30)
-                _ = try await session.executeScript("return document.title", timeout: 30)
+                values[url] = try await session.executeScript(serializedScript: body, timeout: 30)
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             await source.retire(opened)
             await source.shutdown()
-            return elapsed / Double(urls.count)
+            return BatchThroughputRun(secondsPerPage: elapsed / Double(urls.count), values: values)
         } catch {
             await source.shutdown()
             throw error

@@ -17,7 +17,10 @@ import SystemSupport
 /// the ``BatchThroughputPeer``s of the batch rows (on Firefox, Playwright's rows say why it
 /// cannot be measured: ``PlaywrightPeer/firefoxUnavailable``). Each row compares seconds per page, as the
 /// batch rows do, at `--jobs` 1 and 4 (``jobCounts``) against each peer that drives the engine,
-/// aiming at 1.5 times the peer's throughput (``aim``).
+/// aiming at 1.5 times the peer's throughput (``aim``). At one job PageScript is also compared with
+/// the bare floor (one session, a bare navigation and one Execute Script of ``expression`` a page:
+/// ``BatchBenchmark/floor(engine:urls:expression:)``), and a detail row compares that floor with
+/// each peer: what any client of the engine can reach on these pages, against which the aim reads.
 ///
 /// The speed may not cost correctness: every PageScript record must be `ok`, and every run,
 /// PageScript's and each peer's, must return on every page the value PageScript's first run on
@@ -34,6 +37,8 @@ public enum RealPageBenchmark {
     /// The aim against every peer: 1.5 times its throughput, so at most two thirds of its time
     /// per page.
     public static let aim = 1 / 1.5
+    /// The aim against the bare floor at one job, the tiny-page batch rows' (``BatchBenchmark``).
+    public static let floorAim = 1.2
     /// What every tool evaluates on every page: one line, since Selenium's script is
     /// `return ` followed by it.
     public static let expression = """
@@ -105,14 +110,22 @@ public enum RealPageBenchmark {
             }
             ours[jobs] = Measurement(name: "pagescript batch --jobs \(jobs), real pages", samples: samples)
         }
+        progress("\(engine): \(pagesLabel), \(urls.count) pages, bare navigate + Execute Script")
+        var floorSamples: [Double] = []
+        for _ in 0..<repetitions {
+            let run = try await BatchBenchmark.floor(engine: engine, urls: urls, expression: expression)
+            try check(run, of: "bare navigate + Execute Script on \(engine)", against: &reference, urls: urls)
+            floorSamples.append(run.secondsPerPage)
+        }
+        let floor = Measurement(name: "navigate + Execute Script, real pages", samples: floorSamples)
         let title = { (jobs: Int) in "\(engine): \(pagesLabel) --jobs \(jobs), per page of \(urls.count)" }
+        var rows = [ComparisonRow(title: title(1) + " vs bare navigate + Execute Script", subject: ours[1]!, baseline: floor, aim: floorAim)]
         let drivers = peers.filter { $0.supports(engine) }
         guard !drivers.isEmpty else {
-            return jobCounts.map { ComparisonRow(title: title($0) + " (peers skipped)", subject: ours[$0]!, baseline: nil, aim: aim) }
+            return rows + jobCounts.map { ComparisonRow(title: title($0) + " (peers skipped)", subject: ours[$0]!, baseline: nil, aim: aim) }
         }
         let display = try engine == .webkit ? ExecutableLocator.find("Xvfb").map { try XvfbDisplay.start(executable: $0) } : nil
         defer { display?.stop() }
-        var rows: [ComparisonRow] = []
         for peer in drivers {
             for jobs in jobCounts {
                 progress("\(engine): \(pagesLabel), \(urls.count) pages, \(peer.name(jobs: jobs))")
@@ -122,9 +135,13 @@ public enum RealPageBenchmark {
                     try check(run, of: "\(peer.name(jobs: jobs)) on \(engine)", against: &reference, urls: urls)
                     samples.append(run.secondsPerPage)
                 }
-                rows.append(ComparisonRow(
-                    title: title(jobs) + " vs \(peer.name(jobs: jobs))", subject: ours[jobs]!,
-                    baseline: Measurement(name: peer.name(jobs: jobs), samples: samples), aim: aim))
+                let baseline = Measurement(name: peer.name(jobs: jobs), samples: samples)
+                rows.append(ComparisonRow(title: title(jobs) + " vs \(peer.name(jobs: jobs))", subject: ours[jobs]!, baseline: baseline, aim: aim))
+                if jobs == 1 {
+                    rows.append(ComparisonRow(
+                        title: "\(engine): \(pagesLabel), the bare floor itself vs \(peer.name(jobs: jobs)) (detail)", subject: floor,
+                        baseline: baseline, aim: nil))
+                }
             }
         }
         if engine == .firefox {

@@ -6,8 +6,8 @@ import Testing
 
 /// The real-page rows' correctness check: values compared page by page whatever their members'
 /// order, a missing or different value named; a batch's records read into values; and
-/// PageScript's batch reading strict-CSP pages on Chromium and Firefox (each through the session
-/// source `pagescript batch` takes for it) with the pages' inline code blocked.
+/// PageScript's batch and the bare floor reading strict-CSP pages on Chromium and Firefox (each
+/// through the session source `pagescript batch` takes for it) with the pages' inline code blocked.
 struct RealPageBenchmarkTests {
     static let urls = ["http://127.0.0.1:9/a.html", "http://127.0.0.1:9/b.html", "http://127.0.0.1:9/c.html"]
 
@@ -111,7 +111,7 @@ struct RealPageBenchmarkTests {
     ]
 
     @Test(arguments: [Engine.chromium, Engine.firefox])
-    func pageScriptReadsStrictPagesWithTheirPolicyInForce(_ engine: Engine) async throws {
+    func pageScriptAndTheFloorReadStrictPagesWithTheirPolicyInForce(_ engine: Engine) async throws {
         let folder = try ScratchFolder.make("pagescript-real-page-site")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in Self.strictPages {
@@ -125,5 +125,8 @@ struct RealPageBenchmarkTests {
         #expect(run.values[site.url("/one.html")] == ["title": "One", "heading": "First¶", "sections": 2, "links": 2])
         #expect(run.values[site.url("/two.html")] == ["title": "Two", "heading": "", "sections": 0, "links": 1])
         #expect(run.secondsPerPage > 0)
+        let floor = try await BatchBenchmark.floor(engine: engine, urls: site.pageURLs, expression: RealPageBenchmark.expression)
+        #expect(RealPageBenchmark.disagreement(floor.values, with: run.values, urls: site.pageURLs) == nil)
+        #expect(floor.secondsPerPage > 0)
     }
 }
