@@ -302,11 +302,13 @@ struct BrowseCommandTests {
         #expect(browse.leftovers.isEmpty, "\(browse.leftovers)")
     }
 
-    /// On Chromium, a value written as the page is left is kept though the answer to a request
-    /// the script made just before could not reach the page any more: the script asks a slow
-    /// server, and leaves before the answer comes; what it writes at `beforeunload` reaches
-    /// browse in a wait of its own, which the failed delivery of that answer does not drop.
-    @Test func aValueWrittenAsThePageIsLeftOutlivesAnAnswerThatCameTooLate() throws {
+    /// A value written as the page is left is kept though the answer to a request the script
+    /// made just before could not reach the page any more: the script asks a slow server, and
+    /// leaves before the answer comes; what it writes at `beforeunload` reaches browse in a wait
+    /// of its own, which the failed delivery of that answer does not drop (Chromium), or which
+    /// is in the page while the request is made (WebKit, whose calls cannot overlap).
+    @Test(arguments: [Engine.chromium, .webkit])
+    func aValueWrittenAsThePageIsLeftOutlivesAnAnswerThatCameTooLate(_ engine: Engine) throws {
         let server = try LoopbackServer(responses: [
             "/": LoopbackResponse(html: "<!doctype html><title>Start</title>"), "/next": LoopbackResponse(html: "<!doctype html><title>Next</title>"),
             "/slow": LoopbackResponse(body: "late", contentType: "text/plain", delay: 1),
@@ -326,7 +328,7 @@ struct BrowseCommandTests {
             + "}, 1000);\n'asked'\n"
         #expect(try PageScriptBinary.run(["scripts", "new", "-e", script, "--library", library]).status == 0)
         #expect(try PageScriptBinary.run(["scripts", "new", "Next", "--match", "\(base)/next", "-e", "document.title", "--library", library]).status == 0)
-        let browse = try BrowseSession([server.url("/"), "--engine", "chromium", "--library", library]) {
+        let browse = try BrowseSession([server.url("/"), "--engine", engine.rawValue, "--library", library]) {
             $0.hasPrefix("ran\t") && $0.hasSuffix("\t\"Next\"")
         }
         let lines = browse.lines

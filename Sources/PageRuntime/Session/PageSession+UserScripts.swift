@@ -1,5 +1,6 @@
 import Foundation
 import GMAPI
+import NIOConcurrencyHelpers
 import ScriptConsole
 import SystemSupport
 import UserScripts
@@ -254,7 +255,16 @@ extension PageSession {
         var answers = state.read(\.userScriptRuns).last?.run.host.notifications?.takeAnswers(for: entry) ?? []
         while !reply.work.isEmpty || !changes.isEmpty || !answers.isEmpty {
             done += reply.work.count + answers.count
-            let responses = changes + answers + (await serve(reply.work, pageURL: pageURL, entry: entry, activity: &activity))
+            let served: [JSONValue]
+            if watch != nil, !leaving, !callsOverlap, Self.takesTime(reply.work), !Self.reachesTheBrowser(reply.work) {
+                let besides = await serveKeepingWaits(reply.work, pageURL: pageURL, entry: entry, activity: &activity)
+                served = besides.responses
+                done += besides.served
+                leaving = leaving || besides.pageIsLeaving
+            } else {
+                served = await serve(reply.work, pageURL: pageURL, entry: entry, activity: &activity)
+            }
+            let responses = changes + answers + served
             changes = []
             answers = []
             guard !responses.isEmpty else { break }
@@ -274,6 +284,79 @@ extension PageSession {
             return state.laterOutput
         } + activity.downloadOutput
         return work
+    }
+
+    /// How long each wait lasts that ``serveKeepingWaits(_:pageURL:entry:activity:)`` keeps in the
+    /// page: an answer that came is delivered once the wait in place ends.
+    static let waitBesideRequests: Duration = .milliseconds(100)
+
+    /// Whether `work` holds requests that take time (`GM_xmlhttpRequest`, `GM_download`).
+    static func takesTime(_ work: [JSONValue]) -> Bool {
+        work.contains { ["xhr", "download"].contains($0["type"]?.stringValue) }
+    }
+
+    /// Whether doing `work` makes calls to the browser (a `<script>` run in the page, a
+    /// `GM_cookie` call), which no wait may be in the page beside on a session whose calls cannot
+    /// overlap.
+    static func reachesTheBrowser(_ work: [JSONValue]) -> Bool {
+        work.contains { ["script", "cookie"].contains($0["type"]?.stringValue) }
+    }
+
+    /// Does `work`, whose requests take time, on a session whose calls cannot overlap, keeping a
+    /// wait in the page meanwhile: without one, a page left while the host makes a request (a
+    /// value written at `pagehide`) has no call of PageSession's to hand its work to, and the
+    /// work is lost with its document. Each wait lasts ``waitBesideRequests`` at most and ends
+    /// early with what the page queued; that work is done at once, beside the requests (a value
+    /// written as the page is left is kept whether or not the answers can still reach it), apart
+    /// from work that calls the browser (``reachesTheBrowser(_:)``), which waits for the last
+    /// wait, since no other call may go in while one is there. The waits stop when the requests
+    /// are all done, or the page is being left or gone.
+    ///
+    /// - Returns: The responses to deliver, in the order the work came; how many pieces of work
+    ///   the waits brought; and whether the page is being left.
+    private func serveKeepingWaits(_ work: [JSONValue], pageURL: String, entry: RuntimeEntry,
+                                   activity: inout GMActivity) async -> (responses: [JSONValue], served: Int, pageIsLeaving: Bool) {
+        let request = watchRequest(waitingAtMost: Self.waitBesideRequests)
+        let unfinished = NIOLockedValueBox(0)
+        var tasks: [Task<(responses: [JSONValue], activity: GMActivity), Never>] = []
+        func start(_ items: [JSONValue]) {
+            unfinished.withLockedValue { $0 += 1 }
+            tasks.append(Task {
+                var done = GMActivity()
+                let responses = await self.serve(items, pageURL: pageURL, entry: entry, activity: &done)
+                unfinished.withLockedValue { $0 -= 1 }
+                return (responses, done)
+            })
+        }
+        start(work)
+        var served = 0
+        var leaving = false
+        var callsToTheBrowser: [JSONValue] = []
+        while !leaving, unfinished.withLockedValue({ $0 }) > 0 {
+            // Anything but a reply: the document is gone, or the page broke the call.
+            guard let reply = try? await askThisDocument(request) else {
+                leaving = true
+                break
+            }
+            leaving = reply.pageIsLeaving
+            guard !reply.work.isEmpty else { continue }
+            served += reply.work.count
+            if Self.reachesTheBrowser(reply.work) {
+                callsToTheBrowser += reply.work
+            } else {
+                start(reply.work)
+            }
+        }
+        var responses: [JSONValue] = []
+        for task in tasks {
+            let done = await task.value
+            responses += done.responses
+            activity.add(served: done.activity)
+        }
+        if !callsToTheBrowser.isEmpty {
+            responses += await serve(callsToTheBrowser, pageURL: pageURL, entry: entry, activity: &activity)
+        }
+        return (responses, served, leaving)
     }
 
     /// The value changes the userscript runs in the runtime of `entry` have not heard of yet,

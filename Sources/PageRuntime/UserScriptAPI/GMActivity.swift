@@ -105,6 +105,16 @@ public struct GMActivity: Sendable, Equatable {
         }
     }
 
+    /// Adds what another piece of served work did (its problems, value writes, downloads and
+    /// cookie calls: what ``PageSession/serve(_:pageURL:entry:activity:andRequests:)`` records).
+    mutating func add(served other: GMActivity) {
+        problems += other.problems
+        valueWrites += other.valueWrites
+        downloads += other.downloads
+        downloadOwners += other.downloadOwners
+        cookies += other.cookies
+    }
+
     /// The downloads as a late hand-over's output, one entry per script.
     var downloadOutput: [LateScriptOutput] {
         var output: [LateScriptOutput] = []
