@@ -21,6 +21,8 @@ import SystemSupport
 /// the bare floor (one session, a bare navigation and one Execute Script of ``expression`` a page:
 /// ``BatchBenchmark/floor(engine:urls:expression:)``), and a detail row compares that floor with
 /// each peer: what any client of the engine can reach on these pages, against which the aim reads.
+/// Detail rows also compare the processor time each run cost, per page, with every process it
+/// started (``CPUClock``): where jobs outnumber the cores, throughput follows it.
 ///
 /// The speed may not cost correctness: every PageScript record must be `ok`, and every run,
 /// PageScript's and each peer's, must return on every page the value PageScript's first run on
@@ -100,15 +102,19 @@ public enum RealPageBenchmark {
     ) async throws -> [ComparisonRow] {
         var reference: [String: JSONValue]?
         var ours: [Int: Measurement] = [:]
+        var ourProcessorTime: [Int: Measurement] = [:]
         for jobs in jobCounts {
             progress("\(engine): \(pagesLabel), \(urls.count) pages, pagescript batch --jobs \(jobs)")
-            var samples: [Double] = []
+            var samples: [Double] = [], processorTime: [Double] = []
             for _ in 0..<repetitions {
+                let clock = CPUClock.start()
                 let run = try await BatchBenchmark.run(expression, engine: engine, urls: urls, jobs: jobs)
+                processorTime.append(clock.secondsUsed() / Double(urls.count))
                 try check(run, of: "pagescript batch --jobs \(jobs) on \(engine)", against: &reference, urls: urls)
                 samples.append(run.secondsPerPage)
             }
             ours[jobs] = Measurement(name: "pagescript batch --jobs \(jobs), real pages", samples: samples)
+            ourProcessorTime[jobs] = Measurement(name: "pagescript batch --jobs \(jobs), real pages, processor time", samples: processorTime)
         }
         progress("\(engine): \(pagesLabel), \(urls.count) pages, bare navigate + Execute Script")
         var floorSamples: [Double] = []
@@ -129,9 +135,11 @@ public enum RealPageBenchmark {
         for peer in drivers {
             for jobs in jobCounts {
                 progress("\(engine): \(pagesLabel), \(urls.count) pages, \(peer.name(jobs: jobs))")
-                var samples: [Double] = []
+                var samples: [Double] = [], processorTime: [Double] = []
                 for _ in 0..<repetitions {
+                    let clock = CPUClock.start()
                     let run = try peer.run(expression, engine: engine, urls: urls, jobs: jobs, display: display?.name)
+                    processorTime.append(clock.secondsUsed() / Double(urls.count))
                     try check(run, of: "\(peer.name(jobs: jobs)) on \(engine)", against: &reference, urls: urls)
                     samples.append(run.secondsPerPage)
                 }
@@ -142,6 +150,9 @@ public enum RealPageBenchmark {
                         title: "\(engine): \(pagesLabel), the bare floor itself vs \(peer.name(jobs: jobs)) (detail)", subject: floor,
                         baseline: baseline, aim: nil))
                 }
+                rows.append(ComparisonRow(
+                    title: title(jobs) + ", processor time of every process vs \(peer.name(jobs: jobs)) (detail)", subject: ourProcessorTime[jobs]!,
+                    baseline: Measurement(name: peer.name(jobs: jobs) + ", processor time", samples: processorTime), aim: nil))
             }
         }
         if engine == .firefox {
