@@ -12,35 +12,52 @@ import SystemSupport
 /// A process's time reaches `RUSAGE_CHILDREN` when its parent reaps it, and its own reaped
 /// descendants' with it; a browser's helpers are reaped by the browser, the browser by its
 /// driver or by PageScript, and an orphan by this process (the executable adopts them:
-/// ``SystemSupport/OrphanReaper``). So before reading, ``secondsUsed(includingOwn:)`` waits until
-/// every process started during the run has ended and been reaped; the processes that were
-/// already there (a display kept for the next run) are neither waited for nor counted.
+/// ``SystemSupport/OrphanReaper``; the clock reaps those), whenever that is. So the clock starts
+/// only once every process below this one has ended and been reaped (what an earlier run left, a
+/// browser's helper still ending, would otherwise count for this one), and ``secondsUsed()``
+/// waits the same way before reading. The processes kept for the next run (a display) are neither waited for nor
+/// counted.
 ///
 /// ```swift
-/// let clock = CPUClock.start()
+/// let clock = CPUClock.start(keeping: [display.process.processID])
 /// try await work()
 /// let seconds = clock.secondsUsed()
 /// ```
 struct CPUClock {
     private let before: (own: Double, reaped: Double)
-    private let earlier: Set<pid_t>
+    private let kept: Set<pid_t>
+    private let settle: Double
 
-    /// Starts counting now.
-    static func start() -> CPUClock {
-        CPUClock(before: readings(), earlier: Set(ProcessTree.descendants(of: getpid())))
+    /// Starts counting once every process below this one but `kept` has ended and been reaped,
+    /// waiting at most `settle` seconds for that.
+    static func start(keeping kept: Set<pid_t> = [], settle: Double = 10) -> CPUClock {
+        waitForDescendants(toEnd: kept, within: settle)
+        return CPUClock(before: readings(), kept: kept, settle: settle)
     }
 
-    /// The processor seconds used since ``start()`` by this process and by the processes started
-    /// meanwhile. Waits at most `settle` seconds for those processes to end; whatever is still
-    /// running then is not counted.
-    func secondsUsed(settle: Double = 5) -> Double {
-        let deadline = Date().addingTimeInterval(settle)
-        while ProcessTree.descendants(of: getpid()).contains(where: { !earlier.contains($0) }), Date() < deadline {
-            OrphanReaper.reapExited()
-            usleep(5_000)
-        }
+    /// The processor seconds used since ``start(keeping:settle:)`` by this process and by the
+    /// processes started meanwhile, once they have ended (the clock's `settle` seconds at most;
+    /// whatever still runs then is not counted).
+    func secondsUsed() -> Double {
+        Self.waitForDescendants(toEnd: kept, within: settle)
         let after = Self.readings()
         return (after.reaped - before.reaped) + (after.own - before.own)
+    }
+
+    private static func waitForDescendants(toEnd kept: Set<pid_t>, within seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let waiting = ProcessTree.descendants(of: getpid()).filter { !kept.contains($0) }
+            // Orphans this process adopted are reaped here; a child a ``ChildProcess`` owns is
+            // reaped by its owner, which needs its status.
+            let owned = Set(ChildProcessRegistry.shared.livePIDs)
+            for pid in waiting where !owned.contains(pid) {
+                var status: Int32 = 0
+                _ = waitpid(pid, &status, WNOHANG)
+            }
+            guard !waiting.isEmpty, Date() < deadline else { return }
+            usleep(5_000)
+        }
     }
 
     private static func readings() -> (own: Double, reaped: Double) {

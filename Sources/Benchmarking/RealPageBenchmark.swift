@@ -137,7 +137,7 @@ public enum RealPageBenchmark {
                 progress("\(engine): \(pagesLabel), \(urls.count) pages, \(peer.name(jobs: jobs))")
                 var samples: [Double] = [], processorTime: [Double] = []
                 for _ in 0..<repetitions {
-                    let clock = CPUClock.start()
+                    let clock = CPUClock.start(keeping: display.map { [$0.process.processID] } ?? [])
                     let run = try peer.run(expression, engine: engine, urls: urls, jobs: jobs, display: display?.name)
                     processorTime.append(clock.secondsUsed() / Double(urls.count))
                     try check(run, of: "\(peer.name(jobs: jobs)) on \(engine)", against: &reference, urls: urls)
