@@ -15,8 +15,8 @@ import SystemSupport
 /// ``SystemSupport/OrphanReaper``; the clock reaps those), whenever that is. So the clock starts
 /// only once every process below this one has ended and been reaped (what an earlier run left, a
 /// browser's helper still ending, would otherwise count for this one), and ``secondsUsed()``
-/// waits the same way before reading. The processes kept for the next run (a display) are neither waited for nor
-/// counted.
+/// waits the same way before reading. The processes kept for the next run (a display) are
+/// neither waited for nor counted.
 ///
 /// ```swift
 /// let clock = CPUClock.start(keeping: [display.process.processID])
@@ -48,13 +48,8 @@ struct CPUClock {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let waiting = ProcessTree.descendants(of: getpid()).filter { !kept.contains($0) }
-            // Orphans this process adopted are reaped here; a child a ``ChildProcess`` owns is
-            // reaped by its owner, which needs its status.
-            let owned = Set(ChildProcessRegistry.shared.livePIDs)
-            for pid in waiting where !owned.contains(pid) {
-                var status: Int32 = 0
-                _ = waitpid(pid, &status, WNOHANG)
-            }
+            // The orphans this process adopted; a child a ``ChildProcess`` owns is left to it.
+            ChildProcessRegistry.shared.reapStrays(adding: waiting)
             guard !waiting.isEmpty, Date() < deadline else { return }
             usleep(5_000)
         }

@@ -53,13 +53,14 @@ public final class ChildProcessRegistry: @unchecked Sendable {
     }
 
     /// Reaps the descendants of stopped children that have ended and been handed to this process:
-    /// `pids`, just stopped, and those kept from earlier stops. Only where this process adopts
+    /// `pids` (the tree of a child just stopped, or whatever is found below this process), and
+    /// those kept from earlier calls. Only where this process adopts
     /// orphans (``OrphanReaper/adoptOrphans()``, the executable): there every helper a stopped
     /// browser leaves behind becomes its child when its own parent is gone, and would stay a
     /// zombie until the command ends. One that is still alive, or not handed over yet, is kept
     /// and tried again at the next stop; a registered child is never reaped here (its
     /// ``ChildProcess`` does that), and nothing is waited for.
-    func reapStrays(adding pids: [pid_t]) {
+    public func reapStrays(adding pids: [pid_t]) {
         guard OrphanReaper.isAdopting else { return }
         lock.lock()
         defer { lock.unlock() }
