@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "SystemSupport", "TestSupport"], exclude: ["Matching/Fixtures/regex-vectors.js"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SystemSupport", "ScriptConsole", "TextInput", "TestSupport", "JavaScriptSyntax"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport", "CSystemSupport"]),
-        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "SystemSupport", .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "EnginesTests", dependencies: ["Engines", "WebDriver", "TestSupport", "SystemSupport"]),
         .testTarget(name: "PageRuntimeTests", dependencies: ["PageRuntime", "Engines", "TestSupport", "UserScripts", "GMAPI", "SystemSupport", "ScriptConsole", "WebDriver"]),
         .testTarget(name: "ActionExtensionSupportTests", dependencies: ["ActionExtensionSupport", "UserScripts"]),

@@ -96,7 +96,7 @@ public final class WebKitAutomationChannel: Sendable {
         case "SendMessageToBackend":
             // The driver's commands start `{"id":N,"method":"Automation.…"`: only their start is read.
             guard let message = parsed.message, let id = Self.leadingID(of: message),
-                  message.prefix(80).firstRange(of: Self.contextCommand) != nil else { return }
+                  message.prefix(80).contains(bytes: Self.contextCommand) else { return }
             state.withLockedValue { $0.contextRequest = id }
         default:
             return

@@ -163,7 +163,7 @@ final class WebKitPageInspector: Sendable {
     /// it (a new process of the page set up, events turned off after a commit); the events of
     /// windows other than the current session's are not recorded.
     func received(_ message: ByteBufferView, from target: UInt64) -> [String] {
-        guard Self.interesting.contains(where: { message.firstRange(of: $0) != nil }),
+        guard Self.interesting.contains(where: { message.contains(bytes: $0) }),
               let outer = try? JSONValue(parsing: Array(message)) else { return [] }
         switch outer["method"]?.stringValue {
         case "Target.targetCreated":
