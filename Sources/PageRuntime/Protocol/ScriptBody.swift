@@ -188,13 +188,16 @@ struct ScriptBody: Sendable {
     }
 
     /// `text` with the first occurrence of `marker` replaced by `replacement`; `text` itself when
-    /// it has none. Found in the UTF-8 view: Foundation's `range(of:)` and
+    /// it has none. Found among the UTF-8 bytes (``ByteSearch``): Foundation's `range(of:)` and
     /// `replacingCharacters(in:with:)` copied the whole body into UTF-16 and back on every run of
-    /// a userscript (most of a run's own CPU time). The markers start with an ASCII character,
-    /// so the range found is on character boundaries.
+    /// a userscript, and the standard library's generic `firstRange(of:)` on the UTF-8 view took
+    /// milliseconds to reach the installation call at the end of a runtime's body. The markers
+    /// start with an ASCII character, so the range found is on character boundaries.
     static func replacingFirst(_ marker: String, in text: String, with replacement: String) -> String {
-        guard let found = text.utf8.firstRange(of: marker.utf8) else { return text }
-        return String(text[..<found.lowerBound]) + replacement + String(text[found.upperBound...])
+        guard let offset = ByteSearch.firstOffset(of: marker, in: text) else { return text }
+        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        let upper = text.utf8.index(lower, offsetBy: marker.utf8.count)
+        return String(text[..<lower]) + replacement + String(text[upper...])
     }
 
     /// The function expression a script's code follows: its parameters, then the function that
