@@ -24,10 +24,6 @@ public enum ByteSearch {
     public static func firstOffset(of pattern: String, in text: String) -> Int? {
         var text = text
         var pattern = pattern
-        text.makeContiguousUTF8()
-        pattern.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            pattern.utf8.withContiguousStorageIfAvailable { firstOffset(of: $0, in: bytes) } ?? nil
-        } ?? nil
+        return text.withUTF8 { bytes in pattern.withUTF8 { firstOffset(of: $0, in: bytes) } }
     }
 }

@@ -16,11 +16,47 @@ public enum BatchScript: Sendable {
     /// The library's automatic scripts that match each page, as `pagescript run URL` runs them
     /// (`--library`).
     case library(ScriptLibrary)
+}
+
+/// What a visit runs: a ``BatchScript`` with the GM API's host the batch keeps for its
+/// userscripts, one for every page, as one browser's manager serves every tab. A script that is
+/// not in the library keeps its values there for the batch (a page sees what the pages before it
+/// set); a library script keeps them in the library; a tab's `GM_saveTab` object lasts as long as
+/// its session.
+enum VisitScript: Sendable {
+    /// Plain JavaScript, without the GM API.
+    case code(String)
+    /// One userscript on every page (``BatchScript/userScript(_:id:mode:libraryDirectory:)``).
+    case userScript(UserScript, id: ScriptID?, mode: ScriptMode, host: GMHost)
+    /// The library's scripts that match each page (``BatchScript/library(_:)``).
+    case library(ScriptLibrary, host: GMHost)
+
+    /// `script`, with a host whose scripts may also reach `connecting` and whose `GM_download`
+    /// saves into `downloads`.
+    init(_ script: BatchScript, connecting: [String], downloads: URL?) {
+        switch script {
+        case let .code(code):
+            self = .code(code)
+        case let .userScript(userScript, id, mode, libraryDirectory):
+            self = .userScript(userScript, id: id, mode: mode,
+                               host: GMHost(libraryDirectory: libraryDirectory, connecting: connecting, downloads: downloads))
+        case let .library(library):
+            self = .library(library, host: GMHost(libraryDirectory: library.directory, connecting: connecting, downloads: downloads))
+        }
+    }
 
     /// Whether records carry `scripts` (library mode) instead of `value` and `console`.
-    public var isLibrary: Bool {
+    var isLibrary: Bool {
         if case .library = self { return true }
         return false
+    }
+
+    /// The GM API's host; `nil` for plain JavaScript. Shut it down when the batch ends.
+    var host: GMHost? {
+        switch self {
+        case .code: nil
+        case let .userScript(_, _, _, host), let .library(_, host): host
+        }
     }
 }
 
@@ -67,14 +103,11 @@ enum PageVisit {
     /// the navigation and one call per page. Library scripts differ per page: their
     /// `document-start` scripts are installed before the navigation (as `pagescript run` does), the
     /// others chosen by the address the page ended at.
-    /// `input`: what a single script finds as `input` (the entry's URL and fields).
-    /// `connecting`: hosts every userscript may reach beyond its `@connect` lines; `downloads`:
-    /// where their `GM_download` saves files. With a
+    /// `input`: what a single script finds as `input` (the entry's URL and fields). With a
     /// `loadTimeout` (`--load-timeout`), the load has that long and each script `timeout` of its
     /// own.
-    static func visit(address: String, script: BatchScript, input: JSONValue? = nil, on page: PageSession, timeout: Double,
-                      loadTimeout: Double? = nil,
-                      connecting: [String] = [], downloads: URL? = nil) async -> VisitOutcome {
+    static func visit(address: String, script: VisitScript, input: JSONValue? = nil, on page: PageSession, timeout: Double,
+                      loadTimeout: Double? = nil) async -> VisitOutcome {
         switch script {
         case let .code(code):
             if let loadTimeout {
@@ -91,24 +124,18 @@ enum PageVisit {
             } catch {
                 return outcome(of: error, url: address, title: nil, libraryMode: false, phase: .running)
             }
-        case let .userScript(script, id, mode, libraryDirectory):
-            let host = GMHost(libraryDirectory: libraryDirectory, connecting: connecting, downloads: downloads)
-            let outcome = await visit(address: address, userScript: script, id: id, mode: mode, input: input, on: page, host: host,
-                                      timeout: timeout, loadTimeout: loadTimeout)
-            await host.shutdown()
-            return outcome
-        case let .library(library):
+        case let .userScript(script, id, mode, host):
+            return await visit(address: address, userScript: script, id: id, mode: mode, input: input, on: page, host: host,
+                               timeout: timeout, loadTimeout: loadTimeout)
+        case let .library(library, host):
             let planned: PlannedScripts
             do {
                 planned = try PlannedScripts(library: library, address: address)
             } catch {
                 return outcome(of: .library(error.description), url: address, title: nil, libraryMode: true, phase: .loading)
             }
-            let host = GMHost(libraryDirectory: planned.libraryDirectory, connecting: connecting, downloads: downloads)
-            let outcome = await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout,
-                                      loadTimeout: loadTimeout)
-            await host.shutdown()
-            return outcome
+            return await visit(address: address, planned: planned, library: library, on: page, host: host, timeout: timeout,
+                               loadTimeout: loadTimeout)
         }
     }
 

@@ -27,7 +27,7 @@ public final class BatchRunner: Sendable {
     public let configuration: BatchConfiguration
 
     private let source: any SessionSource
-    private let script: BatchScript
+    private let script: VisitScript
     private let feed: EntryFeed
     private let sink: RecordSink
     private let log: ResultLog
@@ -54,7 +54,7 @@ public final class BatchRunner: Sendable {
     public init(configuration: BatchConfiguration, source: any SessionSource, script: BatchScript, plan: sending BatchPlan) {
         self.configuration = configuration
         self.source = source
-        self.script = script
+        self.script = VisitScript(script, connecting: configuration.connecting, downloads: configuration.downloads)
         startedAt = MonotonicClock.now()
         let ledger = plan.ledger
         log = plan.log
@@ -138,6 +138,15 @@ public final class BatchRunner: Sendable {
         // One page session per browser session, so that what is set once per session (the
         // driver's script timeout, Chromium's CSP bypass) is set once.
         var openedPage: PageSession?
+        // The session's name as a tab, for the objects its pages keep with `GM_saveTab`.
+        var tab = ""
+        var sessionsOpened = 0
+        // Forgets the session's page and its tab (whose `GM_saveTab` objects go with it).
+        func dropSession() {
+            script.host?.tabClosed(tab)
+            current = nil
+            openedPage = nil
+        }
         while !state.isStopping {
             if current == nil {
                 if let (entry, reason) = await feed.nextInvalid() {
@@ -152,6 +161,9 @@ public final class BatchRunner: Sendable {
                                          driverScriptTimeout: configuration.timeout, waitsUntil: configuration.waitUntil)
                 // A page that did not load in time costs its session (``PageVisit``).
                 openedPage?.endsAfterLoadTimeouts()
+                sessionsOpened += 1
+                tab = "batch-\(slot)-\(sessionsOpened)"
+                openedPage?.identify(asTab: tab)
             }
             guard let session = current, let page = openedPage else { return }
             var attempt: PageAttempts
@@ -177,8 +189,7 @@ public final class BatchRunner: Sendable {
             attempt.attempts += 1
             state.attemptStarts(slot: slot)
             var outcome = await PageVisit.visit(address: attempt.address, script: script, input: attempt.entry.scriptInput, on: page,
-                                                timeout: configuration.timeout, loadTimeout: configuration.loadTimeout,
-                                                connecting: configuration.connecting, downloads: configuration.downloads)
+                                                timeout: configuration.timeout, loadTimeout: configuration.loadTimeout)
             await feed.ended(attempt.address)
             let memoryKill = state.attemptEnds(slot: slot)
             // A page given up on while stopping has no record: `--resume` runs it again.
@@ -188,8 +199,7 @@ public final class BatchRunner: Sendable {
             case let .finished(status, pageFields, httpStatus, reusable):
                 if !reusable {
                     await retire(slot: slot)
-                    current = nil
-                    openedPage = nil
+                    dropSession()
                 }
                 if status.isWorthRetrying(httpStatus: httpStatus), attempt.attempts <= configuration.retries {
                     // After a backoff, so that a server that failed or was slow gets a moment.
@@ -202,8 +212,7 @@ public final class BatchRunner: Sendable {
                 await submit(record(for: attempt, status: status, page: pageFields, httpStatus: httpStatus, engine: session.engine))
             case let .sessionLost(reason, charged):
                 await retire(slot: slot)
-                current = nil
-                openedPage = nil
+                dropSession()
                 if !charged, attempt.uncountedLosses < Self.uncountedLossLimit {
                     attempt.uncountedLosses += 1
                     attempt.attempts -= 1
@@ -324,7 +333,8 @@ public final class BatchRunner: Sendable {
     }
 
     /// Deletes every session still open (all at once, each with a short timeout), then stops
-    /// every process the source started, and closes the output.
+    /// every process the source started, closes the connections the userscripts'
+    /// `GM_xmlhttpRequest` opened, and closes the output.
     private func closeEverything() async {
         let sessions = state.takeAllSessions()
         let source = source
@@ -332,6 +342,7 @@ public final class BatchRunner: Sendable {
             for session in sessions { group.addTask { await source.retire(session) } }
         }
         await source.shutdown()
+        await script.host?.shutdown()
         // A CSV table's records that waited for its header; a failure is the sink's, read below.
         await sink.finish()
         log.close()
